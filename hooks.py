@@ -1,0 +1,262 @@
+"""MkDocs hook: shortcodes rendered from pycore, the vendored runtime copied in, and build checks."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+import pycore  # noqa: E402
+from pycore.browser import scenario_to_values  # noqa: E402
+from pycore.render import result_html  # noqa: E402
+from pycore.systems import RULES, RULINGS, SYSTEMS  # noqa: E402
+from pycore.systems import skirmish_d6 as d6  # noqa: E402
+
+RUNTIME = {
+    # node_modules source -> built site destination, and which files to take
+    "node_modules/@pyscript/core/dist": ("assets/runtime/pyscript", ("*.js", "*.css")),
+    "node_modules/pyodide": (
+        "assets/runtime/pyodide",
+        ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"),
+    ),
+}
+RULE_ID_PATTERN = re.compile(r'\bid="((?:d6|er|d20)\.[a-z0-9.-]+)"')
+SHORTCODE = re.compile(r"\{\{\s*([a-z][a-z-]*)\s*([^{}]*?)\s*\}\}")
+PLACEHOLDER = '<div data-shortcode="{n}"></div>'
+ABSOLUTE_URL = re.compile(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", re.I)
+NAMESPACE_HOSTS = {"www.w3.org"}
+"""XML namespace names (inline SVG icons): identifiers, never fetched."""
+OWN_FILES = ("*.html", "assets/calculator.js", "assets/calculator.css", "assets/engine.py", "search/search_index.json")
+"""What we write; vendored Material, PyScript and Pyodide files keep their licence and fallback URLs,
+and the browser tests prove that none of them is ever requested."""
+
+_pending: dict[str, dict[int, str]] = {}
+
+
+def _base(page: Any) -> str:
+    """Relative path from a page to the site root (``"../../"``)."""
+    depth = page.url.count("/")
+    return "../" * depth
+
+
+def _args(text: str) -> tuple[list[str], dict[str, str]]:
+    words, options = [], {}
+    for part in text.split():
+        if "=" in part:
+            key, _, value = part.partition("=")
+            options[key] = value
+        else:
+            words.append(part)
+    return words, options
+
+
+def _template(config: Any, name: str, **context: Any) -> str:
+    env = config.theme.get_env()
+    return env.get_template(name).render(**context)
+
+
+def render_calculator(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
+    """A calculator (full page or inline) with its build-time answer already in place."""
+    if len(words) != 1 or words[0] not in SYSTEMS or not SYSTEMS[words[0]].ready:
+        raise PluginError(f"{page.file.src_uri}: calculator needs one built system id, got {words}")
+    system = SYSTEMS[words[0]]
+    inputs = system.inputs
+    preset = json.loads(options.pop("scenario", "{}") or "{}") if "scenario" in options else {}
+    if "fields" in options:
+        paths = options.pop("fields").split(",")
+        try:
+            fields = [inputs.field(p) for p in paths]
+        except KeyError as exc:
+            raise PluginError(f"{page.file.src_uri}: {exc}") from None
+        mode = "inline"
+    else:
+        fields = list(inputs.fields)
+        mode = "full"
+    if options:
+        raise PluginError(f"{page.file.src_uri}: unknown calculator options {sorted(options)}")
+    scenario = {"system": system.id, **preset}
+    result = pycore.evaluate(scenario)
+    values = scenario_to_values(inputs, inputs.validate(scenario))
+    base = _base(page)
+    page.meta["calculator"] = True
+    return _template(
+        config,
+        "partials/calculator.html",
+        system=system,
+        fields=fields,
+        rulings=system.rulings if mode == "full" else (),
+        values=values,
+        mode=mode,
+        base=base,
+        result=Markup(result_html(result, base)),
+        preset=json.dumps(preset, separators=(",", ":")),
+        rule_ref=lambda rid: base + pycore.ref(rid),
+    )
+
+
+def render_ruling(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
+    """A ruling box: its question, choices, default and reason, anchored by its id."""
+    if len(words) != 1 or words[0] not in RULINGS or options:
+        raise PluginError(f"{page.file.src_uri}: unknown ruling {words}")
+    ruling = RULINGS[words[0]]
+    if ruling.page != page.url:
+        raise PluginError(f"{page.file.src_uri}: ruling {ruling.id} belongs on {ruling.page}")
+    return _template(config, "partials/ruling.html", ruling=ruling)
+
+
+def _light_table() -> dict[str, Any]:
+    cells = {
+        light: [
+            {"value": d6.LIGHT_TABLE[light][vision], "vision": vision}
+            for vision in d6.VISIONS
+        ]
+        for light in d6.LIGHT_LEVELS
+    }
+    return {"rows": cells, "lights": d6.LIGHT_LABELS, "visions": [d6.VISION_LABELS[v] for v in d6.VISIONS]}
+
+
+def _size_table() -> dict[str, Any]:
+    labels = {
+        "movement": "Movement", "dodge_dc": "Dodge check DC", "health_dc": "Health check DC",
+        "melee_damage": "Melee attack damage", "rend": "[REND] on melee attacks", "melee_range": "Melee range",
+    }
+    inches = {"movement", "melee_range"}
+    return {
+        "sizes": list(d6.SIZES),
+        "rows": [
+            {"label": labels[k], "values": [d6.size_effects(s)[k] for s in d6.SIZES], "unit": "″" if k in inches else ""}
+            for k in d6.SIZE_EFFECTS
+        ],
+    }
+
+
+TABLES = {"d6.light": ("partials/table-light.html", _light_table), "d6.size": ("partials/table-size.html", _size_table)}
+
+
+def render_table(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
+    """A rules table generated from the engine's own data."""
+    if len(words) != 1 or words[0] not in TABLES or options:
+        raise PluginError(f"{page.file.src_uri}: unknown table {words}")
+    template, data = TABLES[words[0]]
+    return _template(config, template, **data())
+
+
+def render_systems(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
+    """The home page's list of systems: built ones linked, the rest marked as coming."""
+    return _template(config, "partials/systems.html", systems=list(SYSTEMS.values()), base=_base(page))
+
+
+SHORTCODES = {"calculator": render_calculator, "ruling": render_ruling, "table": render_table, "systems": render_systems}
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Swap each shortcode for a placeholder; unknown shortcodes fail the build."""
+    rendered: dict[int, str] = {}
+
+    def swap(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in SHORTCODES:
+            raise PluginError(f"{page.file.src_uri}: unknown shortcode {{{{ {name} }}}}")
+        words, options = _args(match.group(2))
+        n = len(rendered)
+        rendered[n] = SHORTCODES[name](config, page, words, options)
+        return "\n\n" + PLACEHOLDER.format(n=n) + "\n\n"
+
+    out = SHORTCODE.sub(swap, markdown)
+    _pending[page.file.src_uri] = rendered
+    return out
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Put the rendered shortcodes in place of their placeholders."""
+    for n, block in _pending.pop(page.file.src_uri, {}).items():
+        marker = PLACEHOLDER.format(n=n)
+        if marker not in html:
+            raise PluginError(f"{page.file.src_uri}: shortcode {n} was lost by the markdown renderer")
+        html = html.replace(marker, block)
+    return html
+
+
+def copy_runtime(site_dir: Path) -> None:
+    """Copy the pinned PyScript and Pyodide files from node_modules into the site."""
+    for source, (dest, patterns) in RUNTIME.items():
+        src = ROOT / source
+        if not src.is_dir():
+            raise PluginError(f"{source} is missing: run `npm ci` (make does this)")
+        target = site_dir / dest
+        target.mkdir(parents=True, exist_ok=True)
+        for pattern in patterns:
+            for path in src.glob(pattern):
+                out = target / path.name
+                if not out.exists() or out.stat().st_size != path.stat().st_size or out.stat().st_mtime < path.stat().st_mtime:
+                    shutil.copy2(path, out)
+
+
+def pycore_zip() -> tuple[str, bytes]:
+    """pycore's sources zipped deterministically, named by content hash so browsers never run stale code."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted((ROOT / "pycore").rglob("*.py")):
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+    data = buffer.getvalue()
+    return f"pycore-{hashlib.sha256(data).hexdigest()[:12]}.zip", data
+
+
+def on_config(config: Any) -> Any:
+    """Name this build's engine archive so pages can point at it."""
+    name, _ = pycore_zip()
+    config.extra["pycore_zip"] = name
+    return config
+
+
+def check_site(site_dir: Path) -> list[str]:
+    """Every rule anchored on its page, every rule-like anchor a real rule, no other host named."""
+    problems: list[str] = []
+    pages: dict[str, str] = {}
+    for path in site_dir.rglob("*.html"):
+        rel = path.relative_to(site_dir).as_posix()
+        url = "" if rel == "index.html" else rel.removesuffix("index.html")
+        pages[url] = path.read_text(encoding="utf-8")
+    known = {**{r.id: r.page for r in RULES.values()}, **{r.id: r.page for r in RULINGS.values()}}
+    for rid, page in known.items():
+        if f'id="{rid}"' not in pages.get(page, ""):
+            problems.append(f"rule {rid}: no anchor on {page}")
+    for url, html in pages.items():
+        for rid in RULE_ID_PATTERN.findall(html):
+            if rid not in known:
+                problems.append(f"{url or 'index'}: anchor {rid} is not a rule")
+            elif known[rid] != url:
+                problems.append(f"{url or 'index'}: anchor {rid} belongs on {known[rid]}")
+    for pattern in OWN_FILES:
+        for path in site_dir.rglob(pattern) if pattern.startswith("*") else site_dir.glob(pattern):
+            for match in ABSOLUTE_URL.finditer(path.read_text(encoding="utf-8", errors="replace")):
+                if match.group(1).lower() not in NAMESPACE_HOSTS:
+                    problems.append(f"{path.relative_to(site_dir)}: absolute URL to another host: {match.group(0)}")
+    return problems
+
+
+def on_post_build(config: Any) -> None:
+    """Vendor the runtime, zip the engine, then check the built site."""
+    site_dir = Path(config.site_dir)
+    copy_runtime(site_dir)
+    name, data = pycore_zip()
+    for old in (site_dir / "assets").glob("pycore-*.zip"):
+        old.unlink()
+    (site_dir / "assets" / name).write_bytes(data)
+    problems = check_site(site_dir)
+    if problems:
+        raise PluginError("built site failed its checks:\n  " + "\n  ".join(problems))

@@ -1,0 +1,149 @@
+"""The engine's face to the page: raw form values and links in, JSON replies out; never raises."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from typing import Any
+
+from . import ScenarioError, evaluate
+from .render import result_html
+from .schema import Field, Inputs, flatten, nest
+from .systems import SYSTEMS
+
+MAX_FRAGMENT = 16_384
+"""Longest ``#s=`` fragment accepted; real scenarios are a few hundred characters."""
+
+_INT = re.compile(r"^[+-]?\d+$")
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+RULINGS_PREFIX = "rulings."
+
+
+def encode_fragment(scenario: dict[str, Any]) -> str:
+    """Scenario -> base64url (no padding) of its compact UTF-8 JSON."""
+    text = json.dumps(scenario, separators=(",", ":"), ensure_ascii=False)
+    return base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def decode_fragment(fragment: str) -> Any:
+    """``#s=...`` (or the bare payload) -> the JSON value; ValueError says why not."""
+    if len(fragment) > MAX_FRAGMENT:
+        raise ValueError(f"the link's scenario is too long ({len(fragment)} characters)")
+    payload = fragment.lstrip("#")
+    if not payload.startswith("s="):
+        raise ValueError("the link does not hold a scenario (expected #s=...)")
+    payload = payload[2:]
+    if not re.fullmatch(r"[A-Za-z0-9_-]*", payload):
+        raise ValueError("the link's scenario is not valid base64url")
+    try:
+        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        text = raw.decode("utf-8")
+        return json.loads(text)
+    except (binascii.Error, ValueError) as exc:
+        reason = "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else "not valid JSON" if isinstance(exc, json.JSONDecodeError) else "truncated or corrupted"
+        raise ValueError(f"the link's scenario is {reason}") from None
+    except RecursionError:
+        raise ValueError("the link's scenario is nested too deeply") from None
+
+
+def parse_value(field: Field, raw: Any) -> tuple[Any, str | None]:
+    """One raw form value -> (scenario value or None to omit, error message)."""
+    if field.kind == "bool":
+        return (raw, None) if isinstance(raw, bool) else (None, "must be ticked or not")
+    text = raw.strip() if isinstance(raw, str) else raw
+    if field.kind == "choice":
+        for value in field.values:
+            if text == value or (isinstance(text, str) and text == str(value)):
+                return value, None
+        return None, f"must be {field.describe_range()}"
+    if text == "" or text is None:
+        return (None, None) if field.optional else (None, f"is required: enter {field.describe_range()}")
+    pattern = _INT if field.kind == "int" else _NUMBER
+    if not isinstance(text, str) or not pattern.match(text):
+        return None, f"{text!r} is not {field.describe_range()}"
+    return (int(text) if field.kind == "int" else float(text)), None
+
+
+def form_to_scenario(inputs: Inputs, values: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, str]]]:
+    """Raw form values (path -> string or bool) -> scenario dict and field errors."""
+    flat: dict[str, Any] = {}
+    rulings: dict[str, Any] = {}
+    errors: list[dict[str, str]] = []
+    for path, raw in values.items():
+        if path.startswith(RULINGS_PREFIX):
+            rulings[path[len(RULINGS_PREFIX):]] = raw
+            continue
+        try:
+            field = inputs.field(path)
+        except KeyError:
+            errors.append({"field": path, "message": "is not an input of this calculator"})
+            continue
+        value, problem = parse_value(field, raw)
+        if problem:
+            errors.append({"field": path, "message": problem})
+        elif value is not None:
+            flat[path] = value
+    scenario = {"system": inputs.system, **nest(flat)}
+    if rulings:
+        scenario["rulings"] = rulings
+    return scenario, errors
+
+
+def scenario_to_values(inputs: Inputs, clean: dict[str, Any]) -> dict[str, Any]:
+    """A validated scenario -> form values (path -> value; "" for an empty optional box)."""
+    flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
+    values: dict[str, Any] = {}
+    for field in inputs.fields:
+        value = flat.get(field.path)
+        values[field.path] = "" if value is None else value
+    for rid, choice in clean.get("rulings", {}).items():
+        values[RULINGS_PREFIX + rid] = choice
+    return values
+
+
+def _evaluate(request: dict[str, Any]) -> dict[str, Any]:
+    inputs = SYSTEMS[request["system"]].inputs
+    scenario, errors = form_to_scenario(inputs, request["values"])
+    if errors:
+        return {"state": "error", "errors": errors}
+    try:
+        result = evaluate(scenario)
+    except ScenarioError as exc:
+        return {"state": "error", "errors": exc.errors}
+    return {
+        "state": "ready",
+        "result": result,
+        "html": result_html(result, request.get("base", "")),
+        "fragment": "s=" + encode_fragment(scenario),
+    }
+
+
+def _restore(request: dict[str, Any]) -> dict[str, Any]:
+    system = SYSTEMS[request["system"]]
+    try:
+        scenario = decode_fragment(request["fragment"])
+    except ValueError as exc:
+        return {"error": f"The shared link could not be read: {exc}. The defaults are shown instead."}
+    if not isinstance(scenario, dict) or scenario.get("system") != system.id:
+        return {"error": f"The shared link is not a {system.title} scenario. The defaults are shown instead."}
+    try:
+        clean = system.inputs.validate(scenario)
+    except ScenarioError as exc:
+        detail = "; ".join(f"{e['field'] or 'scenario'}: {e['message']}" for e in exc.errors[:3])
+        return {"error": f"The shared link has invalid values ({detail}). The defaults are shown instead."}
+    return {"values": scenario_to_values(system.inputs, clean)}
+
+
+OPS = {"evaluate": _evaluate, "restore": _restore}
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request from the page with a JSON reply; internal faults become a reply too."""
+    try:
+        request = json.loads(request_json)
+        reply = OPS[request["op"]](request)
+    except Exception as exc:  # the page must keep working whatever happens here
+        reply = {"state": "error", "errors": [{"field": "", "message": f"internal engine error: {type(exc).__name__}: {exc}"}]}
+    return json.dumps(reply)

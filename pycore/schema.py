@@ -1,0 +1,236 @@
+"""Declared inputs: one table per system, used to validate, to build forms and to document."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import FieldError, ScenarioError
+from .rules import Ruling
+
+KINDS = ("choice", "int", "number", "bool")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a scenario, addressed by its dotted path."""
+
+    path: str
+    """Dotted path in the scenario dict (``"attacker.vision"``)."""
+    kind: str
+    """One of ``KINDS``."""
+    label: str
+    """Form label, in plain words."""
+    default: Any = None
+    """Value used when the key is omitted; ``None`` with ``optional`` means "not given"."""
+    choices: tuple[tuple[Any, str], ...] = ()
+    """For ``choice``: (value, label) pairs, in display order."""
+    minimum: float | None = None
+    maximum: float | None = None
+    optional: bool = False
+    """Omitting it (or leaving the form box empty) is allowed and means "unknown"."""
+    help: str = ""
+    """One line shown under the form field."""
+    rule: str | None = None
+    """Id of the rule that explains this input."""
+    unit: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.path}: unknown kind {self.kind!r}")
+        if self.kind == "choice" and self.default not in self.values:
+            raise ValueError(f"{self.path}: default {self.default!r} is not a choice")
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The accepted values of a choice field."""
+        return tuple(v for v, _ in self.choices)
+
+    @property
+    def html_id(self) -> str:
+        """A form-control id derived from the path."""
+        return "f-" + self.path.replace(".", "-").replace("_", "-")
+
+    def describe_range(self) -> str:
+        """The accepted values, in words, for messages and documentation."""
+        if self.kind == "choice":
+            return "one of " + ", ".join(_show(v) for v in self.values)
+        if self.kind == "bool":
+            return "true or false"
+        noun = "a whole number" if self.kind == "int" else "a number"
+        if self.minimum is not None and self.maximum is not None:
+            return f"{noun} from {_show(self.minimum)} to {_show(self.maximum)}"
+        if self.minimum is not None:
+            return f"{noun} of at least {_show(self.minimum)}"
+        if self.maximum is not None:
+            return f"{noun} of at most {_show(self.maximum)}"
+        return noun
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def check_value(field: Field, value: Any) -> str | None:
+    """Why ``value`` is not acceptable for ``field``, or None when it is."""
+    if field.kind == "bool":
+        return None if isinstance(value, bool) else f"must be true or false, not {_type_name(value)}"
+    if field.kind == "choice":
+        for allowed in field.values:
+            if value == allowed and type(value) is type(allowed):
+                return None
+        return f"{_show(value) if isinstance(value, (str, int)) else _type_name(value)} is not allowed: must be {field.describe_range()}"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return f"must be {field.describe_range()}, not {_type_name(value)}"
+    if field.kind == "int" and not isinstance(value, int):
+        return f"must be a whole number, not {_show(value)}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "must be a finite number"
+    if (field.minimum is not None and value < field.minimum) or (
+        field.maximum is not None and value > field.maximum
+    ):
+        return f"{_show(value)} is out of range: must be {field.describe_range()}"
+    return None
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """A system's whole input declaration: its fields and its rulings."""
+
+    system: str
+    fields: tuple[Field, ...]
+    rulings: tuple[Ruling, ...] = ()
+
+    def field(self, path: str) -> Field:
+        """The field at ``path``; KeyError names it when unknown."""
+        for f in self.fields:
+            if f.path == path:
+                return f
+        raise KeyError(f"{self.system} has no input {path!r}")
+
+    def defaults(self) -> dict[str, Any]:
+        """Flat map path -> default for every non-optional field."""
+        return {f.path: f.default for f in self.fields if not f.optional}
+
+    def validate(self, data: Any) -> dict[str, Any]:
+        """Check ``data`` strictly and return it with defaults filled in; raise ScenarioError."""
+        errors: list[FieldError] = []
+        if not isinstance(data, dict):
+            raise ScenarioError([FieldError("", f"a scenario must be a JSON object, not {_type_name(data)}")])
+        tree = _tree(self.fields)
+        tree["system"] = None
+        tree["rulings"] = None
+        out = _walk(tree, data, "", self, errors)
+        out["system"] = self.system
+        out["rulings"] = self._rulings(data.get("rulings", {}), errors)
+        if errors:
+            raise ScenarioError(errors)
+        return out
+
+    def _rulings(self, given: Any, errors: list[FieldError]) -> dict[str, str]:
+        chosen = {r.id: r.default for r in self.rulings}
+        if not isinstance(given, dict):
+            errors.append(FieldError("rulings", f"must be an object of ruling id -> choice, not {_type_name(given)}"))
+            return chosen
+        known = {r.id: r for r in self.rulings}
+        for key, value in given.items():
+            ruling = known.get(key)
+            if ruling is None:
+                ids = ", ".join(sorted(known)) or "none"
+                errors.append(FieldError(f"rulings.{key}", f"unknown ruling for {self.system} (known: {ids})"))
+            elif not isinstance(value, str) or value not in ruling.values:
+                shown = _show(value) if isinstance(value, (str, int)) else _type_name(value)
+                allowed = ", ".join(_show(v) for v in ruling.values)
+                errors.append(FieldError(f"rulings.{key}", f"{shown} is not a choice of this ruling: must be one of {allowed}"))
+            else:
+                chosen[key] = value
+        return chosen
+
+
+def _tree(fields: tuple[Field, ...]) -> dict[str, Any]:
+    """Nest flat dotted paths into a dict of dicts whose leaves are Fields."""
+    root: dict[str, Any] = {}
+    for f in fields:
+        node = root
+        *parents, leaf = f.path.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = f
+    return root
+
+
+def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Inputs, errors: list[FieldError]) -> dict[str, Any]:
+    """Validate one object level against its subtree, collecting every error."""
+    out: dict[str, Any] = {}
+    for key in data:
+        if key not in tree:
+            where = f"{prefix}{key}"
+            allowed = ", ".join(sorted(tree))
+            errors.append(FieldError(where, f"unknown field (allowed here: {allowed})"))
+    for key, spec in tree.items():
+        if spec is None:  # handled by the caller (system, rulings)
+            continue
+        path = f"{prefix}{key}"
+        present = key in data
+        value = data.get(key)
+        if isinstance(spec, Field):
+            if not present or (value is None and spec.optional):
+                out[key] = spec.default
+                continue
+            problem = check_value(spec, value)
+            if problem:
+                errors.append(FieldError(path, problem))
+            out[key] = value if not problem else spec.default
+            continue
+        if not present:
+            out[key] = _walk(spec, {}, path + ".", inputs, errors)
+        elif not isinstance(value, dict):
+            errors.append(FieldError(path, f"must be an object, not {_type_name(value)}"))
+            out[key] = _walk(spec, {}, path + ".", inputs, errors)
+        else:
+            out[key] = _walk(spec, value, path + ".", inputs, errors)
+    return out
+
+
+def flatten(scenario: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested scenario -> flat dotted paths (the inverse of the validation tree)."""
+    flat: dict[str, Any] = {}
+    for key, value in scenario.items():
+        if isinstance(value, dict) and key != "rulings":
+            flat.update(flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def nest(flat: dict[str, Any]) -> dict[str, Any]:
+    """Flat dotted paths -> nested scenario dict."""
+    root: dict[str, Any] = {}
+    for path, value in flat.items():
+        node = root
+        *parents, leaf = path.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = value
+    return root

@@ -1,0 +1,181 @@
+// Page glue for every calculator on a page: read the form, ask the engine, show its answer.
+// The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
+// Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
+
+const LOAD_TIMEOUT_MS = 60000;
+
+const calculators = [...document.querySelectorAll("[data-calculator]")];
+
+// The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
+// written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
+// starts it; the worker's `ready` promise settles once engine.py has run (or failed).
+async function startEngine() {
+  const script = document.querySelector('script[type="py"][worker][name="engine"]');
+  if (!script) throw new Error("the page has no engine script");
+  const deadline = performance.now() + LOAD_TIMEOUT_MS;
+  const timeout = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(`it did not start within ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS));
+  const boot = (async () => {
+    await import("./runtime/pyscript/core.js");
+    while (!script.xworker) {
+      if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await script.xworker.ready;
+    return script.xworker;
+  })();
+  return Promise.race([boot, timeout]);
+}
+
+async function ask(worker, request) {
+  return JSON.parse(await worker.sync.handle(JSON.stringify(request)));
+}
+
+class Calculator {
+  constructor(root) {
+    this.root = root;
+    this.system = root.dataset.calculator;
+    this.full = root.dataset.mode === "full";
+    this.base = root.dataset.base;
+    this.form = root.querySelector("form");
+    this.output = root.querySelector(".calc-output");
+    this.status = root.querySelector('[data-role="status"]');
+    this.body = root.querySelector('[data-role="body"]');
+    this.open = root.querySelector('[data-role="open"]');
+    this.preset = JSON.parse(root.dataset.preset || "{}");
+    this.worker = null;
+    this.pending = false;
+    this.running = Promise.resolve();
+    this.notice = "";
+    this.form.addEventListener("input", () => this.changed());
+    this.form.addEventListener("change", () => this.changed());
+    this.form.addEventListener("submit", (event) => event.preventDefault());
+  }
+
+  values() {
+    const values = {};
+    for (const control of this.form.querySelectorAll("[data-path]")) {
+      values[control.dataset.path] = control.dataset.kind === "bool" ? control.checked : control.value;
+    }
+    return values;
+  }
+
+  fill(values) {
+    for (const control of this.form.querySelectorAll("[data-path]")) {
+      const value = values[control.dataset.path];
+      if (value === undefined) continue;
+      if (control.dataset.kind === "bool") control.checked = value === true;
+      else control.value = String(value);
+    }
+  }
+
+  setState(state, message) {
+    this.output.dataset.state = state;
+    this.status.textContent = message;
+  }
+
+  changed() {
+    if (!this.worker) {
+      this.pending = true;
+      this.setState("loading", "Engine loading. Your change will be worked out as soon as it is ready.");
+      return;
+    }
+    this.running = this.running.then(() => this.evaluate());
+  }
+
+  showErrors(errors) {
+    for (const slot of this.form.querySelectorAll("[data-error-for]")) {
+      slot.hidden = true;
+      slot.textContent = "";
+    }
+    for (const control of this.form.querySelectorAll("[data-path]")) control.removeAttribute("aria-invalid");
+    const loose = [];
+    for (const error of errors) {
+      const slot = this.form.querySelector(`[data-error-for="${CSS.escape(error.field)}"]`);
+      const control = this.form.querySelector(`[data-path="${CSS.escape(error.field)}"]`);
+      if (slot && control) {
+        slot.textContent = error.message;
+        slot.hidden = false;
+        control.setAttribute("aria-invalid", "true");
+      } else {
+        loose.push(error);
+      }
+    }
+    return loose;
+  }
+
+  label(path) {
+    const control = this.form.querySelector(`[data-path="${CSS.escape(path)}"]`);
+    const label = control && this.form.querySelector(`label[for="${CSS.escape(control.id)}"]`);
+    return label ? label.firstChild.textContent.trim() : path || "Scenario";
+  }
+
+  async evaluate() {
+    const values = { ...this.values() };
+    const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base, preset: this.preset });
+    const loose = this.showErrors(reply.errors || []);
+    if (reply.state === "ready") {
+      this.body.innerHTML = reply.html; // built by pycore.render with every string escaped
+      this.body.hidden = false;
+      this.setState("ready", this.notice);
+      const link = "#" + reply.fragment;
+      if (this.full) history.replaceState(null, "", link);
+      if (this.open) this.open.href = this.open.href.split("#")[0] + link;
+      return;
+    }
+    const summary = (reply.errors || []).map((e) => `${this.label(e.field)}: ${e.message}`).join(" · ");
+    this.body.hidden = true;
+    this.setState("error", `Not worked out: fix the input first. ${summary}`);
+    if (loose.length) console.warn("calculator errors without a field", loose);
+  }
+
+  async restore() {
+    const fragment = location.hash;
+    if (!this.full || !fragment || fragment === "#") return;
+    const reply = await ask(this.worker, { op: "restore", system: this.system, fragment });
+    if (reply.error) {
+      this.notice = reply.error;
+      return;
+    }
+    this.notice = "";
+    this.fill(reply.values);
+  }
+
+  async attach(worker) {
+    this.worker = worker;
+    await this.restore();
+    this.pending = false;
+    this.running = this.running.then(() => this.evaluate());
+    await this.running;
+  }
+
+  fail(error) {
+    this.setState("failed", `The calculator engine could not load (${error.message}). ` +
+      "The rulebook stays fully readable; the answer shown is the one worked out when this page was built.");
+  }
+}
+
+const views = calculators.map((root) => new Calculator(root));
+
+if (views.length) {
+  if (location.hash.startsWith("#s=")) {
+    for (const view of views.filter((v) => v.full)) {
+      view.body.hidden = true;
+      view.setState("loading", "Engine loading. The situation from your link will be shown as soon as it is ready.");
+    }
+  }
+  startEngine().then(
+    (worker) => {
+      for (const view of views) view.attach(worker);
+      window.addEventListener("hashchange", () => {
+        for (const view of views.filter((v) => v.full)) {
+          if (location.hash.startsWith("#s=")) view.running = view.running.then(() => view.restore()).then(() => view.evaluate());
+        }
+      });
+    },
+    (error) => {
+      console.warn("calculator engine failed to load:", error);
+      for (const view of views) view.fail(error);
+    },
+  );
+}
