@@ -43,7 +43,19 @@ def _facts_d6(result: dict[str, Any]) -> Facts:
     if result["hit_chance"] is not None:
         facts.append(("Chance to hit", f"{percent_of(result)} ({result['hit_chance_exact']})"))
     facts.append(("Sanity", "vulnerable to Sanity damage" if result["sanity_vulnerable"] else "not vulnerable"))
+    for who in ("attacker", "target"):
+        effects = result["size"][who]
+        if any(effects.values()):
+            facts.append((f"{who.capitalize()}'s size", _size_line(effects)))
     return facts
+
+
+SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
+              ("melee_damage", "melee damage", ""), ("rend", "[REND]", ""), ("melee_range", "melee range", "″"))
+
+
+def _size_line(effects: dict[str, int]) -> str:
+    return ", ".join(f"{name} {_signed(effects[key])}{unit}" for key, name, unit in SIZE_WORDS if effects[key])
 
 
 def percent_of(result: dict[str, Any]) -> str:
@@ -86,7 +98,7 @@ def result_element(result: dict[str, Any], base: str = "") -> ET.Element:
         code.tail = ""
     if result["rulings_used"]:
         ET.SubElement(root, "p", {"class": "calc-subhead"}).text = "Rulings this depends on"
-        used = ET.SubElement(root, "ul", {"class": "calc-rulings"})
+        used = ET.SubElement(root, "ul", {"class": "calc-rulings-used"})
         for rid in result["rulings_used"]:
             ruling = RULINGS[rid]
             item = ET.SubElement(used, "li")

@@ -32,6 +32,9 @@ class Choice:
 
     value: str
     label: str
+    """Short label, fit for a form's select box."""
+    detail: str = ""
+    """What the choice means, for the rulebook."""
 
 
 @dataclass(frozen=True)

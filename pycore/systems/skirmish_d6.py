@@ -71,8 +71,8 @@ RULINGS: tuple[Ruling, ...] = (
         "Do light levels add to obstacle levels?",
         LIGHT_PAGE,
         (
-            Choice("add", "Add: light levels and obstacles are counted together"),
-            Choice("highest", "Highest: only the larger of the two counts"),
+            Choice("add", "Add them", "light levels and obstacle levels are counted together"),
+            Choice("highest", "Highest only", "only the larger of the two counts"),
         ),
         "add",
         "The text says bad light imposes levels of cover, and cover is counted by adding up "
@@ -83,8 +83,8 @@ RULINGS: tuple[Ruling, ...] = (
         "Do cover levels 1 and 2 affect area spells?",
         COVER_PAGE,
         (
-            Choice("ignore", "Ignore: an area effect is not aimed, so cover levels do not modify it"),
-            Choice("apply", "Apply: the -1 or -2 also applies to an area spell's roll"),
+            Choice("ignore", "Ignore cover", "an area effect is not aimed, so cover levels do not modify it"),
+            Choice("apply", "Apply -1 / -2", "the -1 or -2 of cover also applies to an area spell's roll"),
         ),
         "ignore",
         "Even total cover does not stop an area effect, so lesser cover should not hinder one either; "

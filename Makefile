@@ -1,0 +1,49 @@
+# Two commands do everything: `make serve` (set up, build, serve with live reload) and
+# `make test` (set up, get a browser, run every test). Both are safe to run again.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+SITE   := build/site
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: serve test build setup browser bench clean
+
+serve: setup
+	$(VENV)/bin/mkdocs serve --livereload -a 127.0.0.1:8000
+
+test: setup browser
+	$(PY) -m pytest
+
+build: setup
+	$(VENV)/bin/mkdocs build --strict
+
+setup: $(VENV)/.installed node_modules/.installed
+
+$(PY):
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed, found " + sys.version.split()[0]'
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml requirements.lock | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -c requirements.lock -e '.[docs,test]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# The browser for the tests: the system Chromium when there is one, Debian's package when we
+# are root, otherwise Playwright's own build (which needs a network that can download it).
+browser:
+	@if [ -x "$${CHROMIUM:-/usr/bin/chromium}" ]; then \
+		echo "browser: $${CHROMIUM:-/usr/bin/chromium}"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+		$(VENV)/bin/playwright install chromium; \
+	fi
+
+clean:
+	rm -rf build .pytest_cache

@@ -1,0 +1,153 @@
+"""Shared fixtures: the built site, a loopback server for it, and a locked-down Chromium."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Nothing but loopback resolves: a stray third-party request fails fast instead of leaking.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+LOCAL_PREFIXES = ("http://127.0.0.1:", "blob:http://127.0.0.1:", "data:")
+
+
+def build_site(out: Path) -> Path:
+    """Build the site strictly into ``out`` (the hook vendors the runtime and checks anchors)."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    if proc.returncode:
+        raise AssertionError(f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole site, built once per test session."""
+    return build_site(tmp_path_factory.mktemp("site"))
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Static files with the right types for modules and wasm, and no log noise."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".py": "text/plain"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+class SiteServer:
+    """A static server on 127.0.0.1 that can be stopped and restarted on the same port."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.httpd: ThreadingHTTPServer | None = None
+        self.port = 0
+
+    def start(self) -> None:
+        handler = functools.partial(QuietHandler, directory=str(self.root))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.httpd:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+
+@pytest.fixture(scope="session")
+def server(built_site: Path) -> Iterator[SiteServer]:
+    """The built site served on loopback for the whole session."""
+    srv = SiteServer(built_site)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def chromium_path() -> str | None:
+    """The system Chromium (or $CHROMIUM); None falls back to Playwright's own browser."""
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return path if os.path.exists(path) else None
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    """One headless Chromium for the session; each test gets its own fresh context."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """Everything a page did that a test must fail on: foreign requests, console errors, page errors."""
+
+    def __init__(self) -> None:
+        self.foreign: list[str] = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        self.allowed_console: list[str] = []
+        """Substrings of console or page errors a test provokes on purpose (a blocked runtime)."""
+
+    def attach(self, context) -> None:
+        context.on("request", self._request)
+        context.on("page", self._page)
+
+    def _page(self, page) -> None:
+        page.on("console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+
+    def _request(self, request) -> None:
+        if not request.url.startswith(LOCAL_PREFIXES):
+            self.foreign.append(request.url)
+
+    def check(self) -> None:
+        errors = [e for e in self.console_errors if not any(a in e for a in self.allowed_console)]
+        page_errors = [e for e in self.page_errors if not any(a in e for a in self.allowed_console)]
+        assert not self.foreign, f"requests left 127.0.0.1: {self.foreign}"
+        assert not errors, f"console errors: {errors}"
+        assert not page_errors, f"uncaught page errors: {page_errors}"
+
+
+@pytest.fixture
+def watch() -> Watch:
+    """Collects what the page did; checked after the test."""
+    return Watch()
+
+
+@pytest.fixture
+def context(browser, watch: Watch):
+    """A fresh browser context (own cache and storage) watched for foreign requests and errors."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch.attach(ctx)
+    yield ctx
+    ctx.close()
+    watch.check()
+
+
+@pytest.fixture
+def page(context):
+    """A fresh page in a watched context."""
+    return context.new_page()

@@ -1,0 +1,113 @@
+"""pycore.browser: what the page's engine does with raw form values and shared links."""
+
+import base64
+import json
+
+import pytest
+
+from pycore import SYSTEMS
+from pycore.browser import decode_fragment, encode_fragment, form_to_scenario, handle
+
+D6 = SYSTEMS["skirmish-d6"].inputs
+
+
+def call(**request):
+    """One request through the JSON entry point, as the worker receives it."""
+    return json.loads(handle(json.dumps(request)))
+
+
+def test_round_trip_of_a_scenario_through_the_fragment():
+    """encode -> decode gives the same scenario back, non-ASCII included, no padding."""
+    scenario = {"system": "skirmish-d6", "light": "dim", "note": "Zwölf Ölfässer"}
+    fragment = encode_fragment(scenario)
+    assert "=" not in fragment and "+" not in fragment and "/" not in fragment
+    assert decode_fragment("#s=" + fragment) == scenario
+
+
+def test_fragment_is_base64url_of_utf8_json():
+    """The contract's encoding: base64url, no padding, of the UTF-8 JSON."""
+    text = '{"system":"skirmish-d6","light":"dark"}'
+    payload = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    assert decode_fragment("#s=" + payload) == json.loads(text)
+
+
+@pytest.mark.parametrize(("fragment", "words"), [
+    ("#x=abc", "does not hold a scenario"),
+    ("#s=***", "not valid base64url"),
+    ("#s=" + base64.urlsafe_b64encode(b"\xff\xfe\xfd").decode().rstrip("="), "not UTF-8"),
+    ("#s=" + base64.urlsafe_b64encode(b"{nope").decode().rstrip("="), "not valid JSON"),
+    ("#s=eyJzeXN0ZW0iOiJza2ly", "not valid JSON"),  # truncated at a base64 boundary
+    ("#s=eyJzeXN0ZW0iOiJza2lyb", "truncated or corrupted"),  # truncated mid-quantum
+    ("#s=" + "A" * 20000, "too long"),
+])
+def test_bad_fragments_say_why(fragment, words):
+    """Garbage, truncated, non-UTF-8 and huge links are refused with a reason."""
+    with pytest.raises(ValueError, match=words):
+        decode_fragment(fragment)
+
+
+def test_form_values_become_a_typed_scenario():
+    """Text boxes are parsed to numbers, selects to their choice values, empty optional boxes omitted."""
+    scenario, errors = form_to_scenario(D6, {"light": "dim", "obstacles.partial": " 2 ", "attack.hits_on": "",
+                                             "rulings.d6.ruling.area-cover": "apply"})
+    assert errors == []
+    assert scenario == {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 2},
+                        "rulings": {"d6.ruling.area-cover": "apply"}}
+
+
+@pytest.mark.parametrize(("values", "field", "words"), [
+    ({"obstacles.partial": "two"}, "obstacles.partial", "is not a whole number"),
+    ({"obstacles.partial": "1.5"}, "obstacles.partial", "is not a whole number"),
+    ({"obstacles.partial": ""}, "obstacles.partial", "is required"),
+    ({"light": "<script>"}, "light", "must be one of"),
+    ({"secret": "1"}, "secret", "not an input"),
+])
+def test_bad_form_values_name_the_field(values, field, words):
+    """A bad box gives an error on that box, never a silent default."""
+    reply = call(op="evaluate", system="skirmish-d6", values=values)
+    assert reply["state"] == "error"
+    assert reply["errors"][0]["field"] == field and words in reply["errors"][0]["message"]
+
+
+def test_range_errors_come_from_the_engine():
+    """A number out of range is caught by the same validation as the CLI."""
+    reply = call(op="evaluate", system="skirmish-d6", values={"attack.hits_on": "9"})
+    assert reply["state"] == "error"
+    assert reply["errors"] == [{"field": "attack.hits_on", "message": "9 is out of range: must be a whole number from 2 to 6"}]
+
+
+def test_evaluate_reply_has_html_and_fragment():
+    """A good form gives the rendered result with base-prefixed links and the link fragment."""
+    reply = call(op="evaluate", system="skirmish-d6", values={"light": "dim", "attack.hits_on": "4"}, base="../../")
+    assert reply["state"] == "ready"
+    assert reply["result"]["hits_on"] == 5
+    assert 'href="../../rules/skirmish-d6/cover/#d6.cover.level-1"' in reply["html"]
+    assert decode_fragment(reply["fragment"]) == {"system": "skirmish-d6", "light": "dim", "attack": {"hits_on": 4}}
+
+
+def test_restore_fills_every_field():
+    """A good link restores every form field, defaults included, and the rulings."""
+    fragment = "#s=" + encode_fragment({"system": "skirmish-d6", "light": "radiant", "attack": {"hits_on": 3}})
+    reply = call(op="restore", system="skirmish-d6", fragment=fragment)
+    values = reply["values"]
+    assert values["light"] == "radiant" and values["attack.hits_on"] == 3 and values["obstacles.partial"] == 0
+    assert values["rulings.d6.ruling.light-and-obstacles"] == "add"
+
+
+@pytest.mark.parametrize("scenario", [
+    {"system": "classic-d20"},
+    {"system": "skirmish-d6", "light": "<img src=x onerror=alert(1)>"},
+    {"system": "skirmish-d6", "attack": {"hits_on": "4"}},
+    [1, 2, 3],
+])
+def test_restore_refuses_wrong_links_with_a_message(scenario):
+    """Links of another system, or with invalid values, keep the defaults and say why."""
+    reply = call(op="restore", system="skirmish-d6", fragment="#s=" + encode_fragment(scenario))
+    assert "values" not in reply and "defaults are shown" in reply["error"]
+
+
+def test_handle_never_raises():
+    """Even a malformed request becomes an error reply."""
+    for text in ["", "{", '{"op": "fly"}', '{"op": "evaluate"}', "null"]:
+        reply = json.loads(handle(text))
+        assert reply["state"] == "error" and reply["errors"][0]["field"] == ""

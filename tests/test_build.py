@@ -1,0 +1,97 @@
+"""The built site: strict build, rule anchors, no other host, vendored runtime, shortcodes."""
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+import hooks
+from pycore import RULES, RULINGS
+
+pytestmark = pytest.mark.build
+
+
+def test_every_rule_has_its_anchor_and_every_anchor_is_a_rule(built_site: Path):
+    """The hook's own check passes on the real build (it fails the build otherwise)."""
+    assert hooks.check_site(built_site) == []
+    for rule in [*RULES.values(), *RULINGS.values()]:
+        html = (built_site / rule.page / "index.html").read_text()
+        assert f'id="{rule.id}"' in html, rule.id
+
+
+def test_site_check_catches_planted_problems(tmp_path: Path):
+    """A missing anchor, an unknown rule-like anchor and a foreign URL are all reported."""
+    page = tmp_path / "rules" / "skirmish-d6" / "cover"
+    page.mkdir(parents=True)
+    (page / "index.html").write_text('<h2 id="d6.cover.level-9">x</h2><img src="https://cdn.example.com/x.png">')
+    problems = "\n".join(hooks.check_site(tmp_path))
+    assert "rule d6.cover.level-1: no anchor" in problems
+    assert "anchor d6.cover.level-9 is not a rule" in problems
+    assert "cdn.example.com" in problems
+
+
+def test_no_absolute_url_to_another_host_in_our_output(built_site: Path):
+    """Every page and every file we write names no other host (XML namespaces aside)."""
+    for path in built_site.rglob("*.html"):
+        for host in re.findall(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", path.read_text(), re.I):
+            assert host == "www.w3.org", f"{path}: {host}"
+
+
+def test_runtime_is_vendored(built_site: Path):
+    """PyScript and the Pyodide core runtime ship inside the site, with the engine archive."""
+    runtime = built_site / "assets" / "runtime"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (runtime / "pyodide" / name).stat().st_size > 0
+    assert (runtime / "pyscript" / "core.js").exists()
+    zips = list((built_site / "assets").glob("pycore-*.zip"))
+    assert len(zips) == 1
+    html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
+    assert zips[0].name in html and "runtime/pyodide/pyodide.mjs" in html
+
+
+def test_theme_loads_no_web_fonts(built_site: Path):
+    """theme.font is false: no font CSS from anywhere."""
+    html = (built_site / "index.html").read_text()
+    assert "fonts.googleapis" not in html and "fonts.gstatic" not in html
+
+
+def test_calculator_page_has_the_build_time_answer(built_site: Path):
+    """The default scenario's answer is in the static HTML, before any Python runs."""
+    html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
+    assert 'data-calculator="skirmish-d6"' in html and 'aria-live="polite"' in html and 'data-state="loading"' in html
+    assert "No modifier" in html and 'data-rule="d6.light.vision"' in html
+
+
+def test_inline_light_calculator_static_answer(built_site: Path):
+    """The light page's inline calculator shows its default answer (bright light, normal sight: no cover)."""
+    html = (built_site / "rules" / "skirmish-d6" / "light" / "index.html").read_text()
+    assert 'data-mode="inline"' in html and 'data-path="light"' in html and 'data-path="attacker.vision"' in html
+    assert 'id="table-d6-light"' in html and "Total cover" in html
+
+
+def test_home_page_lists_coming_systems_without_links(built_site: Path):
+    """Built systems are linked; the others are listed as coming, not linked to empty pages."""
+    html = (built_site / "index.html").read_text()
+    assert 'href="calculator/skirmish-d6/"' in html
+    assert "Enchanted Realms</strong>: coming" in html and "Classic d20</strong>: coming" in html
+    assert "calculator/classic-d20" not in html
+
+
+def _fake_page(uri="rules/skirmish-d6/cover.md", url="rules/skirmish-d6/cover/"):
+    return SimpleNamespace(file=SimpleNamespace(src_uri=uri), url=url, meta={})
+
+
+@pytest.mark.parametrize("markdown", [
+    "{{ frobnicate }}",
+    "{{ ruling d6.ruling.nope }}",
+    "{{ calculator nosuch }}",
+    "{{ calculator skirmish-d6 fields=no.such.field }}",
+    "{{ table d6.unknown }}",
+    "{{ ruling d6.ruling.light-and-obstacles }}",  # belongs on the light page, not here
+])
+def test_bad_shortcodes_fail_the_build(markdown):
+    """An unknown shortcode, ruling, system, field or table stops the build loudly."""
+    with pytest.raises(PluginError):
+        hooks.on_page_markdown(markdown, _fake_page(), SimpleNamespace(theme=None), None)

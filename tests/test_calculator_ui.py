@@ -1,0 +1,160 @@
+"""The skirmish-d6 calculator in real Chromium: engine in a worker, URL state, errors, inline use."""
+
+import base64
+import json
+import re
+
+import pytest
+
+from pycore.browser import encode_fragment
+
+pytestmark = pytest.mark.browser
+
+READY_TIMEOUT = 90_000
+STATES = """
+window.__states = [];
+new MutationObserver((records) => {
+  for (const r of records) if (r.attributeName === "data-state" && r.target.closest('[data-mode="full"]'))
+    window.__states.push(r.target.dataset.state);
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+"""
+
+
+def full(page):
+    """The full calculator's root locator."""
+    return page.locator('[data-calculator="skirmish-d6"][data-mode="full"]')
+
+
+def wait_state(page, state, root=None):
+    """Wait until the calculator's output region reaches ``state``."""
+    root = root or full(page)
+    root.locator(f'.calc-output[data-state="{state}"]').wait_for(timeout=READY_TIMEOUT)
+
+
+def scenario_in_url(page):
+    """Decode the contract's #s= fragment of the current address."""
+    fragment = page.url.split("#s=", 1)[1]
+    return json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode())
+
+
+def test_loads_computes_and_links_rules(page, server):
+    """Loading -> ready; dim light plus one obstacle, base 4+: level 2, hits on 6+, 16.7%, linked rules."""
+    page.add_init_script(STATES)
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full(page)
+    assert calc.locator(".calc-output").get_attribute("data-state") in ("loading", "ready")
+    wait_state(page, "ready")
+    calc.locator('[data-path="light"]').select_option("dim")
+    calc.locator('[data-path="obstacles.partial"]').fill("1")
+    calc.locator('[data-path="attack.hits_on"]').fill("4")
+    headline = calc.locator('[data-key="headline"]')
+    headline.filter(has_text="Hits on 6+").wait_for()
+    body = calc.locator('[data-role="body"]').inner_text()
+    assert "Level 2 (-2 to attacks)" in body and "16.7% (1/6)" in body
+    rules = [a.get_attribute("data-rule") for a in calc.locator(".calc-rules a").all()]
+    assert rules == ["d6.cover.partial-obstacle", "d6.light.vision", "d6.cover.level-2", "d6.limits.natural"]
+    assert scenario_in_url(page)["obstacles"]["partial"] == 1
+    assert scenario_in_url(page)["light"] == "dim"
+    # every rule link lands on an element carrying that rule id
+    href = calc.locator('.calc-rules a[data-rule="d6.cover.level-2"]').get_attribute("href")
+    page.goto(page.url.split("#")[0] + href)
+    assert page.locator('[id="d6.cover.level-2"]').count() == 1
+
+
+def test_states_loading_ready_error_ready(page, server):
+    """data-state goes loading -> ready -> error (bad box, message by the field) -> ready again."""
+    page.add_init_script(STATES)
+    page.goto(server.url + "calculator/skirmish-d6/")
+    wait_state(page, "ready")
+    calc = full(page)
+    box = calc.locator('[data-path="attack.hits_on"]')
+    box.fill("seven")
+    wait_state(page, "error")
+    message = calc.locator('[data-error-for="attack.hits_on"]')
+    assert message.is_visible()
+    assert "'seven' is not a whole number from 2 to 6" in message.inner_text()
+    assert box.get_attribute("aria-invalid") == "true"
+    assert "Hits on (base)" in calc.locator('[data-role="status"]').inner_text()
+    box.fill("9")
+    calc.locator('[data-error-for="attack.hits_on"]').filter(has_text="out of range").wait_for()
+    box.fill("3")
+    wait_state(page, "ready")
+    assert not message.is_visible()
+    assert box.get_attribute("aria-invalid") is None
+    calc.locator('[data-key="headline"]').filter(has_text="Hits on 3+").wait_for()
+    states = page.evaluate("window.__states")
+    assert states[0] == "ready" and "error" in states and states[-1] == "ready"
+    assert states.index("error") < len(states) - 1
+
+
+def test_shared_link_restores_form_and_result(page, server):
+    """Opening a #s= link restores every field and shows that scenario's answer."""
+    scenario = {"system": "skirmish-d6", "light": "radiant", "attacker": {"vision": "dim"},
+                "obstacles": {"partial": 0, "total": 0}, "attack": {"kind": "melee", "hits_on": 3}}
+    page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(scenario))
+    wait_state(page, "ready")
+    calc = full(page)
+    assert calc.locator('[data-path="light"]').input_value() == "radiant"
+    assert calc.locator('[data-path="attacker.vision"]').input_value() == "dim"
+    assert calc.locator('[data-path="attack.kind"]').input_value() == "melee"
+    assert calc.locator('[data-path="attack.hits_on"]').input_value() == "3"
+    assert calc.locator('[data-key="headline"]').inner_text() == "Hits on 5+"
+    assert scenario_in_url(page)["light"] == "radiant"
+
+
+@pytest.mark.parametrize("fragment", ["#s=%%%garbage", "#s=eyJzeXN0ZW0iOiJza2lyb",
+                                      "#s=" + encode_fragment({"system": "skirmish-d6", "light": "ultraviolet"})])
+def test_bad_link_keeps_defaults_and_says_so(page, server, fragment):
+    """A link that does not decode or validate leaves the defaults and tells the user why."""
+    page.goto(server.url + "calculator/skirmish-d6/" + fragment)
+    wait_state(page, "ready")
+    calc = full(page)
+    assert calc.locator('[data-path="light"]').input_value() == "bright"
+    status = calc.locator('[data-role="status"]').inner_text()
+    assert "defaults are shown" in status
+    assert calc.locator('[data-key="headline"]').inner_text() == "No modifier"
+
+
+def test_inline_light_calculator(page, server):
+    """The light page's inline calculator: static default first, then live answers from the engine."""
+    page.goto(server.url + "rules/skirmish-d6/light/")
+    inline = page.locator('[data-calculator="skirmish-d6"][data-mode="inline"]')
+    assert inline.locator('[data-key="headline"]').inner_text() == "No modifier"  # built-time answer
+    wait_state(page, "ready", inline)
+    inline.locator('[data-path="light"]').select_option("dark")
+    inline.locator('[data-key="headline"]').filter(has_text="Cannot be targeted").wait_for()
+    assert "vulnerable to Sanity damage" in inline.inner_text()
+    inline.locator('[data-path="attacker.vision"]').select_option("dark")
+    inline.locator('[data-key="headline"]').filter(has_text="No modifier").wait_for()
+    assert "#s=" not in page.url  # inline calculators never take over the address
+    link = inline.locator('[data-role="open"]').get_attribute("href")
+    assert re.search(r"calculator/skirmish-d6/#s=", link)
+
+
+def test_page_usable_before_engine_and_failed_state(page, server, watch):
+    """With the Python runtime blocked the form still works and the output says the engine failed."""
+    watch.allowed_console.extend(["pyodide.asm.wasm", "Failed to load resource", "WebAssembly", "Failed to fetch"])
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full(page)
+    calc.locator('[data-path="light"]').select_option("dim")
+    assert calc.locator(".calc-output").get_attribute("data-state") in ("loading", "failed")
+    started = page.evaluate("performance.now()")
+    wait_state(page, "failed")
+    assert page.evaluate("performance.now()") - started < 60_000  # bounded by the engine's own timeout
+    assert "could not load" in calc.locator('[data-role="status"]').inner_text()
+    assert page.locator("h1").inner_text().startswith("d6 Skirmish calculator")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshot(browser, server, scheme, tmp_path_factory):
+    """Light and dark renderings of the working calculator, saved for a person to look at."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
+    page = ctx.new_page()
+    page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(
+        {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}}))
+    wait_state(page, "ready")
+    out = tmp_path_factory.getbasetemp() / f"calculator-{scheme}.png"
+    page.screenshot(path=str(out), full_page=True)
+    assert out.stat().st_size > 10_000
+    ctx.close()

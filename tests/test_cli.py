@@ -1,0 +1,70 @@
+"""The command line: JSON out on stdout, exit 0 or 2, never a traceback."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli(*args, stdin=""):
+    """Run ``python -m pycore`` as a user would; return (status, parsed stdout, stderr)."""
+    proc = subprocess.run([sys.executable, "-m", "pycore", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    return proc.returncode, json.loads(proc.stdout), proc.stderr
+
+
+def test_stdin_scenario():
+    """A valid scenario on stdin: exit 0 and the result; one partial obstacle in dim light is level 2."""
+    status, out, err = cli("evaluate", stdin=json.dumps(
+        {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}}))
+    assert status == 0 and err == ""
+    assert out["cover_level"] == 2 and out["hits_on"] == 6 and out["hit_chance_exact"] == "1/6"
+
+
+def test_file_argument_and_dash(tmp_path):
+    """FILE and ``-`` both work."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"system": "skirmish-d6", "light": "dark"}))
+    status, out, _ = cli("evaluate", str(path))
+    assert status == 0 and out["targetable"] is False and out["sanity_vulnerable"] is True
+    status, out, _ = cli("evaluate", "-", stdin=path.read_text())
+    assert status == 0 and out["cover_level"] == "total"
+
+
+@pytest.mark.parametrize(("stdin", "field"), [
+    ("{", ""),
+    ("", ""),
+    ("[]", ""),
+    ('{"system": "skirmish-d6", "light": "purple"}', "light"),
+    ('{"system": "skirmish-d6", "attack": {"hits_on": 0}}', "attack.hits_on"),
+    ('{"system": "skirmish-d6", "typo": true}', "typo"),
+    ('{"system": "classic-d20"}', "system"),
+    ("[" * 100000, ""),
+])
+def test_invalid_input_exit_2_with_field_errors(stdin, field):
+    """Invalid input: exit 2, ``{"errors": [...]}`` on stdout naming the field, nothing on stderr."""
+    status, out, err = cli("evaluate", stdin=stdin)
+    assert status == 2
+    assert err == ""
+    assert out["errors"][0]["field"] == field
+    assert out["errors"][0]["message"]
+
+
+def test_missing_file_and_bad_usage():
+    """A missing file or an unknown command is a clean error, not a traceback."""
+    status, out, err = cli("evaluate", "/nonexistent/x.json")
+    assert status == 2 and "cannot read" in out["errors"][0]["message"] and err == ""
+    status, out, err = cli("frobnicate")
+    assert status == 2 and "usage" in out["errors"][0]["message"] and err == ""
+
+
+def test_not_utf8_file(tmp_path):
+    """A file that is not UTF-8 is reported, not crashed on."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(b'{"system": "\xff\xfe"}')
+    status, out, err = cli("evaluate", str(path))
+    assert status == 2 and err == ""

@@ -1,0 +1,126 @@
+"""Strict validation: every kind of bad input is an error naming its field, never a silent default."""
+
+import math
+
+import pytest
+
+from pycore import SYSTEMS, ScenarioError, evaluate
+
+
+def errors_of(scenario):
+    """The list of field errors a scenario raises (fails if it raises none)."""
+    with pytest.raises(ScenarioError) as err:
+        evaluate(scenario)
+    return err.value.errors
+
+
+def fields_of(scenario):
+    """Just the field paths of the errors."""
+    return [e["field"] for e in errors_of(scenario)]
+
+
+def test_not_an_object():
+    """A scenario must be a JSON object."""
+    assert errors_of([1, 2])[0]["field"] == ""
+
+
+def test_missing_and_unknown_system():
+    """The system is required and must be one of the three."""
+    assert fields_of({}) == ["system"]
+    errs = errors_of({"system": "gurps"})
+    assert errs[0]["field"] == "system" and "skirmish-d6" in errs[0]["message"]
+
+
+def test_coming_system_is_refused_clearly():
+    """Systems that are not built yet say so instead of answering wrongly."""
+    for name, system in SYSTEMS.items():
+        if not system.ready:
+            errs = errors_of({"system": name})
+            assert errs[0]["field"] == "system" and "not built yet" in errs[0]["message"]
+
+
+@pytest.mark.parametrize(("scenario", "field"), [
+    ({"lite": "dim"}, "lite"),
+    ({"attack": {"hits": 3}}, "attack.hits"),
+    ({"obstacles": {"partial": 1, "walls": 2}}, "obstacles.walls"),
+])
+def test_unknown_keys_are_errors(scenario, field):
+    """A typo never passes silently, at any depth."""
+    errs = errors_of({"system": "skirmish-d6", **scenario})
+    assert [e["field"] for e in errs] == [field]
+    assert "unknown field" in errs[0]["message"]
+
+
+@pytest.mark.parametrize(("scenario", "field", "words"), [
+    ({"attack": {"hits_on": "4"}}, "attack.hits_on", "not text"),
+    ({"attack": {"hits_on": 4.5}}, "attack.hits_on", "whole number"),
+    ({"attack": {"hits_on": True}}, "attack.hits_on", "true/false"),
+    ({"obstacles": {"partial": None}}, "obstacles.partial", "null"),
+    ({"obstacles": 3}, "obstacles", "must be an object"),
+    ({"attacker": []}, "attacker", "must be an object"),
+    ({"light": 2}, "light", "not allowed"),
+    ({"rulings": []}, "rulings", "must be an object"),
+])
+def test_wrong_types_are_errors(scenario, field, words):
+    """Wrong JSON types are rejected with the field and the expected type."""
+    errs = errors_of({"system": "skirmish-d6", **scenario})
+    assert errs[0]["field"] == field
+    assert words in errs[0]["message"]
+
+
+@pytest.mark.parametrize(("scenario", "field"), [
+    ({"attack": {"hits_on": 1}}, "attack.hits_on"),
+    ({"attack": {"hits_on": 7}}, "attack.hits_on"),
+    ({"obstacles": {"partial": -1}}, "obstacles.partial"),
+    ({"obstacles": {"total": 100}}, "obstacles.total"),
+])
+def test_out_of_range_numbers_are_errors(scenario, field):
+    """Numbers outside the declared range name the field and the range."""
+    errs = errors_of({"system": "skirmish-d6", **scenario})
+    assert errs[0]["field"] == field
+    assert "out of range" in errs[0]["message"]
+
+
+@pytest.mark.parametrize(("scenario", "field"), [
+    ({"light": "gloomy"}, "light"),
+    ({"attacker": {"vision": "x-ray"}}, "attacker.vision"),
+    ({"attack": {"kind": "gaze"}}, "attack.kind"),
+    ({"target": {"size": "gargantuan"}}, "target.size"),
+    ({"rulings": {"d6.ruling.nope": "add"}}, "rulings.d6.ruling.nope"),
+])
+def test_unknown_choices_are_errors(scenario, field):
+    """Choice values outside the declared list name the field and list the choices."""
+    errs = errors_of({"system": "skirmish-d6", **scenario})
+    assert errs[0]["field"] == field
+
+
+def test_every_error_is_reported_at_once():
+    """All problems come back together, not one per attempt."""
+    fields = fields_of({"system": "skirmish-d6", "light": "x", "attack": {"hits_on": 9}, "extra": 1})
+    assert sorted(fields) == ["attack.hits_on", "extra", "light"]
+
+
+def test_nan_is_rejected():
+    """A NaN from JSON is not a whole number."""
+    assert fields_of({"system": "skirmish-d6", "attack": {"hits_on": math.nan}}) == ["attack.hits_on"]
+
+
+def test_omitted_keys_take_documented_defaults():
+    """The defaults are the declared ones: bright light, normal sight, ranged, medium, no obstacles."""
+    inputs = SYSTEMS["skirmish-d6"].inputs
+    clean = inputs.validate({"system": "skirmish-d6"})
+    assert clean["light"] == "bright" and clean["attacker"]["vision"] == "normal"
+    assert clean["attack"] == {"kind": "ranged", "hits_on": None}
+    assert clean["obstacles"] == {"partial": 0, "total": 0}
+    assert clean["rulings"] == {"d6.ruling.light-and-obstacles": "add", "d6.ruling.area-cover": "ignore"}
+
+
+def test_every_field_documents_itself():
+    """Each declared input has a label, a rule id that exists, and a describable range."""
+    from pycore import RULES
+    for system in SYSTEMS.values():
+        if not system.ready:
+            continue
+        for field in system.inputs.fields:
+            assert field.label and field.describe_range()
+            assert field.rule in RULES, field.path
