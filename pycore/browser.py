@@ -53,6 +53,10 @@ def parse_value(field: Field, raw: Any) -> tuple[Any, str | None]:
     if field.kind == "bool":
         return (raw, None) if isinstance(raw, bool) else (None, "must be ticked or not")
     text = raw.strip() if isinstance(raw, str) else raw
+    if field.kind == "text":
+        return (raw, None) if isinstance(raw, str) else (None, "must be text")
+    if field.kind in ("hex", "ints", "records") and isinstance(text, str):
+        return _parse_list(field, text)
     if field.kind == "choice":
         for value in field.values:
             if text == value or (isinstance(text, str) and text == str(value)):
@@ -64,6 +68,21 @@ def parse_value(field: Field, raw: Any) -> tuple[Any, str | None]:
     if not isinstance(text, str) or not pattern.match(text):
         return None, f"{text!r} is not {field.describe_range()}"
     return (int(text) if field.kind == "int" else float(text)), None
+
+
+def _parse_list(field: Field, text: str) -> tuple[Any, str | None]:
+    """Hexes as ``q, r``, dice as ``12 5 20`` or ``12, 5, 20``, records as the board's JSON."""
+    if text == "":
+        return (None, None) if field.optional or field.kind == "records" else (None, f"is required: enter {field.describe_range()}")
+    if field.kind == "records" or text.startswith("["):
+        try:
+            return json.loads(text), None
+        except (ValueError, RecursionError):
+            return None, f"is not {field.describe_range()}"
+    parts = [p for p in re.split(r"[\s,;]+", text) if p]
+    if not all(_INT.match(p) for p in parts):
+        return None, f"{text!r} is not {field.describe_range()}"
+    return [int(p) for p in parts], None
 
 
 def form_to_scenario(inputs: Inputs, values: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, str]]]:
@@ -96,11 +115,23 @@ def scenario_to_values(inputs: Inputs, clean: dict[str, Any]) -> dict[str, Any]:
     flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
     values: dict[str, Any] = {}
     for field in inputs.fields:
-        value = flat.get(field.path)
-        values[field.path] = "" if value is None else value
+        values[field.path] = form_text(field, flat.get(field.path))
     for rid, choice in clean.get("rulings", {}).items():
         values[RULINGS_PREFIX + rid] = choice
     return values
+
+
+def form_text(field: Field, value: Any) -> Any:
+    """A scenario value as its form control shows it (the inverse of parse_value)."""
+    if value is None:
+        return ""
+    if field.kind == "records":
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    if field.kind == "hex":
+        return f"{value[0]}, {value[1]}"
+    if field.kind == "ints":
+        return " ".join(str(v) for v in value)
+    return value
 
 
 def _evaluate(request: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,11 @@ from typing import Any
 from .errors import FieldError, ScenarioError
 from .rules import Ruling
 
-KINDS = ("choice", "int", "number", "bool")
+KINDS = ("choice", "int", "number", "bool", "text", "hex", "ints", "records")
+"""Scalar kinds, plus: ``text`` (a string up to ``maximum`` characters), ``hex`` (axial ``[q, r]``,
+each coordinate within ``minimum``..``maximum``), ``ints`` (a list of whole numbers, each within
+``minimum``..``maximum``, at most ``max_items``) and ``records`` (a list of at most ``max_items``
+objects, each validated against ``item_fields``)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,10 @@ class Field:
     rule: str | None = None
     """Id of the rule that explains this input."""
     unit: str = ""
+    max_items: int | None = None
+    """For ``ints`` and ``records``: the longest list accepted."""
+    item_fields: tuple["Field", ...] = ()
+    """For ``records``: the fields of each item, with paths relative to the item."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -54,6 +62,15 @@ class Field:
 
     def describe_range(self) -> str:
         """The accepted values, in words, for messages and documentation."""
+        if self.kind == "text":
+            return f"text of at most {_show(self.maximum)} characters"
+        if self.kind == "hex":
+            return f"a hex [q, r] of whole numbers from {_show(self.minimum)} to {_show(self.maximum)}"
+        if self.kind == "ints":
+            each = Field("_", "int", "", minimum=self.minimum, maximum=self.maximum).describe_range()
+            return f"a list of at most {self.max_items} items, each {each}"
+        if self.kind == "records":
+            return f"a list of at most {self.max_items} objects with {', '.join(f.path for f in self.item_fields)}"
         if self.kind == "choice":
             return "one of " + ", ".join(_show(v) for v in self.values)
         if self.kind == "bool":
@@ -93,7 +110,30 @@ def _type_name(value: Any) -> str:
 
 
 def check_value(field: Field, value: Any) -> str | None:
-    """Why ``value`` is not acceptable for ``field``, or None when it is."""
+    """Why ``value`` is not acceptable for ``field``, or None when it is (``records`` items: see check_records)."""
+    if field.kind == "text":
+        if not isinstance(value, str):
+            return f"must be text, not {_type_name(value)}"
+        return None if field.maximum is None or len(value) <= field.maximum else f"is too long: must be {field.describe_range()}"
+    if field.kind in ("hex", "ints"):
+        if not isinstance(value, list):
+            return f"must be {field.describe_range()}, not {_type_name(value)}"
+        if field.kind == "hex" and len(value) != 2:
+            return f"must be {field.describe_range()}, not a list of {len(value)}"
+        if field.max_items is not None and len(value) > field.max_items:
+            return f"has {len(value)} items: must be {field.describe_range()}"
+        item = Field("_", "int", "", minimum=field.minimum, maximum=field.maximum)
+        for i, v in enumerate(value):
+            problem = check_value(item, v)
+            if problem:
+                return f"item {i}: {problem}"
+        return None
+    if field.kind == "records":
+        if not isinstance(value, list):
+            return f"must be {field.describe_range()}, not {_type_name(value)}"
+        if field.max_items is not None and len(value) > field.max_items:
+            return f"has {len(value)} items: at most {field.max_items} are allowed"
+        return None
     if field.kind == "bool":
         return None if isinstance(value, bool) else f"must be true or false, not {_type_name(value)}"
     if field.kind == "choice":
@@ -196,11 +236,15 @@ def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Input
         value = data.get(key)
         if isinstance(spec, Field):
             if not present or (value is None and spec.optional):
-                out[key] = spec.default
+                if not present and spec.default is None and not spec.optional:
+                    errors.append(FieldError(path, f"is required: {spec.describe_range()}"))
+                out[key] = list(spec.default) if isinstance(spec.default, tuple) else spec.default
                 continue
             problem = check_value(spec, value)
             if problem:
                 errors.append(FieldError(path, problem))
+            elif spec.kind == "records":
+                value = _records(spec, value, path, inputs, errors)
             out[key] = value if not problem else spec.default
             continue
         if not present:
@@ -210,6 +254,18 @@ def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Input
             out[key] = _walk(spec, {}, path + ".", inputs, errors)
         else:
             out[key] = _walk(spec, value, path + ".", inputs, errors)
+    return out
+
+
+def _records(spec: Field, items: list[Any], path: str, inputs: Inputs, errors: list[FieldError]) -> list[dict[str, Any]]:
+    """Validate each item of a ``records`` list against the item fields; errors name ``path.i.field``."""
+    tree = _tree(spec.item_fields)
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            errors.append(FieldError(f"{path}.{i}", f"must be an object, not {_type_name(item)}"))
+            continue
+        out.append(_walk(tree, item, f"{path}.{i}.", inputs, errors))
     return out
 
 

@@ -124,3 +124,43 @@ def test_every_field_documents_itself():
         for field in system.inputs.fields:
             assert field.label and field.describe_range()
             assert field.rule in RULES, field.path
+
+
+def _list_inputs():
+    from pycore.schema import Field, Inputs
+    item = (Field("name", "text", "Name", default="", maximum=40),
+            Field("hex", "hex", "Hex", minimum=-50, maximum=50),
+            Field("defense", "int", "Defense", default=10, minimum=0, maximum=40))
+    return Inputs("demo", (
+        Field("others", "records", "Others", default=(), max_items=3, item_fields=item),
+        Field("rolls", "ints", "Rolls", optional=True, minimum=1, maximum=20, max_items=4),
+        Field("at", "hex", "At", default=(0, 0), minimum=-50, maximum=50),
+    ))
+
+
+def test_list_kinds_accept_good_values_and_fill_item_defaults():
+    """records, ints and hex validate; record items get their own defaults; a tuple default becomes a list."""
+    clean = _list_inputs().validate({"others": [{"name": "Bo", "hex": [1, -2]}], "rolls": [20, 1]})
+    assert clean["others"] == [{"name": "Bo", "hex": [1, -2], "defense": 10}]
+    assert clean["rolls"] == [20, 1] and clean["at"] == [0, 0]
+
+
+@pytest.mark.parametrize(("data", "field", "words"), [
+    ({"others": [{"hex": [1, 2, 3]}]}, "others.0.hex", "not a list of 3"),
+    ({"others": [{"name": "x"}]}, "others.0.hex", "is required"),
+    ({"others": [{"hex": [0, 0], "colour": "red"}]}, "others.0.colour", "unknown field"),
+    ({"others": [7]}, "others.0", "must be an object"),
+    ({"others": [{"hex": [0, 0]}] * 4}, "others", "at most 3"),
+    ({"others": [{"hex": [0, 0], "name": "x" * 41}]}, "others.0.name", "too long"),
+    ({"rolls": [0]}, "rolls", "item 0: 0 is out of range"),
+    ({"rolls": [1, 2, 3, 4, 5]}, "rolls", "has 5 items"),
+    ({"rolls": "12 5"}, "rolls", "not text"),
+    ({"at": [0, True]}, "at", "item 1"),
+    ({"at": [99, 0]}, "at", "out of range"),
+])
+def test_list_kinds_reject_bad_values_naming_the_item(data, field, words):
+    """Errors inside lists name the list, the item index and the item's field."""
+    with pytest.raises(ScenarioError) as err:
+        _list_inputs().validate(data)
+    assert err.value.errors[0]["field"] == field
+    assert words in err.value.errors[0]["message"]

@@ -1,0 +1,35 @@
+"""Presentation of results, one module per system: a headline and a list of (term, value) facts."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from ..dice import percent
+from . import skirmish_d6
+
+Facts = list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class View:
+    """How one system's result is put into words."""
+
+    headline: Callable[[dict[str, Any]], str]
+    """The one-line answer (``Hits on 5+``)."""
+    facts: Callable[[dict[str, Any]], Facts]
+    """Term/value rows under the headline."""
+    blocks: Callable[[dict[str, Any], str], list[ET.Element]] = lambda result, base: []
+    """Extra elements after the facts (diagrams, distributions); ``base`` prefixes site links."""
+
+
+def percent_of(result: dict[str, Any]) -> str:
+    """The hit chance as a percentage, from the exact fraction."""
+    return percent(Fraction(result["hit_chance_exact"]))
+
+
+VIEWS: dict[str, View] = {
+    "skirmish-d6": View(skirmish_d6.headline, skirmish_d6.facts),
+}
