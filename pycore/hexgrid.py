@@ -1,0 +1,471 @@
+"""Hex grids: cube and axial coordinates, distance, lines, layout, and line of sight between hexes.
+
+The coordinate and line functions follow the conventions of Red Blob Games' generated hex
+library (CC0): cube coordinates with ``q + r + s == 0``, six directions starting east and going
+counter-clockwise (in pixel space with y down), and line drawing with a tiny nudge so a line that
+runs exactly along an edge resolves deterministically. Here the nudge is explicit: both
+resolutions are available where a rule cares which side of an edge the line passes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Iterator, NamedTuple
+
+NUDGE = (1e-6, 1e-6, -2e-6)
+"""The epsilon added to both ends of a line (cube q, r, s); ``-NUDGE`` resolves the other way."""
+
+
+@dataclass(frozen=True, order=True)
+class Hex:
+    """A hex in cube coordinates; the invariant ``q + r + s == 0`` is checked at construction."""
+
+    q: int
+    r: int
+    s: int
+
+    def __post_init__(self) -> None:
+        if self.q + self.r + self.s != 0:
+            raise ValueError(f"not a hex: q + r + s = {self.q + self.r + self.s}, must be 0 ({self.q}, {self.r}, {self.s})")
+
+    @classmethod
+    def axial(cls, q: int, r: int) -> "Hex":
+        """The hex at axial ``[q, r]`` (``s = -q - r``)."""
+        return cls(q, r, -q - r)
+
+    @property
+    def qr(self) -> tuple[int, int]:
+        """Axial coordinates, as the scenario contract writes them."""
+        return (self.q, self.r)
+
+
+class FractionalHex(NamedTuple):
+    """A point in cube space (not necessarily a hex centre)."""
+
+    q: float
+    r: float
+    s: float
+
+
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(1, 0, -1), Hex(1, -1, 0), Hex(0, -1, 1), Hex(-1, 0, 1), Hex(-1, 1, 0), Hex(0, 1, -1),
+)
+DIAGONALS: tuple[Hex, ...] = (
+    Hex(2, -1, -1), Hex(1, -2, 1), Hex(-1, -1, 2), Hex(-2, 1, 1), Hex(-1, 2, -1), Hex(1, 1, -2),
+)
+
+
+def add(a: Hex, b: Hex) -> Hex:
+    """Vector sum."""
+    return Hex(a.q + b.q, a.r + b.r, a.s + b.s)
+
+
+def subtract(a: Hex, b: Hex) -> Hex:
+    """Vector difference ``a - b``."""
+    return Hex(a.q - b.q, a.r - b.r, a.s - b.s)
+
+
+def scale(a: Hex, k: int) -> Hex:
+    """``a`` times the whole number ``k``."""
+    return Hex(a.q * k, a.r * k, a.s * k)
+
+
+def rotate_left(a: Hex) -> Hex:
+    """Rotate 60 degrees left around the origin."""
+    return Hex(-a.s, -a.q, -a.r)
+
+
+def rotate_right(a: Hex) -> Hex:
+    """Rotate 60 degrees right around the origin."""
+    return Hex(-a.r, -a.s, -a.q)
+
+
+def direction(d: int) -> Hex:
+    """The unit vector of direction ``d`` (0..5)."""
+    return DIRECTIONS[d % 6]
+
+
+def neighbor(h: Hex, d: int) -> Hex:
+    """The hex next to ``h`` in direction ``d``."""
+    return add(h, direction(d))
+
+
+def neighbors(h: Hex) -> list[Hex]:
+    """The six hexes around ``h``, in direction order."""
+    return [add(h, d) for d in DIRECTIONS]
+
+
+def diagonal_neighbor(h: Hex, d: int) -> Hex:
+    """The hex diagonally across from ``h`` in diagonal direction ``d``."""
+    return add(h, DIAGONALS[d % 6])
+
+
+def length(h: Hex) -> int:
+    """Distance from the origin."""
+    return (abs(h.q) + abs(h.r) + abs(h.s)) // 2
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hexes between ``a`` and ``b`` counted as steps: ``(|dq| + |dr| + |ds|) / 2``."""
+    return length(subtract(a, b))
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes exactly ``radius`` from ``center`` (just the centre for radius 0)."""
+    if radius == 0:
+        return [center]
+    h = add(center, scale(direction(4), radius))
+    out = []
+    for d in range(6):
+        for _ in range(radius):
+            out.append(h)
+            h = neighbor(h, d)
+    return out
+
+
+def spiral(center: Hex, radius: int) -> list[Hex]:
+    """Every hex within ``radius`` of ``center``, ring by ring."""
+    return [h for k in range(radius + 1) for h in ring(center, k)]
+
+
+def round_hex(f: FractionalHex | Hex) -> Hex:
+    """The hex containing the cube point ``f`` (rounding that keeps ``q + r + s == 0``)."""
+    qi, ri, si = round(f.q), round(f.r), round(f.s)
+    dq, dr, ds = abs(qi - f.q), abs(ri - f.r), abs(si - f.s)
+    if dq > dr and dq > ds:
+        qi = -ri - si
+    elif dr > ds:
+        ri = -qi - si
+    else:
+        si = -qi - ri
+    return Hex(int(qi), int(ri), int(si))
+
+
+def lerp(a: FractionalHex | Hex, b: FractionalHex | Hex, t: float) -> FractionalHex:
+    """The cube point a fraction ``t`` of the way from ``a`` to ``b``."""
+    return FractionalHex(a.q * (1 - t) + b.q * t, a.r * (1 - t) + b.r * t, a.s * (1 - t) + b.s * t)
+
+
+def line(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
+    """The hexes a line from ``a`` to ``b`` passes, ``distance + 1`` of them, ends included.
+
+    ``side`` (+1 or -1) picks the direction of the explicit nudge, i.e. which hex is taken where
+    the line runs exactly along an edge; +1 matches the reference library.
+    """
+    if side not in (1, -1):
+        raise ValueError("side must be +1 or -1")
+    n = distance(a, b)
+    eq, er, es = (side * e for e in NUDGE)
+    an = FractionalHex(a.q + eq, a.r + er, a.s + es)
+    bn = FractionalHex(b.q + eq, b.r + er, b.s + es)
+    step = 1.0 / max(n, 1)
+    return [round_hex(lerp(an, bn, step * i)) for i in range(n + 1)]
+
+
+def lines_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
+    """The line resolved both ways; the two differ exactly when it runs along hex edges."""
+    return line(a, b, 1), line(a, b, -1)
+
+
+def on_edge(a: Hex, b: Hex) -> bool:
+    """Whether the centre-to-centre line from ``a`` to ``b`` runs along an edge somewhere."""
+    plus, minus = lines_both(a, b)
+    return plus != minus
+
+
+def between(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
+    """The hexes strictly between ``a`` and ``b`` on the line (ends excluded)."""
+    return line(a, b, side)[1:-1]
+
+
+def point_along(a: Hex, b: Hex, steps_past_b: int, side: int = 1) -> Hex:
+    """The hex ``steps_past_b`` hexes beyond ``b`` on the line from ``a`` through ``b`` (negative: back toward ``a``).
+
+    Cube distance is a norm, so the point at parameter ``1 + k / n`` is exactly ``k`` from ``b``;
+    the nudge decides the hex where that point falls on an edge or corner.
+    """
+    n = distance(a, b)
+    if n == 0:
+        raise ValueError("a line needs two different hexes")
+    t = 1 + steps_past_b / n
+    eq, er, es = (side * e for e in NUDGE)
+    p = lerp(FractionalHex(a.q + eq, a.r + er, a.s + es), FractionalHex(b.q + eq, b.r + er, b.s + es), t)
+    return round_hex(p)
+
+
+def opposite(center: Hex, x: Hex, y: Hex) -> bool:
+    """Whether ``x`` and ``y`` stand on exactly opposite sides of ``center`` (on one straight line through it)."""
+    u, v = subtract(x, center), subtract(y, center)
+    if length(u) == 0 or length(v) == 0:
+        return False
+    # antiparallel: u = -k v with k > 0, tested without division
+    return u.q * v.r == u.r * v.q and u.q * v.q + u.r * v.r + u.s * v.s < 0
+
+
+# --- layout: the only part that knows about pixels ---------------------------------------------
+
+
+class Point(NamedTuple):
+    """A point in pixel space."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """Forward and inverse matrices of a grid orientation, and the angle of the first corner."""
+
+    f0: float
+    f1: float
+    f2: float
+    f3: float
+    b0: float
+    b1: float
+    b2: float
+    b3: float
+    start_angle: float
+
+
+SQRT3 = math.sqrt(3.0)
+POINTY = Orientation(SQRT3, SQRT3 / 2, 0.0, 3 / 2, SQRT3 / 3, -1 / 3, 0.0, 2 / 3, 0.5)
+FLAT = Orientation(3 / 2, 0.0, SQRT3 / 2, SQRT3, 2 / 3, 0.0, -1 / 3, SQRT3 / 3, 0.0)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Orientation, hex size (centre to corner, per axis) and the pixel origin."""
+
+    orientation: Orientation
+    size: Point
+    origin: Point
+
+
+def to_pixel(layout: Layout, h: Hex) -> Point:
+    """Centre of ``h`` in pixels."""
+    m = layout.orientation
+    x = (m.f0 * h.q + m.f1 * h.r) * layout.size.x
+    y = (m.f2 * h.q + m.f3 * h.r) * layout.size.y
+    return Point(x + layout.origin.x, y + layout.origin.y)
+
+
+def from_pixel(layout: Layout, p: Point) -> FractionalHex:
+    """The cube point under pixel ``p`` (round it to get the hex)."""
+    m = layout.orientation
+    pt = Point((p.x - layout.origin.x) / layout.size.x, (p.y - layout.origin.y) / layout.size.y)
+    q = m.b0 * pt.x + m.b1 * pt.y
+    r = m.b2 * pt.x + m.b3 * pt.y
+    return FractionalHex(q, r, -q - r)
+
+
+def corner_offset(layout: Layout, corner: int) -> Point:
+    """Offset of corner ``corner`` (0..5) from a hex centre."""
+    angle = 2.0 * math.pi * (layout.orientation.start_angle + corner) / 6
+    return Point(layout.size.x * math.cos(angle), layout.size.y * math.sin(angle))
+
+
+def polygon(layout: Layout, h: Hex) -> list[Point]:
+    """The six corners of ``h`` in pixels."""
+    c = to_pixel(layout, h)
+    return [Point(c.x + o.x, c.y + o.y) for o in (corner_offset(layout, i) for i in range(6))]
+
+
+# --- offset coordinates (rectangular maps) ------------------------------------------------------
+
+EVEN, ODD = 1, -1
+
+
+class OffsetCoord(NamedTuple):
+    """Column and row of a rectangular map."""
+
+    col: int
+    row: int
+
+
+def qoffset_from_cube(offset: int, h: Hex) -> OffsetCoord:
+    """Cube -> offset coordinates for flat-top maps (columns shoved)."""
+    return OffsetCoord(h.q, h.r + (h.q + offset * (h.q & 1)) // 2)
+
+
+def qoffset_to_cube(offset: int, c: OffsetCoord) -> Hex:
+    """Offset coordinates of a flat-top map -> cube."""
+    q = c.col
+    r = c.row - (c.col + offset * (c.col & 1)) // 2
+    return Hex(q, r, -q - r)
+
+
+def roffset_from_cube(offset: int, h: Hex) -> OffsetCoord:
+    """Cube -> offset coordinates for pointy-top maps (rows shoved)."""
+    return OffsetCoord(h.q + (h.r + offset * (h.r & 1)) // 2, h.r)
+
+
+def roffset_to_cube(offset: int, c: OffsetCoord) -> Hex:
+    """Offset coordinates of a pointy-top map -> cube."""
+    q = c.col - (c.row + offset * (c.row & 1)) // 2
+    r = c.row
+    return Hex(q, r, -q - r)
+
+
+def rectangle(cols: int, rows: int, offset: int = ODD) -> list[Hex]:
+    """Every hex of a pointy-top map ``cols`` wide and ``rows`` high (row by row)."""
+    return [roffset_to_cube(offset, OffsetCoord(c, r)) for r in range(rows) for c in range(cols)]
+
+
+# --- line of sight between whole hexes ----------------------------------------------------------
+# Geometry is done in an affine image of the plane where hex corners have integer coordinates:
+# centre (3q, 3r) * M and corners at the offsets below times M. Lines, convexity and "passes
+# through the interior" survive affine maps, so the answers are exact with integers and Fractions.
+#
+# An obstacle is a closed hexagon: a line that touches it, even at one corner or along an edge,
+# is broken. That is decided exactly for obstacles grown by one part in M = 10**6 around their
+# centre (a line with less clearance than that counts as touching), which turns "touches the
+# closed hexagon" into "enters the interior of the grown one", where the classic result holds:
+# if any clear segment exists, one exists on a line through two corners of the shapes involved.
+
+_CORNERS = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
+"""Corner offsets of a hex in the scaled axial plane, counter-clockwise."""
+M = 10**6
+"""Scale of the exact plane; obstacles grow by 1/M."""
+
+Vec = tuple[int, int]
+
+
+def corners(h: Hex, grow: int = 0) -> list[Vec]:
+    """The six corners of ``h`` in the exact plane, pushed out by ``grow``/M of the hex size."""
+    cx, cy, k = 3 * h.q * M, 3 * h.r * M, M + grow
+    return [(cx + k * dx, cy + k * dy) for dx, dy in _CORNERS]
+
+
+Ratio = tuple[int, int]
+"""A parameter along a line as (numerator, positive denominator): exact and fast to compare."""
+
+
+def _lt(a: Ratio, b: Ratio) -> bool:
+    return a[0] * b[1] < b[0] * a[1]
+
+
+def _edges(poly: list[Vec]) -> list[tuple[int, int, int, int]]:
+    """Each edge of a CCW polygon as (ax, ay, ex, ey): start point and edge vector."""
+    n = len(poly)
+    return [(poly[i][0], poly[i][1], poly[(i + 1) % n][0] - poly[i][0], poly[(i + 1) % n][1] - poly[i][1]) for i in range(n)]
+
+
+def _clip(p: Vec, d: Vec, edges: list[tuple[int, int, int, int]], strict: bool) -> tuple[Ratio, Ratio] | None:
+    """Parameter interval of the line ``p + t d`` inside a convex CCW polygon (open if ``strict``)."""
+    lo: Ratio | None = None
+    hi: Ratio | None = None
+    px, py = p
+    dx, dy = d
+    for ax, ay, ex, ey in edges:
+        # inside means cross(edge, x - a) >= 0 (CCW); along the line: c0 + t * c1
+        c0 = ex * (py - ay) - ey * (px - ax)
+        c1 = ex * dy - ey * dx
+        if c1 == 0:
+            if c0 < 0 or (strict and c0 == 0):
+                return None
+        elif c1 > 0:
+            t = (-c0, c1)
+            if lo is None or _lt(lo, t):
+                lo = t
+        else:
+            t = (c0, -c1)
+            if hi is None or _lt(t, hi):
+                hi = t
+    if lo is None or hi is None:
+        return None
+    if _lt(hi, lo) or (strict and not _lt(lo, hi)):
+        return None
+    return lo, hi
+
+
+def _ccw(poly: list[Vec]) -> list[Vec]:
+    n = len(poly)
+    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
+    return poly if area > 0 else list(reversed(poly))
+
+
+_PIXEL = Layout(POINTY, Point(1.0, 1.0), Point(0.0, 0.0))
+
+
+def _relevant(a: Hex, b: Hex, h: Hex) -> bool:
+    """Whether hex ``h`` can touch the convex hull of hexes ``a`` and ``b`` (centre within two radii of segment ab)."""
+    pa, pb, ph = to_pixel(_PIXEL, a), to_pixel(_PIXEL, b), to_pixel(_PIXEL, h)
+    vx, vy = pb.x - pa.x, pb.y - pa.y
+    wx, wy = ph.x - pa.x, ph.y - pa.y
+    t = max(0.0, min(1.0, (vx * wx + vy * wy) / (vx * vx + vy * vy)))
+    return math.hypot(wx - t * vx, wy - t * vy) <= 2.0 + 1e-6
+
+
+def clear_line(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
+    """Whether some straight segment from any point of hex ``a`` to any point of hex ``b`` touches no
+    blocking hex at all (not even an edge or a corner): "an unbroken line from any part of the
+    attacker to any part of the target". Exact up to a clearance of one millionth of a hex.
+    """
+    if a == b or distance(a, b) == 1:
+        return True
+    blockers = [h for h in set(blocking) if h != a and h != b and _relevant(a, b, h)]
+    if not blockers:
+        return True
+    grown = [_ccw(corners(h, grow=1)) for h in blockers]
+    polys = [_edges(poly) for poly in grown]
+    centre, towards = (3 * a.q * M, 3 * a.r * M), (3 * (b.q - a.q) * M, 3 * (b.r - a.r) * M)
+    if not any(_enters(centre, towards, poly, ((0, 1), (1, 1))) for poly in polys):
+        return True  # the centre-to-centre segment itself is clear
+    corners_a, corners_b = _ccw(corners(a)), _ccw(corners(b))
+    edges_a, edges_b = _edges(corners_a), _edges(corners_b)
+    # Candidate lines pass through two corners. A blocker corner only counts where the line is a
+    # supporting line of that blocker (it touches without entering it): a clear segment pushed
+    # against a blocker can only rest on it that way.
+    points: list[tuple[Vec, Vec | None, Vec | None]] = [(c, None, None) for c in (*corners_a, *corners_b)]
+    for poly in grown:
+        n = len(poly)
+        points.extend((poly[i], poly[i - 1], poly[(i + 1) % n]) for i in range(n))
+    for i, (p, p_prev, p_next) in enumerate(points):
+        for q, q_prev, q_next in points[i + 1:]:
+            d = (q[0] - p[0], q[1] - p[1])
+            if d == (0, 0):
+                continue
+            if p_prev is not None and not _supports(p, d, p_prev, p_next):
+                continue
+            if q_prev is not None and not _supports(q, d, q_prev, q_next):
+                continue
+            if _clear_on_line(p, d, edges_a, edges_b, polys):
+                return True
+    return False
+
+
+def _supports(v: Vec, d: Vec, prev: Vec, nxt: Vec) -> bool:
+    """Whether the line through ``v`` along ``d`` keeps both neighbouring corners on one side."""
+    s1 = d[0] * (prev[1] - v[1]) - d[1] * (prev[0] - v[0])
+    s2 = d[0] * (nxt[1] - v[1]) - d[1] * (nxt[0] - v[0])
+    return (s1 >= 0 and s2 >= 0) or (s1 <= 0 and s2 <= 0)
+
+
+def _clear_on_line(p: Vec, d: Vec, edges_a, edges_b, polys) -> bool:
+    ia = _clip(p, d, edges_a, strict=False)
+    if ia is None:
+        return False
+    ib = _clip(p, d, edges_b, strict=False)
+    if ib is None:
+        return False
+    if not _lt(ib[0], ia[1]):
+        gap = (ia[1], ib[0])
+    elif not _lt(ia[0], ib[1]):
+        gap = (ib[1], ia[0])
+    else:
+        return True  # the hexes overlap along this line (only possible for touching hexes)
+    return not any(_enters(p, d, poly, gap) for poly in polys)
+
+
+def _enters(p: Vec, d: Vec, edges, span: tuple[Ratio, Ratio]) -> bool:
+    """Whether the part ``span`` of the line ``p + t d`` passes through the interior of a polygon."""
+    inner = _clip(p, d, edges, strict=True)
+    return inner is not None and _lt(inner[0], span[1]) and _lt(span[0], inner[1])
+
+
+def visible_from(origin: Hex, targets: Iterable[Hex], blocking: Iterable[Hex]) -> Iterator[tuple[Hex, bool]]:
+    """``(target, clear_line(origin, target, blocking))`` for each target, sharing the set of blockers."""
+    blocked = frozenset(blocking)
+    for t in targets:
+        yield t, clear_line(origin, t, blocked)

@@ -1,0 +1,222 @@
+"""Hex grid maths: known answers from the reference hex library's own tests, properties, line of sight."""
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pycore import hexgrid as hg
+from pycore.hexgrid import EVEN, FLAT, ODD, POINTY, FractionalHex, Hex, Layout, OffsetCoord, Point
+
+H = Hex.axial
+
+
+# --- known answers (the reference library's test values) -----------------------------------------
+
+def test_cube_invariant_is_checked():
+    """q + r + s must be 0."""
+    with pytest.raises(ValueError, match="q \\+ r \\+ s"):
+        Hex(1, 1, 1)
+
+
+def test_arithmetic():
+    """add and subtract."""
+    assert hg.add(Hex(1, -3, 2), Hex(3, -7, 4)) == Hex(4, -10, 6)
+    assert hg.subtract(Hex(1, -3, 2), Hex(3, -7, 4)) == Hex(-2, 4, -2)
+
+
+def test_direction_neighbor_diagonal():
+    """direction 2, neighbour in direction 2, diagonal neighbour 3."""
+    assert hg.direction(2) == Hex(0, -1, 1)
+    assert hg.neighbor(Hex(1, -2, 1), 2) == Hex(1, -3, 2)
+    assert hg.diagonal_neighbor(Hex(1, -2, 1), 3) == Hex(-1, -1, 2)
+
+
+def test_distance_and_rotation():
+    """distance 7; rotate right and left."""
+    assert hg.distance(Hex(3, -7, 4), Hex(0, 0, 0)) == 7
+    assert hg.rotate_right(Hex(1, -3, 2)) == Hex(3, -2, -1)
+    assert hg.rotate_left(Hex(1, -3, 2)) == Hex(-2, -1, 3)
+
+
+def test_round():
+    """Rounding of lerped and weighted points."""
+    a, b, c = FractionalHex(0.0, 0.0, 0.0), FractionalHex(1.0, -1.0, 0.0), FractionalHex(0.0, -1.0, 1.0)
+    assert hg.round_hex(hg.lerp(FractionalHex(0.0, 0.0, 0.0), FractionalHex(10.0, -20.0, 10.0), 0.5)) == Hex(5, -10, 5)
+    assert hg.round_hex(hg.lerp(a, b, 0.499)) == hg.round_hex(a)
+    assert hg.round_hex(hg.lerp(a, b, 0.501)) == hg.round_hex(b)
+    mix = lambda wa, wb, wc: FractionalHex(*(wa * x + wb * y + wc * z for x, y, z in zip(a, b, c)))  # noqa: E731
+    assert hg.round_hex(mix(0.4, 0.3, 0.3)) == hg.round_hex(a)
+    assert hg.round_hex(mix(0.3, 0.3, 0.4)) == hg.round_hex(c)
+
+
+def test_linedraw():
+    """The reference line from (0,0,0) to (1,-5,4)."""
+    assert hg.line(Hex(0, 0, 0), Hex(1, -5, 4)) == [
+        Hex(0, 0, 0), Hex(0, -1, 1), Hex(0, -2, 2), Hex(1, -3, 2), Hex(1, -4, 3), Hex(1, -5, 4)]
+
+
+@pytest.mark.parametrize("orientation", [FLAT, POINTY])
+def test_layout_round_trip(orientation):
+    """hex -> pixel -> hex with size (10, 15) and origin (35, 71)."""
+    layout = Layout(orientation, Point(10.0, 15.0), Point(35.0, 71.0))
+    h = Hex(3, 4, -7)
+    assert hg.round_hex(hg.from_pixel(layout, hg.to_pixel(layout, h))) == h
+
+
+def test_offset_coordinates():
+    """even-q/odd-q known answers and round trips for all four offset kinds."""
+    assert hg.qoffset_from_cube(EVEN, Hex(1, 2, -3)) == OffsetCoord(1, 3)
+    assert hg.qoffset_from_cube(ODD, Hex(1, 2, -3)) == OffsetCoord(1, 2)
+    assert hg.qoffset_to_cube(EVEN, OffsetCoord(1, 3)) == Hex(1, 2, -3)
+    assert hg.qoffset_to_cube(ODD, OffsetCoord(1, 2)) == Hex(1, 2, -3)
+    a, b = Hex(3, 4, -7), OffsetCoord(1, -3)
+    for to, frm in ((hg.qoffset_to_cube, hg.qoffset_from_cube), (hg.roffset_to_cube, hg.roffset_from_cube)):
+        for offset in (EVEN, ODD):
+            assert to(offset, frm(offset, a)) == a
+            assert frm(offset, to(offset, b)) == b
+
+
+def test_polygon_corners_are_size_from_centre():
+    """Each corner is one size away from the centre; pointy-top has a corner straight up."""
+    layout = Layout(POINTY, Point(10.0, 10.0), Point(0.0, 0.0))
+    pts = hg.polygon(layout, Hex(0, 0, 0))
+    assert all(math.isclose(math.hypot(p.x, p.y), 10.0) for p in pts)
+    assert any(math.isclose(p.x, 0.0, abs_tol=1e-9) and math.isclose(p.y, -10.0) for p in pts)
+
+
+def test_rings_and_spiral():
+    """Ring k has 6k hexes all at distance k; a spiral of radius 2 has 19."""
+    c = H(2, -1)
+    for k in range(1, 5):
+        r = hg.ring(c, k)
+        assert len(r) == 6 * k and len(set(r)) == 6 * k
+        assert all(hg.distance(c, h) == k for h in r)
+    assert len(hg.spiral(c, 2)) == 19 and hg.ring(c, 0) == [c]
+
+
+# --- properties ------------------------------------------------------------------------------------
+
+coords = st.integers(min_value=-30, max_value=30)
+hexes = st.builds(H, coords, coords)
+
+
+@given(hexes, hexes, hexes)
+def test_distance_is_a_metric(a, b, c):
+    """Symmetric, zero only on itself, and the triangle inequality holds."""
+    assert hg.distance(a, b) == hg.distance(b, a)
+    assert (hg.distance(a, b) == 0) == (a == b)
+    assert hg.distance(a, c) <= hg.distance(a, b) + hg.distance(b, c)
+
+
+@given(hexes, hexes, st.sampled_from([1, -1]))
+def test_line_has_both_ends_and_distance_plus_one_steps(a, b, side):
+    """A line contains both ends, has distance + 1 hexes, and each step is to a neighbour."""
+    path = hg.line(a, b, side)
+    assert path[0] == a and path[-1] == b and len(path) == hg.distance(a, b) + 1
+    assert all(hg.distance(x, y) == 1 for x, y in zip(path, path[1:]))
+
+
+@given(hexes)
+def test_rounding_is_idempotent(h):
+    """Rounding a hex gives the hex; rounding twice is rounding once."""
+    assert hg.round_hex(h) == h
+    f = FractionalHex(h.q + 0.3, h.r - 0.1, h.s - 0.2)
+    assert hg.round_hex(hg.round_hex(f)) == hg.round_hex(f)
+
+
+def test_both_resolutions_differ_only_along_edges():
+    """Along a hex edge (e.g. (0,0) to (1,-2)) the two nudges pick different middle hexes."""
+    plus, minus = hg.lines_both(H(0, 0), H(1, -2))
+    assert plus[1] != minus[1] and {plus[1], minus[1]} == {H(1, -1), H(0, -1)}
+    assert hg.on_edge(H(0, 0), H(1, -2)) and not hg.on_edge(H(0, 0), H(3, 0))
+
+
+def test_opposite_sides():
+    """Opposite neighbours, opposite at a distance, and not opposite."""
+    t = H(0, 0)
+    for d in range(6):
+        assert hg.opposite(t, hg.neighbor(t, d), hg.neighbor(t, d + 3))
+        assert not hg.opposite(t, hg.neighbor(t, d), hg.neighbor(t, d + 2))
+    assert hg.opposite(t, H(2, 0), H(-1, 0))
+    assert not hg.opposite(t, t, H(1, 0))
+
+
+def test_point_along_line_of_fire():
+    """10 ft (2 hexes of 5 ft) behind and in front of a target along the line from the attacker."""
+    a, t = H(0, 0), H(4, 0)
+    assert hg.point_along(a, t, 2) == H(6, 0)
+    assert hg.point_along(a, t, -2) == H(2, 0)
+    assert hg.distance(hg.point_along(a, H(3, -2), 2), H(3, -2)) == 2
+
+
+# --- line of sight -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("a", "b", "blocking", "clear"), [
+    (H(0, 0), H(1, 0), [H(5, 5)], True),                       # neighbours always see each other
+    (H(0, 0), H(2, 0), [H(1, 0)], False),                      # one obstacle straight between: blocked
+    (H(0, 0), H(5, 0), [H(2, 0)], False),                      # ... at any distance along the row
+    (H(0, 0), H(1, -2), [H(0, -1)], True),                     # edge line: the other side is open
+    (H(0, 0), H(1, -2), [H(0, -1), H(1, -1)], False),          # both sides of the edge closed
+    (H(0, 0), H(4, -2), [H(2, -1)], False),                    # dead centre on a diagonal-ish line
+    (H(0, 0), H(4, -1), [H(2, -1)], True),                     # off-centre: a line gets past
+    (H(0, 0), H(4, 0), [H(2, -1), H(2, 0), H(1, 1)], False),   # a wall across the line
+    (H(0, 0), H(4, 0), [H(2, -1), H(1, 1)], True),             # obstacles flanking the row leave it open
+])
+def test_clear_line_cases(a, b, blocking, clear):
+    """Hand-drawn cases of "any unbroken line from any part of A to any part of B"."""
+    assert hg.clear_line(a, b, blocking) is clear
+    assert hg.clear_line(b, a, blocking) is clear
+
+
+def _pixel_poly(h):
+    layout = Layout(POINTY, Point(1.0, 1.0), Point(0.0, 0.0))
+    return hg.polygon(layout, h)
+
+
+def _seg_hits_poly(p, q, poly, margin):
+    """Whether segment pq comes within ``margin`` of the convex polygon (sampled finely)."""
+    cx = sum(v.x for v in poly) / 6
+    cy = sum(v.y for v in poly) / 6
+    for i in range(201):
+        t = i / 200
+        x, y = p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t
+        # distance to the hexagon, approximated via its edges' half-planes grown by margin
+        inside = True
+        for j in range(6):
+            a, b = poly[j], poly[(j + 1) % 6]
+            ex, ey = b.x - a.x, b.y - a.y
+            nx, ny = ey, -ex
+            norm = math.hypot(nx, ny)
+            side = ((x - a.x) * nx + (y - a.y) * ny) / norm
+            centre_side = ((cx - a.x) * nx + (cy - a.y) * ny) / norm
+            if side * (1 if centre_side > 0 else -1) < -margin:
+                inside = False
+                break
+        if inside:
+            return True
+    return False
+
+
+def _boundary_points(h, per_edge=6):
+    poly = _pixel_poly(h)
+    return [Point(a.x + (b.x - a.x) * k / per_edge, a.y + (b.y - a.y) * k / per_edge)
+            for a, b in zip(poly, poly[1:] + poly[:1]) for k in range(per_edge)]
+
+
+small = st.integers(min_value=-3, max_value=3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.builds(H, small, small), st.lists(st.builds(H, small, small), max_size=5))
+def test_clear_line_agrees_with_sampling(b, blocking):
+    """Whenever a sampled segment with visible clearance exists, the exact test says clear."""
+    a = H(0, 0)
+    blocking = [h for h in blocking if h not in (a, b)]
+    polys = [_pixel_poly(h) for h in blocking]
+    sampled_clear = any(not any(_seg_hits_poly(p, q, poly, 0.02) for poly in polys)
+                        for p, q in itertools.product(_boundary_points(a), _boundary_points(b)))
+    if sampled_clear:
+        assert hg.clear_line(a, b, blocking)
