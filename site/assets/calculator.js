@@ -2,7 +2,7 @@
 // The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
 
-const LOAD_TIMEOUT_MS = 60000;
+const LOAD_TIMEOUT_MS = 90000;
 
 const calculators = [...document.querySelectorAll("[data-calculator]")];
 
@@ -15,7 +15,23 @@ async function startEngine() {
   const deadline = performance.now() + LOAD_TIMEOUT_MS;
   const timeout = new Promise((_, reject) =>
     setTimeout(() => reject(new Error(`it did not start within ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS));
+  // Pyodide hangs (it only logs a warning) when one of its files cannot be fetched, so check the
+  // files the worker will need first: a missing or blocked runtime fails in a moment, not at the timeout.
+  const config = JSON.parse(script.getAttribute("config"));
+  const needed = [script.src, config.interpreter, ...Object.keys(config.files || {}),
+    ...["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+      .map((name) => new URL(name, new URL(config.interpreter, document.baseURI)).href)];
+  const preflight = Promise.all(needed.map(async (url) => {
+    let response;
+    try {
+      response = await fetch(new URL(url, document.baseURI), { method: "HEAD" });
+    } catch {
+      throw new Error(`${url.split("/").pop()} could not be fetched`);
+    }
+    if (!response.ok) throw new Error(`${url.split("/").pop()} is missing (HTTP ${response.status})`);
+  }));
   const boot = (async () => {
+    await preflight;
     await import("./runtime/pyscript/core.js");
     while (!script.xworker) {
       if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
@@ -55,6 +71,7 @@ class Calculator {
   values() {
     const values = {};
     for (const control of this.form.querySelectorAll("[data-path]")) {
+      if (control.type === "radio" && !control.checked) continue; // a group of radios: only the chosen one counts
       values[control.dataset.path] = control.dataset.kind === "bool" ? control.checked : control.value;
     }
     return values;
@@ -65,6 +82,7 @@ class Calculator {
       const value = values[control.dataset.path];
       if (value === undefined) continue;
       if (control.dataset.kind === "bool") control.checked = value === true;
+      else if (control.type === "radio") control.checked = control.value === String(value);
       else control.value = String(value);
     }
   }
@@ -106,7 +124,8 @@ class Calculator {
 
   label(path) {
     const control = this.form.querySelector(`[data-path="${CSS.escape(path)}"]`);
-    const label = control && this.form.querySelector(`label[for="${CSS.escape(control.id)}"]`);
+    const label = control && (control.type === "radio" ? control.closest("fieldset").querySelector("legend")
+      : this.form.querySelector(`label[for="${CSS.escape(control.id)}"]`));
     return label ? label.firstChild.textContent.trim() : path || "Scenario";
   }
 
