@@ -118,6 +118,8 @@ def scenario_to_values(inputs: Inputs, clean: dict[str, Any]) -> dict[str, Any]:
         values[field.path] = form_text(field, flat.get(field.path))
     for rid, choice in clean.get("rulings", {}).items():
         values[RULINGS_PREFIX + rid] = choice
+    if "_alternative" in clean:
+        values["_alternative"] = clean["_alternative"]
     return values
 
 

@@ -43,6 +43,10 @@ class Field:
     """For ``ints`` and ``records``: the longest list accepted."""
     item_fields: tuple["Field", ...] = ()
     """For ``records``: the fields of each item, with paths relative to the item."""
+    group: str = ""
+    """Name of the alternative (``Inputs.alternatives``) this field belongs to; ``""``: always used."""
+    widget: str = ""
+    """Name of a partial (``templates/partials/<widget>.html``) drawing the control; ``""``: the kind's default."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -161,6 +165,9 @@ class Inputs:
     system: str
     fields: tuple[Field, ...]
     rulings: tuple[Ruling, ...] = ()
+    alternatives: tuple[tuple[str, str], ...] = ()
+    """Mutually exclusive groups of fields as (name, label); the first is the default. A scenario
+    may give fields of one group only; the validated scenario says which under ``"_alternative"``."""
 
     def field(self, path: str) -> Field:
         """The field at ``path``; KeyError names it when unknown."""
@@ -184,9 +191,40 @@ class Inputs:
         out = _walk(tree, data, "", self, errors)
         out["system"] = self.system
         out["rulings"] = self._rulings(data.get("rulings", {}), errors)
+        if self.alternatives:
+            out["_alternative"] = self._alternative(data, errors)
         if errors:
             raise ScenarioError(errors)
         return out
+
+    def group_roots(self, group: str) -> list[str]:
+        """The shortest paths that belong to ``group`` alone (``"map"``, ``"obstacles"``, ``"attack.distance"``)."""
+        mine = [f.path for f in self.fields if f.group == group]
+        others = [f.path for f in self.fields if f.group != group]
+        roots: list[str] = []
+        for path in mine:
+            parts = path.split(".")
+            for i in range(1, len(parts) + 1):
+                prefix = ".".join(parts[:i])
+                if not any(o == prefix or o.startswith(prefix + ".") for o in others):
+                    if prefix not in roots:
+                        roots.append(prefix)
+                    break
+        return roots
+
+    def _alternative(self, data: dict[str, Any], errors: list[FieldError]) -> str:
+        given = []
+        for name, label in self.alternatives:
+            present = [r for r in self.group_roots(name) if _has_path(data, r)]
+            if present:
+                given.append((name, label, present))
+        if len(given) > 1:
+            first = given[0]
+            for name, label, present in given[1:]:
+                for path in present:
+                    errors.append(FieldError(path, f"give either \"{first[1].lower()}\" ({', '.join(first[2])}) "
+                                                   f"or \"{label.lower()}\" ({', '.join(present)}), not both"))
+        return given[0][0] if given else self.alternatives[0][0]
 
     def _rulings(self, given: Any, errors: list[FieldError]) -> dict[str, str]:
         chosen = {r.id: r.default for r in self.rulings}
@@ -206,6 +244,16 @@ class Inputs:
             else:
                 chosen[key] = value
         return chosen
+
+
+def _has_path(data: Any, path: str) -> bool:
+    """Whether a nested dict holds a key at the dotted ``path``."""
+    node = data
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
 
 
 def _tree(fields: tuple[Field, ...]) -> dict[str, Any]:

@@ -42,7 +42,7 @@ def test_file_argument_and_dash(tmp_path):
     ('{"system": "skirmish-d6", "light": "purple"}', "light"),
     ('{"system": "skirmish-d6", "attack": {"hits_on": 0}}', "attack.hits_on"),
     ('{"system": "skirmish-d6", "typo": true}', "typo"),
-    ('{"system": "classic-d20"}', "system"),
+    ('{"system": "gurps"}', "system"),
     ("[" * 100000, ""),
 ])
 def test_invalid_input_exit_2_with_field_errors(stdin, field):

@@ -110,9 +110,12 @@ def test_omitted_keys_take_documented_defaults():
     inputs = SYSTEMS["skirmish-d6"].inputs
     clean = inputs.validate({"system": "skirmish-d6"})
     assert clean["light"] == "bright" and clean["attacker"]["vision"] == "normal"
-    assert clean["attack"] == {"kind": "ranged", "hits_on": None}
+    assert clean["attack"] == {"kind": "ranged", "hits_on": None, "distance": None}
+    assert clean["_alternative"] == "counted"
     assert clean["obstacles"] == {"partial": 0, "total": 0}
-    assert clean["rulings"] == {"d6.ruling.light-and-obstacles": "add", "d6.ruling.area-cover": "ignore"}
+    assert clean["rulings"] == {"d6.ruling.light-and-obstacles": "add", "d6.ruling.area-cover": "ignore",
+                                "d6.ruling.edge-line": "fewer", "d6.ruling.size-advantage": "flat",
+                                "d6.ruling.surround": "adjacent", "d6.ruling.blind-spells": "aimed"}
 
 
 def test_every_field_documents_itself():

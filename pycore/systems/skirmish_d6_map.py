@@ -1,0 +1,129 @@
+"""d6 Skirmish on a hex map (1 hex = 1 inch): which obstacles the line crosses, and whether any line gets past."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import hexgrid as hg
+from ..errors import FieldError, ScenarioError
+from ..hexgrid import Hex
+
+TOTAL = "total"
+
+
+@dataclass(frozen=True)
+class PathCount:
+    """What one resolution of the centre line crosses."""
+
+    hexes: tuple[Hex, ...]
+    """Hexes strictly between attacker and target."""
+    partial: tuple[Hex, ...]
+    """Partial obstacles and creatures on it."""
+    total: tuple[Hex, ...]
+    """Total obstacles on it."""
+
+
+@dataclass(frozen=True)
+class MapCover:
+    """Cover read off the map."""
+
+    distance: int
+    paths: tuple[PathCount, ...]
+    """One path, or two when the line runs exactly along hex edges."""
+    used: int
+    """Index of the path the ruling picked."""
+    partial: int
+    """Partial obstacle levels on the used path (total obstacles seen past included)."""
+    total: int
+    """Total obstacles that block every line (0 or the number on the used path)."""
+    seen_past: tuple[Hex, ...]
+    """Total obstacles on the used path that some unbroken line gets past: they count as partial."""
+    surrounded_by: tuple[Hex, Hex] | None
+
+
+def board_cells(cols: int, rows: int) -> list[Hex]:
+    """Every hex of a ``cols`` x ``rows`` pointy-top board (odd rows shoved right)."""
+    return hg.rectangle(cols, rows, hg.ODD)
+
+
+def read(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
+    """Attacker, target, obstacles (hex -> kind) and creatures (hex -> side) from a validated map; errors name the field."""
+    cells = set(board_cells(m["cols"], m["rows"]))
+    errors: list[FieldError] = []
+    taken: dict[Hex, str] = {}
+
+    def place(path: str, qr: list[int] | None) -> Hex | None:
+        if qr is None:
+            errors.append(FieldError(path, "is required on a map: place it on the board"))
+            return None
+        h = Hex.axial(qr[0], qr[1])
+        if h not in cells:
+            errors.append(FieldError(path, f"hex {qr[0]}, {qr[1]} is off the {m['cols']} x {m['rows']} board"))
+        elif h in taken:
+            errors.append(FieldError(path, f"hex {qr[0]}, {qr[1]} is already taken by {taken[h]}"))
+        else:
+            taken[h] = path
+        return h
+
+    attacker = place("map.attacker", m["attacker"])
+    target = place("map.target", m["target"])
+    obstacles = {}
+    for i, item in enumerate(m["obstacles"]):
+        h = place(f"map.obstacles.{i}.hex", item["hex"])
+        if h is not None:
+            obstacles[h] = item["kind"]
+    creatures = {}
+    for i, item in enumerate(m["creatures"]):
+        h = place(f"map.creatures.{i}.hex", item["hex"])
+        if h is not None:
+            creatures[h] = item["side"]
+    if errors:
+        raise ScenarioError(errors)
+    assert attacker is not None and target is not None
+    return attacker, target, obstacles, creatures
+
+
+def _count(path: list[Hex], obstacles: dict[Hex, str], creatures: dict[Hex, str]) -> PathCount:
+    middle = tuple(path[1:-1])
+    partial = tuple(h for h in middle if obstacles.get(h) == "partial" or h in creatures)
+    total = tuple(h for h in middle if obstacles.get(h) == TOTAL)
+    return PathCount(middle, partial, total)
+
+
+def surround_pair(target: Hex, enemies: list[Hex], adjacent_only: bool) -> tuple[Hex, Hex] | None:
+    """Two enemies on exactly opposite sides of the target (adjacent ones, or anywhere in line)."""
+    pool = sorted(h for h in enemies if not adjacent_only or hg.distance(h, target) == 1)
+    for i, x in enumerate(pool):
+        for y in pool[i + 1:]:
+            if hg.opposite(target, x, y):
+                return (x, y)
+    return None
+
+
+def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str) -> MapCover:
+    """Count the obstacles the line crosses; total obstacles block unless some unbroken line gets past."""
+    attacker, target, obstacles, creatures = read(m)
+    totals = [h for h, kind in obstacles.items() if kind == TOTAL]
+    clear = hg.clear_line(attacker, target, totals) if totals else True
+    counts = tuple(_count(p, obstacles, creatures) for p in dict.fromkeys(map(tuple, hg.lines_both(attacker, target))))
+
+    def levels(pc: PathCount) -> tuple[int, int]:
+        if pc.total and not clear:
+            return (1, len(pc.total))  # total cover ranks above any number of levels
+        return (0, len(pc.partial) + len(pc.total))
+
+    ranked = sorted(range(len(counts)), key=lambda i: levels(counts[i]))
+    used = ranked[0] if edge_choice == "fewer" else ranked[-1]
+    pc = counts[used]
+    blocked = bool(pc.total) and not clear
+    enemies = [attacker] + [h for h, side in creatures.items() if side == "attacker"]
+    return MapCover(
+        distance=hg.distance(attacker, target),
+        paths=counts,
+        used=used,
+        partial=len(pc.partial) + (0 if blocked else len(pc.total)),
+        total=len(pc.total) if blocked else 0,
+        seen_past=() if blocked else pc.total,
+        surrounded_by=surround_pair(target, enemies, surround_rule == "adjacent"),
+    )
