@@ -33,7 +33,8 @@ RUNTIME = {
     ),
 }
 RULE_ID_PATTERN = re.compile(r'\bid="((?:d6|er|d20)\.[a-z0-9.-]+)"')
-SHORTCODE = re.compile(r"\{\{\s*([a-z][a-z-]*)\s*([^{}]*?)\s*\}\}")
+SHORTCODE = re.compile(r"\{\{\s*([a-z][a-z-]*)\s*((?:[^{}]|\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*?)\s*\}\}")
+"""``{{ name args }}``; args may hold compact JSON nested up to three levels (``scenario={"target":{"ac":4}}``)."""
 PLACEHOLDER = '<div data-shortcode="{n}"></div>'
 ABSOLUTE_URL = re.compile(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", re.I)
 NAMESPACE_HOSTS = {"www.w3.org"}
@@ -91,6 +92,7 @@ def render_calculator(config: Any, page: Any, words: list[str], options: dict[st
     values = scenario_to_values(inputs, inputs.validate(scenario))
     base = _base(page)
     page.meta["calculator"] = True
+    count = page.meta["calculator_count"] = page.meta.get("calculator_count", 0) + 1
     return _template(
         config,
         "partials/calculator.html",
@@ -99,6 +101,7 @@ def render_calculator(config: Any, page: Any, words: list[str], options: dict[st
         rulings=system.rulings if mode == "full" else (),
         values=values,
         mode=mode,
+        id_prefix=mode if count == 1 else f"{mode}{count}",
         base=base,
         result=Markup(result_html(result, base)),
         preset=json.dumps(preset, separators=(",", ":")),

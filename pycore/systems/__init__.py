@@ -8,7 +8,7 @@ from typing import Any, Callable
 from ..errors import FieldError, ScenarioError
 from ..rules import Rule, Ruling, check_ids
 from ..schema import Inputs
-from . import skirmish_d6
+from . import classic_d20, skirmish_d6
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,14 @@ SYSTEMS: dict[str, System] = {
     s.id: s
     for s in (
         System("enchanted-realms", "Enchanted Realms"),
-        System("classic-d20", "Classic d20"),
+        System(
+            classic_d20.SYSTEM,
+            classic_d20.TITLE,
+            classic_d20.RULES,
+            classic_d20.RULINGS,
+            classic_d20.INPUTS,
+            classic_d20.evaluate,
+        ),
         System(
             skirmish_d6.SYSTEM,
             skirmish_d6.TITLE,

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..dice import percent
-from . import skirmish_d6
+from . import classic_d20, skirmish_d6
 
 Facts = list[tuple[str, str]]
 
@@ -31,5 +31,6 @@ def percent_of(result: dict[str, Any]) -> str:
 
 
 VIEWS: dict[str, View] = {
+    "classic-d20": View(classic_d20.headline, classic_d20.facts, classic_d20.blocks),
     "skirmish-d6": View(skirmish_d6.headline, skirmish_d6.facts),
 }
