@@ -230,6 +230,13 @@ def test_protector_worked_example():
     assert [(p["rolls"], p["chance_exact"]) for p in data["struck"]] == [([10, 11, 12, 13], "1/10"), ([12, 13], "1/20")]
 
 
+def test_protectors_no_better_than_concealment_save_no_roll():
+    """Ruling "highest" for cover and concealment: 50% concealment (+2) already matches one protector (+2)."""
+    result = run(attack={"to_hit": 15}, target={"ac": 5, "protectors": 1, "concealment": 50},
+                 rulings={"d20.ruling.cover-and-concealment": "highest"})
+    assert result["defense_bonus"] == 2 and result["protectors"]["saved_rolls"] == []
+
+
 def test_protector_ac_defaults_to_targets_own_and_one_value_for_all():
     """No protector AC: the target's own AC, said in a note; one value stands for every protector."""
     result = run(attack={"to_hit": 14}, target={"ac": 4, "protectors": 3})

@@ -51,7 +51,8 @@ ELEVATION_TABLE: dict[str, dict[str, int]] = {
     "severe-slope": {"higher": 1, "level": 0, "lower": -1},
 }
 """Higher ground: any higher position +1; a vertical cliff face +2 / -2; a severe slope +1 / -1."""
-ELEVATION_RULE = {"ground": "d20.elevation.higher", "cliff": "d20.elevation.cliff", "severe-slope": "d20.elevation.slope"}
+ELEVATION_RULE = {"ground": "d20.elevation.higher", "cliff": "d20.elevation.cliff",
+                  "severe-slope": "d20.elevation.slope"}
 
 INVISIBLE_ATTACK_PENALTY = 4
 """Opponents of an invisible creature: -4 to attack rolls against it."""
@@ -68,7 +69,8 @@ SURPRISE_BONUS_PERCENT = 17
 VOICE_RANGE_FT = {True: 20, False: 30}
 """In combat / not in combat: range within which a speaker or verbal caster is pinpointed automatically."""
 ACCIDENTAL_TARGET = Fraction(1, 10)
-"""After more than one round in melee range, an unpinpointed invisible creature is targeted by accident 10% of the time."""
+"""After more than one round in melee range, an unpinpointed invisible creature is targeted by accident 10%
+of the time."""
 ACCIDENTAL_AFTER_ROUNDS = 1
 """The accidental-targeting chance starts once the creature has stayed more than this many rounds."""
 
@@ -152,7 +154,8 @@ RULINGS: tuple[Ruling, ...] = (
         ATTACK_PAGE,
         (
             Choice("auto", "20 hits, 1 misses", "a natural 20 always hits and a natural 1 always misses"),
-            Choice("none", "No automatic results", "the modified roll alone decides, so some attacks always hit or never can"),
+            Choice("none", "No automatic results",
+                   "the modified roll alone decides, so some attacks always hit or never can"),
         ),
         "auto",
         "The rule text never mentions natural rolls; most tables of this family play 20 as a sure hit "
@@ -199,7 +202,8 @@ RULINGS: tuple[Ruling, ...] = (
         "Do protectors add to other cover?",
         COVER_PAGE,
         (
-            Choice("highest", "Better one only", "the protectors' bonus and the cover bonus do not add: the better one counts"),
+            Choice("highest", "Better one only",
+                   "the protectors' bonus and the cover bonus do not add: the better one counts"),
             Choice("add", "Add them", "the protectors' +2 or +4 comes on top of the cover bonus"),
         ),
         "highest",
@@ -309,7 +313,8 @@ INPUTS = Inputs(
     (
         Field("ac_convention", "choice", "Armour class convention", default="descending",
               choices=CONVENTION_CHOICES, rule="d20.ac.descending"),
-        Field("attack.kind", "choice", "Attack", default="missile", choices=KIND_CHOICES, rule="d20.cover.hard-and-soft"),
+        Field("attack.kind", "choice", "Attack", default="missile", choices=KIND_CHOICES,
+              rule="d20.cover.hard-and-soft"),
         Field("attack.to_hit", "int", "THAC0 (descending) or attack bonus (ascending)", optional=True,
               minimum=-20, maximum=40, help="Leave empty if unknown: the modifiers are still worked out.",
               rule="d20.ac.descending"),
@@ -328,7 +333,8 @@ INPUTS = Inputs(
               rule="d20.cover.over-melee"),
         Field("target.cover_example", "choice", "Cover: pick the situation", default=NO_EXAMPLE,
               choices=_example_choices(COVER_EXAMPLES, "cover"), rule="d20.cover.examples", widget="d20-picker"),
-        Field("target.cover", "choice", "Cover percentage", default=0, choices=PERCENT_CHOICES, rule="d20.cover.percent",
+        Field("target.cover", "choice", "Cover percentage", default=0, choices=PERCENT_CHOICES,
+              rule="d20.cover.percent",
               help="Leave at 0% when a situation above is picked."),
         Field("target.cover_between", "bool", "The cover is between the target and the attacker", default=True,
               rule="d20.cover.far-side"),
@@ -493,7 +499,8 @@ def _example(examples: tuple[Example, ...], value: str) -> Example | None:
     return next((e for e in examples if e.value == value), None)
 
 
-def _percent_from(s: dict[str, Any], who: str, examples: tuple[Example, ...], errors: list[FieldError]) -> tuple[int, Example | None]:
+def _percent_from(s: dict[str, Any], who: str, examples: tuple[Example, ...],
+                  errors: list[FieldError]) -> tuple[int, Example | None]:
     """Percentage from the picked example or the percentage field; a disagreement is an error."""
     target = s["target"]
     percent = target[who]
@@ -528,7 +535,7 @@ def _voice_pinpoints(speaking: bool, s: dict[str, Any], who: str, trace: Trace) 
     trace.ruling("d20.ruling.voice-pinpoint")
     if s["rulings"]["d20.ruling.voice-pinpoint"] == "gm":
         trace.note(f"The {who} is speaking or casting aloud: within {reach} ft the GM may rule it pinpointed "
-                   "(tick it if so).", "d20.detect.voice")
+                   "(mark it pinpointed if so).", "d20.detect.voice")
         return False
     if distance is None:
         trace.note(f"The {who} is speaking or casting aloud: it is pinpointed if within {reach} ft "
@@ -585,7 +592,8 @@ def attacker_sight(s: dict[str, Any], target_seen: bool, trace: Trace) -> Sight:
     return Sight(True, why, cause)
 
 
-def _reason_untargetable(s: dict[str, Any], cover: int, target: Sight, attacker: Sight, needs_sight: bool) -> tuple[str, tuple[str, ...]] | None:
+def _reason_untargetable(s: dict[str, Any], cover: int, target: Sight, attacker: Sight,
+                         needs_sight: bool) -> tuple[str, tuple[str, ...]] | None:
     """Why the attack cannot be aimed at the target at all (and the rules saying so), or None."""
     kind = s["attack"]["kind"]
     if cover == FULL:
@@ -600,7 +608,8 @@ def _reason_untargetable(s: dict[str, Any], cover: int, target: Sight, attacker:
 
 
 UNTARGETABLE_NOTES = {
-    "d20.cover.full": "100% cover: there is no line of sight or of effect, so nothing can be aimed at or reach the target.",
+    "d20.cover.full": "100% cover: there is no line of sight or of effect, so nothing can be aimed at or reach "
+                      "the target.",
     "d20.invisible.no-gaze": "An invisible (or unseen) creature cannot use a gaze attack.",
     "d20.invisible.no-sight-targeting": "Effects that need line of sight or a chosen target cannot target an unseen "
                                         "creature, even a pinpointed one.",
@@ -749,125 +758,125 @@ def _check(s: dict[str, Any]) -> tuple[int, Example | None, int, Example | None]
     return cover, cover_ex, conceal, conceal_ex
 
 
-def evaluate(s: dict[str, Any]) -> dict[str, Any]:
-    """Evaluate a validated classic-d20 scenario into the contract's result dict."""
-    cover_raw, cover_ex, conceal_raw, conceal_ex = _check(s)
-    rulings = s["rulings"]
-    trace = Trace()
-    convention = s["ac_convention"]
-    attack = s["attack"]
-    kind = attack["kind"]
-    to_hit = attack["to_hit"]
-    ac = s["target"]["ac"]
-    natural = rulings["d20.ruling.natural-rolls"]
-    trace.rule(f"d20.ac.{convention}")
-
-    # cover: example or percentage, only from the far side
-    if cover_ex:
-        trace.rule(cover_ex.rule)
-        if cover_ex.value == "table" and kind == "melee":
+def cover_of(s: dict[str, Any], percent: int, example: Example | None, trace: Trace) -> int:
+    """The cover that counts against this attack: from the picked situation or the percentage, far side only."""
+    if example:
+        trace.rule(example.rule)
+        if example.value == "table" and s["attack"]["kind"] == "melee":
             trace.note("In melee an overturned table shelters both sides: the target's blows back at this "
                        "attacker face 50% cover too.", "d20.cover.examples")
-    cover = cover_raw
-    if cover and not s["target"]["cover_between"]:
-        trace.note(f"The {cover}% cover is not between them: cover counts only against attacks from its far side.",
+    if percent and not s["target"]["cover_between"]:
+        trace.note(f"The {percent}% cover is not between them: cover counts only against attacks from its far side.",
                    "d20.cover.far-side")
-        cover = 0
-    if 0 < cover < FULL and cover in (75, 90):
+        return 0
+    if percent in COVER_HIGH["classic"]:
         trace.ruling("d20.ruling.cover-high")
+    return percent
 
-    # concealment: example or percentage, with fog or mist
-    if conceal_ex:
-        trace.rule(conceal_ex.rule)
-    concealment = conceal_raw
+
+def concealment_of(s: dict[str, Any], percent: int, example: Example | None, trace: Trace) -> int:
+    """The final concealment: the situation or percentage, combined with fog or mist per ruling."""
+    if example:
+        trace.rule(example.rule)
     fog = s["fog_distance_ft"]
     if fog is not None:
         fogged = fog_concealment(fog)
         trace.rule("d20.concealment.fog")
-        if concealment:
+        if percent:
             trace.ruling("d20.ruling.fog-and-concealment")
-            if rulings["d20.ruling.fog-and-concealment"] == "add":
-                concealment = min(FULL, concealment + fogged)
-            else:
-                concealment = max(concealment, fogged)
+            combine = s["rulings"]["d20.ruling.fog-and-concealment"]
+            percent = min(FULL, percent + fogged) if combine == "add" else max(percent, fogged)
         else:
-            concealment = fogged
-    if concealment == FULL:
+            percent = fogged
+    if percent == FULL:
         trace.rule("d20.concealment.full")
+    return percent
 
+
+def chance_steps(convention: str, to_hit: int | None, ac: int, natural: str,
+                 trail: list[tuple[Step, int, int]]) -> tuple[list[dict[str, Any]], Fraction | None, Fraction | None]:
+    """Each step with the chance to hit just before and just after it; also the chance before and after all."""
+    out = []
+    before = base = _chance(convention, to_hit, ac, 0, 0, natural)
+    for step, attack_so_far, defense_so_far in trail:
+        after = _chance(convention, to_hit, ac, attack_so_far, defense_so_far, natural)
+        out.append({
+            "rule": step.rule, "label": step.label, "attack": step.attack, "defense": step.defense,
+            "chance_before": None if before is None else str(before),
+            "chance_after": None if after is None else str(after),
+        })
+        before = after
+    return out, base, before
+
+
+def protectors_of(s: dict[str, Any], cover: int, concealment: int, target: Sight, attacker: Sight,
+                  att_steps: list[Step], needed_with: int, trace: Trace) -> dict[str, Any] | None:
+    """The protectors' side of a missile attack: saved rolls and who may be struck, or None without a number."""
+    convention, natural = s["ac_convention"], s["rulings"]["d20.ruling.natural-rolls"]
+    to_hit, ac, protectors = s["attack"]["to_hit"], s["target"]["ac"], s["target"]["protectors"]
+    trace.rule("d20.cover.protector-struck")
+    if to_hit is None:
+        trace.note("Give the THAC0 or attack bonus to see which rolls a protector may take instead.",
+                   "d20.cover.protector-struck")
+        return None
+    unprotected = defense_steps(s, cover, concealment, target, attacker, 0, Trace())
+    w_attack, w_defense, _ = Pipeline(convention, ac, (*att_steps, *unprotected)).run()
+    needed_without = needed_roll(convention, to_hit, w_attack, effective_ac(ac, w_defense, convention))
+    general = sum(st.attack for st in att_steps if st.rule != "d20.invisible.attack-penalty")
+    if not s["target"]["protector_ac"]:
+        trace.note(f"The protectors' AC was not given: each is taken to have the target's own AC ({ac}).",
+                   "d20.cover.protector-struck")
+    return protector_analysis(s, convention, natural, needed_with, needed_without, general, protectors)
+
+
+def evaluate(s: dict[str, Any]) -> dict[str, Any]:
+    """Evaluate a validated classic-d20 scenario into the contract's result dict."""
+    cover_raw, cover_ex, conceal_raw, conceal_ex = _check(s)
+    trace = Trace()
+    convention = s["ac_convention"]
+    kind, to_hit = s["attack"]["kind"], s["attack"]["to_hit"]
+    ac, protectors = s["target"]["ac"], s["target"]["protectors"]
+    natural = s["rulings"]["d20.ruling.natural-rolls"]
+    trace.rule(f"d20.ac.{convention}")
+
+    cover = cover_of(s, cover_raw, cover_ex, trace)
+    concealment = concealment_of(s, conceal_raw, conceal_ex, trace)
     target = target_sight(s, concealment, trace)
     attacker = attacker_sight(s, not target.unseen, trace)
-    needs_sight = attack["needs_sight"] or kind == "gaze"
-    if kind == "gaze" and not attack["needs_sight"]:
+    needs_sight = s["attack"]["needs_sight"] or kind == "gaze"
+    if kind == "gaze" and not s["attack"]["needs_sight"]:
         trace.note("A gaze attack always needs sight.", "d20.invisible.no-sight-targeting")
 
     blocked = _reason_untargetable(s, cover, target, attacker, needs_sight)
     targetable = blocked is None
     if blocked:
         trace.note(UNTARGETABLE_NOTES[blocked[1][0]], *blocked[1])
-
-    protectors = s["target"]["protectors"]
     if protectors and kind != "missile":
         trace.note("Protectors' parries add to AC only against missile attacks.", "d20.cover.protectors")
 
     att_steps = attack_steps(s, target, trace)
     def_steps = defense_steps(s, cover, concealment, target, attacker, protectors, trace)
-    pipeline = Pipeline(convention, ac, (*att_steps, *def_steps))
-    attack_mod, defense, trail = pipeline.run()
+    attack_mod, defense, trail = Pipeline(convention, ac, (*att_steps, *def_steps)).run()
     for step, _, _ in trail:
         trace.rule(step.rule)
     if any(st.rule == "d20.cover.percent" for st in def_steps):
         trace.rule("d20.cover.hard-and-soft")
-
-    # the chance, step by step
     if to_hit is not None and targetable:
         trace.ruling("d20.ruling.natural-rolls")
-    steps_out = []
-    before = _chance(convention, to_hit, ac, 0, 0, natural)
-    base = before
-    for step, att_so_far, def_so_far in trail:
-        after = _chance(convention, to_hit, ac, att_so_far, def_so_far, natural)
-        steps_out.append({
-            "rule": step.rule, "label": step.label, "attack": step.attack, "defense": step.defense,
-            "chance_before": None if before is None else str(before),
-            "chance_after": None if after is None else str(after),
-        })
-        before = after
-    would_hit = before
-    final = before if targetable else Fraction(0)
+    steps, base, would_hit = chance_steps(convention, to_hit, ac, natural, trail)
+    final = would_hit if targetable else Fraction(0)
     eff_ac = effective_ac(ac, defense, convention)
-    needs = None
-    if to_hit is not None and targetable:
-        needs = lowest_hit(needed_roll(convention, to_hit, attack_mod, eff_ac), natural)
-
-    # protectors: which rolls miss only because of them
-    protector_result = None
+    needed = None if to_hit is None else needed_roll(convention, to_hit, attack_mod, eff_ac)
+    needs = lowest_hit(needed, natural) if needed is not None and targetable else None
+    protected = None
     if protectors and kind == "missile" and targetable:
-        trace.rule("d20.cover.protector-struck")
-        if to_hit is None:
-            trace.note("Give the THAC0 or attack bonus to see which rolls a protector may take instead.",
-                       "d20.cover.protector-struck")
-        else:
-            without = Pipeline(convention, ac, tuple(st for st in pipeline.steps if st.rule != "d20.cover.protectors"))
-            w_attack, w_defense, _ = without.run()
-            general = sum(st.attack for st in att_steps if st.rule != "d20.invisible.attack-penalty")
-            protector_result = protector_analysis(
-                s, convention, natural,
-                needed_roll(convention, to_hit, attack_mod, eff_ac),
-                needed_roll(convention, to_hit, w_attack, effective_ac(ac, w_defense, convention)),
-                general, protectors)
-            if not s["target"]["protector_ac"]:
-                trace.note("The protectors' AC was not given: each is taken to have the target's own AC "
-                           f"({ac}).", "d20.cover.protector-struck")
+        protected = protectors_of(s, cover, concealment, target, attacker, att_steps, needed, trace)
 
     saves = save_bonus(s, cover, protectors, target, trace)
     ac_change = next(((effective_ac(ac, d - st.defense, convention), effective_ac(ac, d, convention))
                       for st, _, d in trail if st.rule == "d20.invisible.ac-penalty"), None)
     invisibility = {"target": target_panel(s, target, targetable, blocked, trace),
                     "attacker": attacker_panel(s, attacker, ac_change, trace)}
-    surprise = surprise_of(s, attacker)
-    accidental = accidental_of(s, cover, target, would_hit, trace)
-
     return {
         "targetable": targetable,
         "untargetable_reason": blocked[0] if blocked else None,
@@ -886,11 +895,11 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "cover": cover,
         "concealment": concealment,
         "needs": needs,
-        "steps": steps_out,
-        "protectors": protector_result,
+        "steps": steps,
+        "protectors": protected,
         "invisibility": invisibility,
-        "surprise": surprise,
-        "accidental": accidental,
+        "surprise": surprise_of(s, attacker),
+        "accidental": accidental_of(s, cover, target, would_hit, trace),
     }
 
 
@@ -1040,13 +1049,15 @@ def attacker_panel(s: dict[str, Any], attacker: Sight, ac_change: tuple[int, int
         steps.append(_ask("Does it surprise?", f"Yes, automatically, for {AUTO_SURPRISE_SEGMENTS} segment; and "
                           f"+{SURPRISE_BONUS_PERCENT}% when surprise is checked for more.", "d20.invisible.surprise"))
     else:
-        steps.append(_ask("Does it surprise?", f"Not automatically, but it gets +{SURPRISE_BONUS_PERCENT}% to surprise.",
+        steps.append(_ask("Does it surprise?",
+                          f"Not automatically, but it gets +{SURPRISE_BONUS_PERCENT}% to surprise.",
                           "d20.invisible.surprise"))
     for step in steps:
         trace.rule(step["rule"])
     trace.note("The target adds no Dexterity bonus to saves against the unseen attacker's spells and abilities.",
                "d20.invisible.no-dex-saves")
-    trace.note("The target cannot aim line-of-sight effects at the unseen attacker.", "d20.invisible.no-sight-targeting")
+    trace.note("The target cannot aim line-of-sight effects at the unseen attacker.",
+               "d20.invisible.no-sight-targeting")
     trace.note("The target cannot take free or immediate attacks against the unseen attacker.",
                "d20.invisible.no-free-attacks")
     if not attacker.pinpointed:
