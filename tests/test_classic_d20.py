@@ -486,6 +486,18 @@ def test_voice_pinpoints_within_20_or_30_ft(combat, feet, pinpointed):
     assert "d20.detect.voice" in ids(result) and "d20.ruling.voice-pinpoint" in result["rulings_used"]
 
 
+@pytest.mark.parametrize(("ruling", "feet", "pinpointed"), [("combat", 20, True), ("combat", 25, False),
+                                                          ("quiet", 25, True), ("quiet", 31, False)])
+def test_voice_range_with_ambient_noise(ruling, feet, pinpointed):
+    """Out of combat, medium ambient noise gives 20 ft (default ruling) or 30 ft (ruling "quiet")."""
+    result = run(in_combat=False, ambient_noise=True, distance_ft=feet, target={"invisible": True, "speaking": True},
+                 rulings={"d20.ruling.voice-noise": ruling})
+    assert result["invisibility"]["target"]["pinpointed"] is pinpointed
+    assert "d20.ruling.voice-noise" in result["rulings_used"]
+    in_combat = run(ambient_noise=True, distance_ft=feet, target={"invisible": True, "speaking": True})
+    assert "d20.ruling.voice-noise" not in in_combat["rulings_used"]
+
+
 def test_voice_without_distance_or_with_gm_ruling():
     """No distance: a reminder, not a guess; ruling "gm": a reminder, never automatic."""
     unknown = run(target={"invisible": True, "speaking": True})
@@ -597,6 +609,7 @@ def test_steps_without_a_number_have_no_chances():
     ({"fog_distance_ft": "far"}, "fog_distance_ft", "must be a number"),
     ({"distance_ft": -5}, "distance_ft", "out of range"),
     ({"in_combat": "yes"}, "in_combat", "true or false"),
+    ({"ambient_noise": 1}, "ambient_noise", "true or false"),
     ({"target": {"cover_pct": 50}}, "target.cover_pct", "unknown field"),
     ({"attacker": {"blinded": True}}, "attacker.blinded", "unknown field"),
     ({"rulings": {"d20.ruling.cover-high": "huge"}}, "rulings.d20.ruling.cover-high", "not a choice"),

@@ -66,8 +66,8 @@ AUTO_SURPRISE_SEGMENTS = 1
 """An invisible creature that cannot be heard or sensed surprises automatically, for 1 segment."""
 SURPRISE_BONUS_PERCENT = 17
 """An invisible creature not automatically detected: +17% to surprise others."""
-VOICE_RANGE_FT = {True: 20, False: 30}
-"""In combat / not in combat: range within which a speaker or verbal caster is pinpointed automatically."""
+VOICE_RANGE_FT = {"combat": 20, "quiet": 30}
+"""Range within which a speaker or verbal caster is pinpointed automatically: in combat, and out of combat."""
 ACCIDENTAL_TARGET = Fraction(1, 10)
 """After more than one round in melee range, an unpinpointed invisible creature is targeted by accident 10%
 of the time."""
@@ -285,6 +285,18 @@ RULINGS: tuple[Ruling, ...] = (
         "The text says such a creature 'may be automatically pinpointed'; the engine reads 'may' as "
         "the usual outcome, and a table that wants it case by case can switch this.",
     ),
+    Ruling(
+        "d20.ruling.voice-noise",
+        "Which range goes with medium ambient noise?",
+        DETECTION_PAGE,
+        (
+            Choice("combat", "20 ft, as in combat", "noise masks a voice as fighting does, so the shorter range applies"),
+            Choice("quiet", "30 ft, as out of combat", "the noise clause belongs with the non-combat range"),
+        ),
+        "combat",
+        "The text adds 'and/or medium amounts of ambient noise' after both ranges without saying which one it "
+        "belongs to; a noisy place makes a voice harder to pick out, as a fight does, so it gets the 20 ft.",
+    ),
 )
 RULING_BY_ID: dict[str, Ruling] = {r.id: r for r in RULINGS}
 
@@ -373,6 +385,8 @@ INPUTS = Inputs(
         Field("distance_ft", "number", "Distance between them", optional=True, minimum=0, maximum=10_000, unit="ft",
               help="Needed for pinpointing a speaker (20 ft in combat, 30 ft otherwise).", rule="d20.detect.voice"),
         Field("in_combat", "bool", "Combat conditions", default=True, rule="d20.detect.voice"),
+        Field("ambient_noise", "bool", "Medium ambient noise", default=False, rule="d20.detect.voice",
+              help="Only matters out of combat (ruling: which range it gives)."),
     ),
     RULINGS,
 )
@@ -526,11 +540,21 @@ class Sight:
     """``sense-invisible``, ``hear-noise``, ``voice`` or ``""``."""
 
 
+def voice_range(s: dict[str, Any], trace: Trace) -> int:
+    """20 ft in combat, 30 ft otherwise; medium ambient noise per ruling ``d20.ruling.voice-noise``."""
+    if s["in_combat"]:
+        return VOICE_RANGE_FT["combat"]
+    if s["ambient_noise"]:
+        trace.ruling("d20.ruling.voice-noise")
+        return VOICE_RANGE_FT[s["rulings"]["d20.ruling.voice-noise"]]
+    return VOICE_RANGE_FT["quiet"]
+
+
 def _voice_pinpoints(speaking: bool, s: dict[str, Any], who: str, trace: Trace) -> bool:
     """A speaker or verbal caster within 20 ft (combat) or 30 ft is pinpointed, per ruling."""
     if not speaking:
         return False
-    reach = VOICE_RANGE_FT[s["in_combat"]]
+    reach = voice_range(s, trace)
     distance = s["distance_ft"]
     trace.ruling("d20.ruling.voice-pinpoint")
     if s["rulings"]["d20.ruling.voice-pinpoint"] == "gm":
@@ -977,7 +1001,7 @@ def target_panel(s: dict[str, Any], target: Sight, targetable: bool, blocked: tu
     """The unseen target, step by step: sight, pinpointing, whether this attack can be aimed, what it gains."""
     if not target.unseen:
         return None
-    reach = VOICE_RANGE_FT[s["in_combat"]]
+    reach = voice_range(s, Trace())
     kind = s["attack"]["kind"]
     steps = [_ask("Can the attacker see the target?", f"No: {target.why}.", SIGHT_RULE[target.cause])]
     if target.pinpointed:
@@ -1023,7 +1047,7 @@ def attacker_panel(s: dict[str, Any], attacker: Sight, ac_change: tuple[int, int
     """The unseen attacker, step by step: sight, detection, the target's AC, surprise."""
     if not attacker.unseen:
         return None
-    reach = VOICE_RANGE_FT[s["in_combat"]]
+    reach = voice_range(s, Trace())
     kind = s["attack"]["kind"]
     detected = s["attacker"]["detected"]
     steps = [_ask("Can the target see the attacker?", f"No: {attacker.why}.", SIGHT_RULE[attacker.cause])]
