@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import xml.etree.ElementTree as ET
 import io
 import json
 import re
@@ -12,6 +13,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 
@@ -21,6 +23,8 @@ sys.path.insert(0, str(ROOT))
 import pycore  # noqa: E402
 from pycore.browser import scenario_to_values  # noqa: E402
 from pycore.render import result_html  # noqa: E402
+from pycore.svg import board_svg, legend_element  # noqa: E402
+from pycore.views import VIEWS  # noqa: E402
 from pycore.systems import RULES, RULINGS, SYSTEMS  # noqa: E402
 from pycore.systems import skirmish_d6 as d6  # noqa: E402
 
@@ -63,9 +67,14 @@ def _args(text: str) -> tuple[list[str], dict[str, str]]:
     return words, options
 
 
+_PARTIALS = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "templates"), autoescape=True,
+                               keep_trailing_newline=True)
+"""Our own partials render with autoescaping on (the theme's environment has it off): every string,
+JSON in attributes included, is escaped unless it is ``Markup`` we built ourselves."""
+
+
 def _template(config: Any, name: str, **context: Any) -> str:
-    env = config.theme.get_env()
-    return env.get_template(name).render(**context)
+    return _PARTIALS.get_template(name).render(**context)
 
 
 def render_calculator(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
@@ -97,6 +106,7 @@ def render_calculator(config: Any, page: Any, words: list[str], options: dict[st
         config,
         "partials/calculator.html",
         system=system,
+        layout=_layout(system, fields, mode, scenario, result),
         fields=fields,
         rulings=system.rulings if mode == "full" else (),
         values=values,
@@ -107,6 +117,33 @@ def render_calculator(config: Any, page: Any, words: list[str], options: dict[st
         preset=json.dumps(preset, separators=(",", ":")),
         rule_ref=lambda rid: base + pycore.ref(rid),
     )
+
+
+def _layout(system: Any, fields: list[Any], mode: str, scenario: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Form items in order: plain fields, and (full calculators) the alternatives as one block with its board."""
+    inputs, view = system.inputs, VIEWS[system.id]
+    if mode != "full" or not inputs.alternatives:
+        return [{"field": f} for f in fields]
+    spec = view.board_spec
+    board_paths = set(spec.paths) if spec else set()
+    groups = []
+    for name, label in inputs.alternatives:
+        members = [f for f in fields if f.group == name]
+        group: dict[str, Any] = {"name": name, "label": label, "fields": [f for f in members if f.path not in board_paths],
+                                 "hidden": [f for f in members if f.path in board_paths], "board": None}
+        if spec and group["hidden"]:
+            drawing = view.board(scenario, result)
+            group["board"] = {"spec": spec.to_json(), "slots": spec.slots,
+                              "svg": Markup(board_svg(drawing, interactive=True)),
+                              "legend": Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html"))}
+        groups.append(group)
+    layout: list[dict[str, Any]] = []
+    for f in fields:
+        if not f.group:
+            layout.append({"field": f})
+        elif not any("alternatives" in item for item in layout):
+            layout.append({"alternatives": groups, "legend": inputs.alternatives_legend})
+    return layout
 
 
 def render_ruling(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:

@@ -11,7 +11,9 @@ from typing import Any
 from . import ScenarioError, evaluate
 from .render import result_html
 from .schema import Field, Inputs, flatten, nest
+from .svg import board_svg
 from .systems import SYSTEMS
+from .views import VIEWS
 
 MAX_FRAGMENT = 16_384
 """Longest ``#s=`` fragment accepted; real scenarios are a few hundred characters."""
@@ -136,21 +138,54 @@ def form_text(field: Field, value: Any) -> Any:
     return value
 
 
+def board_html(system: str, scenario: dict[str, Any], result: dict[str, Any] | None, ident: str = "board") -> str | None:
+    """The system's interactive board for this scenario (None when the system has no board)."""
+    view = VIEWS[system]
+    if view.board is None:
+        return None
+    drawing = view.board(scenario, result)
+    if drawing is None:
+        return None
+    return board_svg(drawing, interactive=True, ident=ident)
+
+
+def _merge(under: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Nested dicts merged, ``over`` winning."""
+    out = dict(under)
+    for key, value in over.items():
+        out[key] = _merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
 def _evaluate(request: dict[str, Any]) -> dict[str, Any]:
-    inputs = SYSTEMS[request["system"]].inputs
+    system = request["system"]
+    inputs = SYSTEMS[system].inputs
     scenario, errors = form_to_scenario(inputs, request["values"])
+    preset = request.get("preset")
+    if isinstance(preset, dict) and preset:
+        scenario = _merge(preset, scenario)  # an inline calculator's fixed values, under what the form shows
+    wants_board = bool(request.get("board"))
     if errors:
-        return {"state": "error", "errors": errors}
+        reply: dict[str, Any] = {"state": "error", "errors": errors}
+        if wants_board:
+            reply["board"] = board_html(system, scenario, None)
+        return reply
     try:
         result = evaluate(scenario)
     except ScenarioError as exc:
-        return {"state": "error", "errors": exc.errors}
-    return {
+        reply = {"state": "error", "errors": exc.errors}
+        if wants_board:
+            reply["board"] = board_html(system, scenario, None)
+        return reply
+    reply = {
         "state": "ready",
         "result": result,
         "html": result_html(result, request.get("base", "")),
         "fragment": "s=" + encode_fragment(scenario),
     }
+    if wants_board:
+        reply["board"] = board_html(system, scenario, result)
+    return reply
 
 
 def _restore(request: dict[str, Any]) -> dict[str, Any]:

@@ -166,6 +166,8 @@ class Inputs:
     fields: tuple[Field, ...]
     rulings: tuple[Ruling, ...] = ()
     alternatives: tuple[tuple[str, str], ...] = ()
+    alternatives_legend: str = "Choose one"
+    """The question the alternatives answer, for the form."""
     """Mutually exclusive groups of fields as (name, label); the first is the default. A scenario
     may give fields of one group only; the validated scenario says which under ``"_alternative"``."""
 

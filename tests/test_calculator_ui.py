@@ -131,9 +131,13 @@ def test_inline_light_calculator(page, server):
     assert re.search(r"calculator/skirmish-d6/#s=", link)
 
 
-def test_page_usable_before_engine_and_failed_state(page, server, watch):
+def test_page_usable_before_engine_and_failed_state(browser, server, watch):
     """With the Python runtime blocked the form still works and the output says the engine failed."""
     watch.allowed_console.extend(["pyodide.asm.wasm", "Failed to load resource", "WebAssembly", "Failed to fetch"])
+    # no service worker here: requests it makes itself would not pass through the route that blocks the runtime
+    context = browser.new_context(service_workers="block")
+    watch.attach(context)
+    page = context.new_page()
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(server.url + "calculator/skirmish-d6/")
     calc = full(page)
@@ -144,6 +148,7 @@ def test_page_usable_before_engine_and_failed_state(page, server, watch):
     assert page.evaluate("performance.now()") - started < 60_000  # bounded by the engine's own timeout
     assert "could not load" in calc.locator('[data-role="status"]').inner_text()
     assert page.locator("h1").inner_text().startswith("d6 Skirmish calculator")
+    context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

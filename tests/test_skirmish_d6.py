@@ -183,3 +183,175 @@ def test_invalid_ruling_choice_names_the_ruling():
     with pytest.raises(ScenarioError) as err:
         run(rulings={"d6.ruling.area-cover": "sometimes"})
     assert err.value.errors[0]["field"] == "rulings.d6.ruling.area-cover"
+
+
+# --- 7.3 verticality, 7.4 size advantage, 7.5 conditions, and the limits -------------------------
+
+def mods(result):
+    """{rule: (value, applied)} of a result's modifiers."""
+    return {m["rule"]: (m["value"], m["applied"]) for m in result["modifiers"]}
+
+
+@pytest.mark.parametrize(("elevation", "modifier", "final"), [("above", 1, 3), ("below", -1, 5), ("level", 0, 4)])
+def test_height(elevation, modifier, final):
+    """7.3: attacking a target below you +1, above you -1."""
+    result = run(attacker={"elevation": elevation}, attack={"hits_on": 4})
+    assert result["attack_modifier"] == modifier and result["hits_on"] == final
+
+
+def test_smaller_target_counts_as_height_advantage():
+    """7.4: attacking a smaller target is a height advantage (+1); ruling per-step gives +1 per size."""
+    assert run(attacker={"size": "large"}, target={"size": "small"}, attack={"hits_on": 4})["attack_modifier"] == 1
+    per_step = run(attacker={"size": "large"}, target={"size": "small"}, attack={"hits_on": 4},
+                   rulings={"d6.ruling.size-advantage": "per-step"})
+    assert per_step["attack_modifier"] == 2 and per_step["hits_on"] == 2
+    assert run(attacker={"size": "small"}, target={"size": "large"})["attack_modifier"] == 0
+
+
+def test_prone():
+    """7.5: melee attacks against a prone creature +1 (not ranged); a prone creature has -1 to hit."""
+    assert run(attack={"kind": "melee"}, target={"prone": True})["attack_modifier"] == 1
+    assert run(attack={"kind": "ranged"}, target={"prone": True})["attack_modifier"] == 0
+    assert run(attacker={"prone": True})["attack_modifier"] == -1
+
+
+def test_surrounded():
+    """7.5: attacks against a surrounded creature have +1 to hit."""
+    assert run(target={"surrounded": True}, attack={"hits_on": 5})["hits_on"] == 4
+
+
+def test_invisible_attacker_needs_a_target_that_cannot_see_it():
+    """7.5: an invisible creature has +1 to attacks against a target that cannot see it."""
+    assert run(attacker={"invisible": True}, target={"can_see_attacker": False})["attack_modifier"] == 1
+    seen = run(attacker={"invisible": True})
+    assert seen["attack_modifier"] == 0 and any("can see" in n for n in seen["notes"])
+
+
+@pytest.mark.parametrize(("distance", "targetable", "hits_on"), [(1, True, 6), (0.5, True, 6), (1.5, False, None), (6, False, None)])
+def test_blinded_attacker(distance, targetable, hits_on):
+    """7.5: a blinded creature cannot attack beyond 1 inch, and its attacks hit on a 6+."""
+    result = run(attacker={"blinded": True}, attack={"kind": "melee", "distance": distance, "hits_on": 2})
+    assert result["targetable"] is targetable and result["hits_on"] == hits_on
+    assert result["hit_chance_exact"] == ("1/6" if targetable else "0")
+
+
+def test_blinded_needs_a_distance():
+    """Without the distance the 1-inch limit cannot be judged: an error on attack.distance."""
+    with pytest.raises(ScenarioError) as err:
+        run(attacker={"blinded": True})
+    assert err.value.errors[0]["field"] == "attack.distance"
+
+
+@pytest.mark.parametrize(("kind", "distance", "targetable", "hits_on"), [
+    ("melee", 1, True, 6), ("ranged", 1, True, 6), ("ranged", 2, False, None),
+    ("target-spell", 1, False, None), ("area-spell", 10, True, 4),
+])
+def test_invisible_target(kind, distance, targetable, hits_on):
+    """7.5: not targetable beyond 1 inch, never by a [TARGET] spell, area spells still apply, within 1 inch only on 6+."""
+    result = run(target={"invisible": True}, attack={"kind": kind, "distance": distance, "hits_on": 4})
+    assert result["targetable"] is targetable and result["hits_on"] == hits_on
+    assert any("Stealth" in n for n in result["notes"])
+
+
+def test_six_only_conditions_ignore_bonuses():
+    """Within 1 inch of an invisible target, +1 from height does not make a 5 hit: only a 6."""
+    result = run(target={"invisible": True}, attacker={"elevation": "above"}, attack={"kind": "melee", "distance": 1, "hits_on": 2})
+    assert result["hits_on"] == 6 and result["hit_chance_exact"] == "1/6"
+
+
+def test_two_modifier_cap_source_example():
+    """Limits: at most two modifiers, the largest negative and the largest positive, combined."""
+    result = run(attacker={"prone": True, "elevation": "above"}, target={"surrounded": True},
+                 obstacles={"partial": 2}, attack={"hits_on": 4})
+    assert result["attack_modifier"] == -1  # -2 (cover level 2) + 1 (height)
+    m = mods(result)
+    assert m["d6.cover.level-2"] == (-2, True)
+    assert m["d6.height.above"] == (1, True)
+    assert m["d6.conditions.prone-attacker"] == (-1, False)
+    assert m["d6.conditions.surrounded"] == (1, False)
+    assert "d6.limits.two-modifiers" in [r["id"] for r in result["rules"]]
+    dropped = [x for x in result["modifiers"] if not x["applied"]]
+    assert all("only the largest" in x["reason"] for x in dropped)
+
+
+def test_cap_keeps_one_bonus_when_all_are_bonuses():
+    """Three bonuses: only +1 counts, not +3."""
+    result = run(attacker={"elevation": "above", "size": "large"}, target={"surrounded": True, "size": "small"},
+                 attack={"hits_on": 5})
+    assert result["attack_modifier"] == 1 and result["hits_on"] == 4
+
+
+# --- on a hex map ---------------------------------------------------------------------------------
+
+def on_map(a, t, obstacles=(), creatures=(), **rest):
+    """A map scenario from axial pairs: attacker hex ``a``, target hex ``t``."""
+    return run(map={"attacker": list(a), "target": list(t), "cols": 12, "rows": 9,
+                    "obstacles": [{"hex": list(h), "kind": k} for h, k in obstacles],
+                    "creatures": [{"hex": list(h), "side": s} for h, s in creatures]}, **rest)
+
+
+def test_map_counts_partial_obstacles_and_creatures_on_the_line():
+    """Each partial obstacle and each creature (allies too) on the line is one level."""
+    result = on_map((0, 1), (4, 1), [((1, 1), "partial")], [((3, 1), "target")], attack={"hits_on": 3})
+    assert result["cover_level"] == 2 and result["hits_on"] == 5
+    assert result["map"]["crossed"] == [[1, 1], [3, 1]]
+    assert result["distance"] == 4
+
+
+def test_map_obstacles_off_the_line_do_not_count():
+    """Obstacles beside the line give nothing."""
+    result = on_map((0, 1), (4, 1), [((2, 0), "partial"), ((1, 2), "total")])
+    assert result["cover_level"] == 0
+
+
+def test_map_total_obstacle_blocking_every_line_is_total_cover():
+    """A total obstacle straight between, in the same row: no line gets past it."""
+    result = on_map((0, 1), (4, 1), [((2, 1), "total")])
+    assert result["cover_level"] == "total" and result["targetable"] is False
+
+
+def test_map_total_obstacle_a_line_gets_past_is_partial():
+    """A total obstacle the centre line clips but some line avoids counts as one partial level."""
+    result = on_map((0, 0), (3, 2), [((2, 1), "total")])
+    assert result["cover_level"] == 1
+    assert result["map"]["seen_past"] == [[2, 1]]
+    assert "d6.cover.seen-past" in [r["id"] for r in result["rules"]]
+
+
+def test_map_edge_line_shows_both_paths_and_follows_the_ruling():
+    """(0,2) to (1,0) runs along an edge: both paths; the attacker takes the side without the obstacle."""
+    result = on_map((0, 2), (1, 0), [((1, 1), "partial")])
+    assert len(result["map"]["paths"]) == 2
+    assert result["cover_level"] == 0 and "d6.ruling.edge-line" in result["rulings_used"]
+    more = on_map((0, 2), (1, 0), [((1, 1), "partial")], rulings={"d6.ruling.edge-line": "more"})
+    assert more["cover_level"] == 1
+
+
+def test_map_surrounded_by_geometry():
+    """The attacker and an ally on exactly opposite hexes of the target surround it (+1)."""
+    result = on_map((2, 2), (3, 2), creatures=[((4, 2), "attacker")], attack={"kind": "melee", "hits_on": 4})
+    assert result["map"]["surrounded_by"] is not None and result["hits_on"] == 3
+    apart = on_map((2, 2), (3, 2), creatures=[((4, 1), "attacker")], attack={"kind": "melee", "hits_on": 4})
+    assert apart["map"]["surrounded_by"] is None and apart["hits_on"] == 4
+    target_side = on_map((2, 2), (3, 2), creatures=[((4, 2), "target")], attack={"kind": "melee", "hits_on": 4})
+    assert target_side["map"]["surrounded_by"] is None
+
+
+def test_map_distance_drives_the_one_inch_limits():
+    """On a map, an invisible target 3 hexes away cannot be attacked; 1 hex away, hits on 6."""
+    assert on_map((0, 1), (3, 1), target={"invisible": True})["targetable"] is False
+    assert on_map((0, 1), (1, 1), target={"invisible": True}, attack={"kind": "melee", "hits_on": 3})["hits_on"] == 6
+
+
+@pytest.mark.parametrize(("scenario", "field", "words"), [
+    ({"map": {"target": [1, 1]}}, "map.attacker", "is required"),
+    ({"map": {"attacker": [0, 0], "target": [0, 0]}}, "map.target", "already taken"),
+    ({"map": {"attacker": [0, 0], "target": [30, 0]}}, "map.target", "off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [1, 0], "kind": "wall"}]}}, "map.obstacles.0.kind", "not allowed"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0]}, "obstacles": {"partial": 1}}, "map", "not both"),
+])
+def test_map_errors_name_the_field(scenario, field, words):
+    """Pieces missing, stacked or off the board, and counted-plus-map scenarios, are errors naming the field."""
+    with pytest.raises(ScenarioError) as err:
+        run(**scenario)
+    assert err.value.errors[0]["field"] == field and words in err.value.errors[0]["message"]

@@ -246,6 +246,7 @@ INPUTS = Inputs(
     ),
     RULINGS,
     alternatives=(("counted", "Count the obstacles"), ("map", "Place them on a hex map")),
+    alternatives_legend="How is cover decided?",
 )
 
 

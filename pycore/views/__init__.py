@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
+from ..board import BoardSpec
 from ..dice import percent
-from . import classic_d20, skirmish_d6
+from ..svg import Board
 
 Facts = list[tuple[str, str]]
 
@@ -23,6 +24,10 @@ class View:
     """Term/value rows under the headline."""
     blocks: Callable[[dict[str, Any], str], list[ET.Element]] = lambda result, base: []
     """Extra elements after the facts (diagrams, distributions); ``base`` prefixes site links."""
+    board: Callable[[dict[str, Any], dict[str, Any] | None], Board | None] | None = None
+    """The hex board for a scenario (drawn even when it does not validate) and, if any, its result."""
+    board_spec: BoardSpec | None = None
+    """What the interactive board edits; None: no board in the calculator."""
 
 
 def percent_of(result: dict[str, Any]) -> str:
@@ -32,5 +37,5 @@ def percent_of(result: dict[str, Any]) -> str:
 
 VIEWS: dict[str, View] = {
     "classic-d20": View(classic_d20.headline, classic_d20.facts, classic_d20.blocks),
-    "skirmish-d6": View(skirmish_d6.headline, skirmish_d6.facts),
+    "skirmish-d6": View(skirmish_d6.headline, skirmish_d6.facts, skirmish_d6.blocks, skirmish_d6.board, skirmish_d6.BOARD),
 }

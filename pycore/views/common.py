@@ -16,4 +16,4 @@ def signed(n: int) -> str:
 def chance(result: dict[str, Any]) -> str:
     """The hit chance as a percentage with its exact fraction (``33.3% (1/3)``)."""
     exact = Fraction(result["hit_chance_exact"])
-    return f"{percent(exact)} ({exact})"
+    return f"{percent(exact)} ({exact})" if exact else "none: the attack cannot be made"

@@ -1,19 +1,39 @@
-"""How a d6 Skirmish result is put into words."""
+"""How a d6 Skirmish result is put into words, and its hex map drawn."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import Any
 
+from ..board import BoardSpec, Slot
+from ..hexgrid import Hex
+from ..svg import Board, Mark, Piece, Segment
+from ..systems.skirmish_d6_map import board_cells
 from .common import chance, signed
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
               ("melee_damage", "melee damage", ""), ("rend", "[REND]", ""), ("melee_range", "melee range", "″"))
 
+BOARD = BoardSpec(
+    slots=(
+        Slot("attacker", "Attacker", "A", "map.attacker", single=True),
+        Slot("target", "Target", "T", "map.target", single=True),
+        Slot("partial", "Partial obstacle", "P", "map.obstacles", (("kind", "partial"),)),
+        Slot("total", "Total obstacle", "X", "map.obstacles", (("kind", "total"),)),
+        Slot("ally-attacker", "Attacker's ally", "a", "map.creatures", (("side", "attacker"),)),
+        Slot("ally-target", "Target's ally", "t", "map.creatures", (("side", "target"),)),
+    ),
+    cols_path="map.cols",
+    rows_path="map.rows",
+)
+PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
+              "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
+
 
 def headline(result: dict[str, Any]) -> str:
     """``Hits on 5+``, or why there is no number."""
     if not result["targetable"]:
-        return "Cannot be targeted: total cover"
+        return "Cannot be targeted" + (": total cover" if result["cover_level"] == "total" else "")
     if result["hits_on"] is None:
         mod = result["attack_modifier"]
         return f"Attack modifier {signed(mod)}" if mod else "No modifier"
@@ -41,6 +61,8 @@ def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
         ("From light and vision", "total cover" if light == "total" else f"{light} level{'s' if light != 1 else ''}"),
         ("Attack modifier", signed(result["attack_modifier"])),
     ]
+    if result.get("distance") is not None:
+        out.append(("Distance", f"{result['distance']:g}″"))
     if result["hit_chance"] is not None:
         out.append(("Chance to hit", chance(result)))
     out.append(("Sanity", "vulnerable to Sanity damage" if result["sanity_vulnerable"] else "not vulnerable"))
@@ -49,3 +71,91 @@ def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
         if any(effects.values()):
             out.append((f"{who.capitalize()}'s size", _size_line(effects)))
     return out
+
+
+def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
+    """The modifiers table: each modifier, whether the two-modifier limit kept it, and why not."""
+    mods = result.get("modifiers") or []
+    if not mods:
+        return []
+    table = ET.Element("table", {"class": "calc-modifiers"})
+    ET.SubElement(table, "caption").text = "Modifiers (at most the largest bonus and the largest penalty count)"
+    head = ET.SubElement(ET.SubElement(table, "thead"), "tr")
+    for text in ("Modifier", "Value", "Counts?"):
+        ET.SubElement(head, "th", {"scope": "col"}).text = text
+    body = ET.SubElement(table, "tbody")
+    for m in mods:
+        row = ET.SubElement(body, "tr", {"class": "applied" if m["applied"] else "dropped", "data-rule": m["rule"]})
+        cell = ET.SubElement(row, "td")
+        link = ET.SubElement(cell, "a", {"href": f"{base}{_ref(m['rule'])}"})
+        link.text = m["label"]
+        ET.SubElement(row, "td").text = signed(m["value"])
+        ET.SubElement(row, "td").text = "yes" if m["applied"] else f"no: {m['reason']}"
+    return [table]
+
+
+def _ref(rule_id: str) -> str:
+    from ..systems import ref
+
+    return ref(rule_id)
+
+
+def _hex(value: Any) -> Hex | None:
+    """A hex from a possibly invalid ``[q, r]`` (the board is drawn even while the form has errors)."""
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return Hex.axial(value[0], value[1])
+    return None
+
+
+def _size(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 40 else default
+
+
+def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
+    """The hex map with everything placed, and, once evaluated, the line and what it crossed."""
+    m = scenario.get("map")
+    if not isinstance(m, dict):
+        m = {}
+    cells = tuple(board_cells(_size(m.get("cols"), 12), _size(m.get("rows"), 9)))
+    pieces: dict[Hex, Piece] = {}
+    for slot in BOARD.slots:
+        if slot.single:
+            h = _hex(m.get(slot.path.split(".")[1]))
+            if h is not None:
+                pieces[h] = Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label)
+    for item in (m.get("obstacles") or []) if isinstance(m.get("obstacles"), list) else []:
+        h = _hex(item.get("hex")) if isinstance(item, dict) else None
+        if h is not None and h not in pieces:
+            kind = item.get("kind", "partial")
+            slot = BOARD.slots[2] if kind != "total" else BOARD.slots[3]
+            pieces[h] = Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label)
+    for item in (m.get("creatures") or []) if isinstance(m.get("creatures"), list) else []:
+        h = _hex(item.get("hex")) if isinstance(item, dict) else None
+        if h is not None and h not in pieces:
+            slot = BOARD.slots[4] if item.get("side", "attacker") == "attacker" else BOARD.slots[5]
+            pieces[h] = Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label)
+    marks: list[tuple[Hex, Mark]] = []
+    segments: list[Segment] = []
+    classes: list[tuple[Hex, str]] = []
+    reading = (result or {}).get("map")
+    attacker, target = _hex(m.get("attacker")), _hex(m.get("target"))
+    desc = f"A {len(cells)}-hex map with {len(pieces)} pieces placed."
+    if reading and attacker and target:
+        segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre", "d6.map.line"))
+        for i, path in enumerate(reading["paths"]):
+            for qr in path:
+                classes.append((Hex.axial(*qr), "path-used" if i == reading["path_used"] else "path-alt"))
+        for n, qr in enumerate(reading["crossed"], start=1):
+            marks.append((Hex.axial(*qr), Mark("crossed", f"{n}", f"obstacle {n} on the line", "d6.map.line")))
+        for qr in reading["seen_past"]:
+            marks.append((Hex.axial(*qr), Mark("seen-past", "past", "a line gets past: counts as partial", "d6.cover.seen-past")))
+        if reading["surrounded_by"]:
+            for qr in reading["surrounded_by"]:
+                marks.append((Hex.axial(*qr), Mark("surround", "flank", "on the opposite side: surrounds the target", "d6.conditions.surrounded")))
+        level = result["cover_level"]
+        desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
+                f"{len(reading['crossed'])} obstacle(s): cover {'total' if level == 'total' else f'level {level}'}."
+                + (" It runs along a hex edge; both paths are shown and the ruling picks one." if len(reading["paths"]) > 1 else ""))
+    legend = tuple((s.symbol, s.label) for s in BOARD.slots) + (("1, 2", "obstacles the line crosses, counted"),)
+    return Board(cells, "d6 Skirmish hex map (1 hex = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
+                 tuple(segments), (), tuple(classes), legend)

@@ -2,6 +2,8 @@
 // The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
 
+import "./hexboard.js";
+
 const LOAD_TIMEOUT_MS = 90000;
 
 const calculators = [...document.querySelectorAll("[data-calculator]")];
@@ -66,18 +68,33 @@ class Calculator {
     this.form.addEventListener("input", () => this.changed());
     this.form.addEventListener("change", () => this.changed());
     this.form.addEventListener("submit", (event) => event.preventDefault());
+    for (const radio of this.form.querySelectorAll('[data-role="alternative"]')) {
+      radio.addEventListener("change", () => this.choose(radio.value));
+    }
+    this.board = root.querySelector('[data-role="board"]');
   }
 
   values() {
     const values = {};
     for (const control of this.form.querySelectorAll("[data-path]")) {
       if (control.type === "radio" && !control.checked) continue; // a group of radios: only the chosen one counts
+      if (control.closest("fieldset[disabled]")) continue; // the alternative not chosen
       values[control.dataset.path] = control.dataset.kind === "bool" ? control.checked : control.value;
     }
     return values;
   }
 
+  choose(group) {
+    for (const radio of this.form.querySelectorAll('[data-role="alternative"]')) radio.checked = radio.value === group;
+    for (const fieldset of this.form.querySelectorAll("fieldset[data-group]")) {
+      const off = fieldset.dataset.group !== group;
+      fieldset.disabled = off;
+      fieldset.hidden = off;
+    }
+  }
+
   fill(values) {
+    if (values._alternative) this.choose(values._alternative);
     for (const control of this.form.querySelectorAll("[data-path]")) {
       const value = values[control.dataset.path];
       if (value === undefined) continue;
@@ -93,6 +110,7 @@ class Calculator {
   }
 
   changed() {
+    if (this.failed) return; // the engine will not come: keep saying so
     if (!this.worker) {
       this.pending = true;
       this.setState("loading", "Engine loading. Your change will be worked out as soon as it is ready.");
@@ -109,10 +127,15 @@ class Calculator {
     for (const control of this.form.querySelectorAll("[data-path]")) control.removeAttribute("aria-invalid");
     const loose = [];
     for (const error of errors) {
-      const slot = this.form.querySelector(`[data-error-for="${CSS.escape(error.field)}"]`);
-      const control = this.form.querySelector(`[data-path="${CSS.escape(error.field)}"]`);
+      // an error inside a list ("map.obstacles.3.hex") belongs to the nearest field that has a slot
+      let path = error.field;
+      while (path && !this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`)) {
+        path = path.includes(".") ? path.slice(0, path.lastIndexOf(".")) : "";
+      }
+      const slot = path && this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`);
+      const control = path && this.form.querySelector(`[data-path="${CSS.escape(path)}"]`);
       if (slot && control) {
-        slot.textContent = error.message;
+        slot.textContent = slot.dataset.label ? `${slot.dataset.label}: ${error.message}` : error.message;
         slot.hidden = false;
         control.setAttribute("aria-invalid", "true");
       } else {
@@ -123,6 +146,8 @@ class Calculator {
   }
 
   label(path) {
+    const named = this.form.querySelector(`[data-error-for="${CSS.escape(path)}"][data-label]`);
+    if (named) return named.dataset.label;
     const control = this.form.querySelector(`[data-path="${CSS.escape(path)}"]`);
     const label = control && (control.type === "radio" ? control.closest("fieldset").querySelector("legend")
       : this.form.querySelector(`label[for="${CSS.escape(control.id)}"]`));
@@ -131,8 +156,14 @@ class Calculator {
 
   async evaluate() {
     const values = { ...this.values() };
-    const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base, preset: this.preset });
+    const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base,
+      preset: this.preset, board: Boolean(this.board) });
     const loose = this.showErrors(reply.errors || []);
+    if (this.board && reply.board) {
+      const hadFocus = this.board.contains(document.activeElement);
+      this.board.innerHTML = reply.board; // built by pycore.svg with every string escaped
+      this.root.dispatchEvent(new CustomEvent("calc:board", { bubbles: true, detail: { hadFocus } }));
+    }
     if (reply.state === "ready") {
       this.body.innerHTML = reply.html; // built by pycore.render with every string escaped
       this.body.hidden = false;
@@ -169,6 +200,7 @@ class Calculator {
   }
 
   fail(error) {
+    this.failed = true;
     this.setState("failed", `The calculator engine could not load (${error.message}). ` +
       "The rulebook stays fully readable; the answer shown is the one worked out when this page was built.");
   }

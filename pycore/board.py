@@ -1,0 +1,49 @@
+"""What a calculator's interactive hex board edits: which pieces exist and which scenario fields hold them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One kind of piece a player can put on a hex."""
+
+    kind: str
+    """CSS-friendly name (``attacker``, ``partial`` ...)."""
+    label: str
+    """Words for buttons, announcements and the legend."""
+    symbol: str
+    """Characters drawn on the hex."""
+    path: str
+    """Scenario field holding it: a ``hex`` field (one piece) or a ``records`` field (many)."""
+    record: tuple[tuple[str, Any], ...] = ()
+    """For a records field: the item's other keys (``(("kind", "partial"),)``), which also identify the slot."""
+    single: bool = False
+    """Only one on the board: placing it again moves it."""
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """A system's editable board."""
+
+    slots: tuple[Slot, ...]
+    cols_path: str
+    rows_path: str
+    defaults: tuple[tuple[str, Any], ...] = field(default=())
+    """Default values of extra record keys the board does not set (``(("defense", 10),)``)."""
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        """Every scenario field the board owns (hidden in the form)."""
+        return tuple(dict.fromkeys(s.path for s in self.slots))
+
+    def to_json(self) -> str:
+        """The spec for the page's board script."""
+        return json.dumps({
+            "slots": [{"kind": s.kind, "label": s.label, "symbol": s.symbol, "path": s.path,
+                       "record": dict(s.record), "single": s.single} for s in self.slots],
+            "defaults": dict(self.defaults),
+        }, separators=(",", ":"))

@@ -1,0 +1,205 @@
+// Interactive hex boards inside calculator forms. A click, a tap or a key places or cycles a piece;
+// the pieces live in the form's hidden fields (the scenario), and the engine redraws the board from
+// them. Until the engine answers, the touched hex is marked here so every action shows at once.
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function keyOf(g) {
+  return g.dataset.hex;
+}
+
+function parseHex(text) {
+  const m = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(text || "");
+  return m ? `${Number(m[1])},${Number(m[2])}` : null;
+}
+
+function parseList(text) {
+  try {
+    const list = JSON.parse(text || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function matches(record, slot) {
+  return Object.entries(slot.record).every(([k, v]) => record[k] === v);
+}
+
+class HexBoard {
+  constructor(container) {
+    this.container = container;
+    this.spec = JSON.parse(container.dataset.board);
+    this.form = container.closest("form");
+    this.root = container.closest("[data-calculator]");
+    this.box = container.querySelector('[data-role="board"]');
+    this.announcer = container.querySelector('[data-role="board-announce"]');
+    this.focusKey = null;
+    this.box.addEventListener("click", (event) => this.clicked(event));
+    this.box.addEventListener("keydown", (event) => this.keyed(event));
+    this.box.addEventListener("focusin", (event) => {
+      const g = event.target.closest?.("g.hex");
+      if (g) this.rove(g);
+    });
+    this.root.addEventListener("calc:board", (event) => this.redrawn(event.detail?.hadFocus));
+  }
+
+  input(path) {
+    return this.container.querySelector(`input[type="hidden"][data-path="${CSS.escape(path)}"]`);
+  }
+
+  read() {
+    const pieces = new Map();
+    const paths = [...new Set(this.spec.slots.map((s) => s.path))];
+    this.spec.slots.forEach((slot, index) => {
+      if (!slot.single) return;
+      const key = parseHex(this.input(slot.path)?.value);
+      if (key) pieces.set(key, { slot: index, record: {} });
+    });
+    for (const path of paths) {
+      if (this.spec.slots.some((s) => s.path === path && s.single)) continue;
+      for (const record of parseList(this.input(path)?.value)) {
+        if (!Array.isArray(record?.hex) || record.hex.length !== 2) continue;
+        const index = this.spec.slots.findIndex((s) => s.path === path && matches(record, s));
+        const key = `${record.hex[0]},${record.hex[1]}`;
+        if (index >= 0 && !pieces.has(key)) pieces.set(key, { slot: index, record });
+      }
+    }
+    return pieces;
+  }
+
+  write(pieces) {
+    const lists = new Map();
+    this.spec.slots.forEach((slot, index) => {
+      const input = this.input(slot.path);
+      if (!input) return;
+      if (slot.single) {
+        const key = [...pieces].find(([, p]) => p.slot === index)?.[0];
+        input.value = key ? key.replace(",", ", ") : "";
+      } else if (!lists.has(slot.path)) {
+        lists.set(slot.path, []);
+      }
+    });
+    for (const [key, piece] of pieces) {
+      const slot = this.spec.slots[piece.slot];
+      if (slot.single) continue;
+      const [q, r] = key.split(",").map(Number);
+      lists.get(slot.path).push({ ...this.spec.defaults, ...piece.record, ...slot.record, hex: [q, r] });
+    }
+    for (const [path, list] of lists) this.input(path).value = JSON.stringify(list);
+    this.form.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  place(g, to) {
+    const key = keyOf(g);
+    const pieces = this.read();
+    const current = pieces.get(key);
+    const count = this.spec.slots.length;
+    let next = to;
+    if (next === undefined) {
+      // cycle on: the next kind of piece, skipping one-of-a-kind pieces already placed elsewhere
+      const placed = new Set([...pieces].filter(([k]) => k !== key).map(([, p]) => p.slot));
+      next = -1;
+      for (let i = current ? current.slot + 1 : 0; i < count; i++) {
+        if (!(this.spec.slots[i].single && placed.has(i))) {
+          next = i;
+          break;
+        }
+      }
+    }
+    if (next >= count) next = -1;
+    if (current && current.slot === next) return;
+    if (!current && next === -1) return;
+    pieces.delete(key);
+    if (next >= 0) {
+      const slot = this.spec.slots[next];
+      if (slot.single) for (const [k, p] of pieces) if (p.slot === next) pieces.delete(k);
+      const keep = current && this.spec.slots[current.slot].path === slot.path ? current.record : {};
+      pieces.set(key, { slot: next, record: keep });
+    }
+    this.write(pieces);
+    this.paint(pieces);
+    const where = `Hex ${key.replace(",", ", ")}`;
+    this.say(next >= 0 ? `${where}: ${this.spec.slots[next].label} placed.` : `${where}: cleared.`);
+  }
+
+  // Mark every hex from the pieces at once (the engine's drawing replaces this when it answers).
+  paint(pieces) {
+    for (const g of this.box.querySelectorAll("g.hex")) {
+      const piece = pieces.get(keyOf(g));
+      let text = g.querySelector(".piece-symbol");
+      if (!piece) {
+        g.removeAttribute("data-piece");
+        text?.remove();
+        continue;
+      }
+      const slot = this.spec.slots[piece.slot];
+      g.dataset.piece = slot.kind;
+      if (!text) {
+        const shape = g.querySelector(".hex-shape");
+        const points = shape.getAttribute("points").split(" ").map((p) => p.split(",").map(Number));
+        text = document.createElementNS(SVG_NS, "text");
+        text.setAttribute("class", "piece-symbol");
+        text.setAttribute("text-anchor", "middle");
+        text.setAttribute("x", String(points.reduce((a, p) => a + p[0], 0) / points.length));
+        text.setAttribute("y", String(points.reduce((a, p) => a + p[1], 0) / points.length + 4));
+        g.appendChild(text);
+      }
+      text.textContent = slot.symbol;
+    }
+  }
+
+  say(message) {
+    this.announcer.textContent = message;
+  }
+
+  clicked(event) {
+    const g = event.target.closest("g.hex");
+    if (!g) return;
+    this.rove(g);
+    g.focus({ preventScroll: true });
+    this.place(g);
+  }
+
+  keyed(event) {
+    const g = event.target.closest("g.hex");
+    if (!g) return;
+    const move = ARROWS[event.key];
+    if (move) {
+      const col = Number(g.dataset.col) + move[0];
+      const row = Number(g.dataset.row) + move[1];
+      const next = this.box.querySelector(`g.hex[data-col="${col}"][data-row="${row}"]`);
+      if (next) {
+        this.rove(next);
+        next.focus();
+      }
+    } else if (event.key === "Enter" || event.key === " ") {
+      this.place(g);
+    } else if (event.key === "Delete" || event.key === "Backspace" || event.key === "0") {
+      this.place(g, -1);
+    } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= this.spec.slots.length) {
+      this.place(g, Number(event.key) - 1);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  // One hex in the tab order at a time (roving tabindex), remembered across redraws.
+  rove(g) {
+    this.focusKey = keyOf(g);
+    for (const other of this.box.querySelectorAll('g.hex[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+    g.setAttribute("tabindex", "0");
+  }
+
+  // After the engine redraws the board, the same hex keeps the tab stop, and the focus if it had it.
+  redrawn(hadFocus) {
+    const g = this.focusKey && this.box.querySelector(`g.hex[data-hex="${CSS.escape(this.focusKey)}"]`);
+    if (!g) return;
+    this.rove(g);
+    if (hadFocus) g.focus({ preventScroll: true });
+  }
+}
+
+for (const container of document.querySelectorAll("[data-board]")) new HexBoard(container);

@@ -1,0 +1,112 @@
+"""The hex board in real Chromium: click, tap and keyboard placement, the drawn line, links, a phone screen."""
+
+import base64
+import json
+
+import pytest
+
+from pycore.browser import encode_fragment
+
+pytestmark = pytest.mark.browser
+READY = 90_000
+
+
+def open_map(page, server, fragment=""):
+    """The d6 calculator with the hex-map alternative chosen and the engine ready."""
+    page.goto(server.url + "calculator/skirmish-d6/" + fragment)
+    page.locator('.calc--full .calc-output[data-state]:not([data-state="loading"])').wait_for(timeout=READY)
+    if not fragment:
+        page.check('input[data-role="alternative"][value="map"]')
+    return page.locator('.calc--full')
+
+
+def hexcell(page, key):
+    """The board cell at axial ``q,r``."""
+    return page.locator(f'.calc-board g.hex[data-hex="{key}"]')
+
+
+def url_scenario(page):
+    """The scenario in the address bar."""
+    frag = page.url.split("#s=", 1)[1]
+    return json.loads(base64.urlsafe_b64decode(frag + "=" * (-len(frag) % 4)))
+
+
+def test_click_places_attacker_target_and_obstacle(page, server):
+    """First click the attacker, second the target, then obstacles; the line is drawn and counted."""
+    calc = open_map(page, server)
+    hexcell(page, "0,1").click()
+    hexcell(page, "4,1").click()
+    calc.locator('[data-key="headline"]').filter(has_text="No modifier").wait_for()
+    hexcell(page, "2,1").click()  # attacker and target are placed: the next piece is a partial obstacle
+    calc.locator(".calc-facts").filter(has_text="Level 1 (-1 to attacks)").wait_for()
+    assert hexcell(page, "2,1").get_attribute("data-piece") == "partial"
+    assert hexcell(page, "0,1").get_attribute("data-piece") == "attacker"
+    assert page.locator(".calc-board .hexboard-segment--sight").count() == 1
+    assert "path-used" in hexcell(page, "2,1").get_attribute("class")
+    scenario = url_scenario(page)
+    assert scenario["map"]["attacker"] == [0, 1] and scenario["map"]["obstacles"] == [{"kind": "partial", "hex": [2, 1]}]
+    assert "Distance" in calc.locator(".calc-facts").inner_text() and "4″" in calc.locator(".calc-facts").inner_text()
+
+
+def test_keyboard_moves_places_and_clears(page, server):
+    """Arrows move a visible focus, digits place a piece, Enter cycles, Delete clears; changes are announced."""
+    open_map(page, server)
+    hexcell(page, "0,0").focus()
+    page.keyboard.press("1")  # attacker
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.hex") == "3,0"
+    page.keyboard.press("2")  # target
+    announce = page.locator('.calc-board [data-role="board-announce"]')
+    assert "Target placed" in announce.inner_text()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("4")  # total obstacle between them
+    page.locator('.calc--full [data-key="headline"]').filter(has_text="Cannot be targeted").wait_for()
+    assert page.evaluate("document.activeElement.dataset.hex") == "2,0"  # focus survives the redraw
+    page.keyboard.press("Delete")
+    page.locator('.calc--full [data-key="headline"]').filter(has_text="No modifier").wait_for()
+    assert "cleared" in announce.inner_text()
+    page.keyboard.press("Enter")  # empty -> next free piece: a partial obstacle
+    page.locator('.calc--full .calc-facts').filter(has_text="Level 1").wait_for()
+
+
+def test_map_link_restores_the_board(page, server):
+    """A shared map link draws every piece and the same answer."""
+    scenario = {"system": "skirmish-d6", "map": {"cols": 8, "rows": 5, "attacker": [0, 2], "target": [1, 0],
+                "obstacles": [{"hex": [1, 1], "kind": "partial"}], "creatures": [{"hex": [0, 1], "side": "target"}]}}
+    calc = open_map(page, server, "#s=" + encode_fragment(scenario))
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    assert page.locator('input[data-role="alternative"][value="map"]').is_checked()
+    assert hexcell(page, "1,1").get_attribute("data-piece") == "partial"
+    assert hexcell(page, "0,1").get_attribute("data-piece") == "creature creature-target"
+    assert page.locator(".calc-board g.hex").count() == 40
+    assert page.locator(".calc-board g.hex.path-alt").count() >= 1  # the line runs along an edge: both paths
+    rules = [a.get_attribute("data-rule") for a in calc.locator(".calc-rules a").all()]
+    assert "d6.map.edge" in rules
+
+
+def test_off_board_piece_is_a_field_error(page, server):
+    """Shrinking the board under a piece says which piece, next to the board."""
+    scenario = {"system": "skirmish-d6", "map": {"cols": 8, "rows": 5, "attacker": [0, 0], "target": [6, 0]}}
+    calc = open_map(page, server, "#s=" + encode_fragment(scenario))
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    calc.locator('[data-path="map.cols"]').fill("4")
+    calc.locator('.calc-output[data-state="error"]').wait_for()
+    message = calc.locator('[data-error-for="map.target"]')
+    assert message.is_visible() and "Target's hex" in message.inner_text() and "off the 4 x 5 board" in message.inner_text()
+
+
+def test_phone_screen_tap(browser, server, watch):
+    """At 375 px wide with touch, the board fits the screen and a tap places a piece."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True)
+    watch.attach(ctx)
+    page = ctx.new_page()
+    open_map(page, server)
+    hexcell(page, "1,1").wait_for()
+    box = page.locator(".calc-board-svg").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    hexcell(page, "1,1").tap()
+    assert hexcell(page, "1,1").get_attribute("data-piece") == "attacker"
+    ctx.close()
+    watch.check()
