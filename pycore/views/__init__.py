@@ -10,6 +10,7 @@ from typing import Any, Callable
 from ..board import BoardSpec
 from ..dice import percent
 from ..svg import Board
+from . import classic_d20, skirmish_d6
 
 Facts = list[tuple[str, str]]
 
