@@ -198,7 +198,24 @@ def render_systems(config: Any, page: Any, words: list[str], options: dict[str, 
     return _template(config, "partials/systems.html", systems=list(SYSTEMS.values()), base=_base(page))
 
 
+def render_example(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
+    """A worked example: the engine's answer to a scenario written in the page, computed at build time."""
+    if len(words) != 1 or words[0] not in SYSTEMS or not SYSTEMS[words[0]].ready or set(options) != {"scenario"}:
+        raise PluginError(f"{page.file.src_uri}: example needs one built system id and scenario={{...}}, got {words} {sorted(options)}")
+    scenario = {"system": words[0], **json.loads(options["scenario"])}
+    try:
+        result = pycore.evaluate(scenario)
+    except pycore.ScenarioError as exc:
+        raise PluginError(f"{page.file.src_uri}: example scenario is invalid: {exc}") from None
+    shown = json.dumps(scenario, ensure_ascii=False).replace("&", "&amp;").replace("<", "&lt;")
+    return (f'<div class="admonition example calc-example" data-example="{words[0]}">'
+            '<p class="admonition-title">Worked example, computed by the engine when this page was built</p>'
+            f"{result_html(result, _base(page))}"
+            f"<details><summary>Scenario</summary><pre><code>{shown}</code></pre></details></div>")
+
+
 SHORTCODES = {"calculator": render_calculator, "ruling": render_ruling, "table": render_table, "systems": render_systems}
+SHORTCODES["example"] = render_example
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:

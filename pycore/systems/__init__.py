@@ -8,7 +8,7 @@ from typing import Any, Callable
 from ..errors import FieldError, ScenarioError
 from ..rules import Rule, Ruling, check_ids
 from ..schema import Inputs
-from . import classic_d20, skirmish_d6
+from . import classic_d20, enchanted_realms, skirmish_d6
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,14 @@ class System:
 SYSTEMS: dict[str, System] = {
     s.id: s
     for s in (
-        System("enchanted-realms", "Enchanted Realms"),
+        System(
+            enchanted_realms.SYSTEM,
+            enchanted_realms.TITLE,
+            enchanted_realms.RULES,
+            enchanted_realms.RULINGS,
+            enchanted_realms.INPUTS,
+            enchanted_realms.evaluate,
+        ),
         System(
             classic_d20.SYSTEM,
             classic_d20.TITLE,

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from ..board import BoardSpec
 from ..dice import percent
 from ..svg import Board
-from . import classic_d20, skirmish_d6
+from . import classic_d20, enchanted_realms, skirmish_d6
 
 Facts = list[tuple[str, str]]
 
@@ -37,6 +37,7 @@ def percent_of(result: dict[str, Any]) -> str:
 
 
 VIEWS: dict[str, View] = {
+    "enchanted-realms": View(enchanted_realms.headline, enchanted_realms.facts, enchanted_realms.blocks),
     "classic-d20": View(classic_d20.headline, classic_d20.facts, classic_d20.blocks),
     "skirmish-d6": View(skirmish_d6.headline, skirmish_d6.facts, skirmish_d6.blocks, skirmish_d6.board, skirmish_d6.BOARD),
 }
