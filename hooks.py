@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 import pycore  # noqa: E402
-from pycore.browser import scenario_to_values  # noqa: E402
+from pycore.browser import encode_fragment, scenario_to_values  # noqa: E402
 from pycore.render import result_html  # noqa: E402
 from pycore.svg import board_svg, legend_element  # noqa: E402
 from pycore.views import VIEWS  # noqa: E402
@@ -119,30 +119,42 @@ def render_calculator(config: Any, page: Any, words: list[str], options: dict[st
     )
 
 
-def _layout(system: Any, fields: list[Any], mode: str, scenario: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
-    """Form items in order: plain fields, and (full calculators) the alternatives as one block with its board."""
-    inputs, view = system.inputs, VIEWS[system.id]
-    if mode != "full" or not inputs.alternatives:
-        return [{"field": f} for f in fields]
+def _board(system: Any, members: list[Any], scenario: dict[str, Any], result: dict[str, Any]) -> dict[str, Any] | None:
+    """The board block for the board-owned fields among ``members`` (None when the view has no board)."""
+    view = VIEWS[system.id]
     spec = view.board_spec
+    if spec is None:
+        return None
+    hidden = [f for f in members if f.path in spec.paths]
+    if not hidden:
+        return None
+    drawing = view.board(scenario, result)
+    return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden,
+            "svg": Markup(board_svg(drawing, interactive=True)),
+            "legend": Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html"))}
+
+
+def _layout(system: Any, fields: list[Any], mode: str, scenario: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Form items in order: plain fields, the alternatives as one block, and (full calculators) the board."""
+    inputs, spec = system.inputs, VIEWS[system.id].board_spec
+    if mode != "full":
+        return [{"field": f} for f in fields]
     board_paths = set(spec.paths) if spec else set()
     groups = []
     for name, label in inputs.alternatives:
         members = [f for f in fields if f.group == name]
-        group: dict[str, Any] = {"name": name, "label": label, "fields": [f for f in members if f.path not in board_paths],
-                                 "hidden": [f for f in members if f.path in board_paths], "board": None}
-        if spec and group["hidden"]:
-            drawing = view.board(scenario, result)
-            group["board"] = {"spec": spec.to_json(), "slots": spec.slots,
-                              "svg": Markup(board_svg(drawing, interactive=True)),
-                              "legend": Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html"))}
-        groups.append(group)
+        groups.append({"name": name, "label": label, "fields": [f for f in members if f.path not in board_paths],
+                       "board": _board(system, members, scenario, result)})
     layout: list[dict[str, Any]] = []
     for f in fields:
-        if not f.group:
+        if f.group:
+            if not any("alternatives" in item for item in layout):
+                layout.append({"alternatives": groups, "legend": inputs.alternatives_legend})
+        elif f.path in board_paths:
+            if not any("board" in item for item in layout):
+                layout.append({"board": _board(system, [g for g in fields if not g.group], scenario, result)})
+        else:
             layout.append({"field": f})
-        elif not any("alternatives" in item for item in layout):
-            layout.append({"alternatives": groups, "legend": inputs.alternatives_legend})
     return layout
 
 
@@ -216,6 +228,29 @@ def render_example(config: Any, page: Any, words: list[str], options: dict[str, 
 
 SHORTCODES = {"calculator": render_calculator, "ruling": render_ruling, "table": render_table, "systems": render_systems}
 SHORTCODES["example"] = render_example
+
+
+def render_diagram(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
+    """A hex-map diagram of a scenario written in the page, drawn at build time by the same renderer as the calculator's board."""
+    if len(words) != 1 or words[0] not in SYSTEMS or set(options) != {"scenario"} or VIEWS[words[0]].board is None:
+        raise PluginError(f"{page.file.src_uri}: diagram needs a system with a board and scenario={{...}}, got {words} {sorted(options)}")
+    scenario = {"system": words[0], **json.loads(options["scenario"])}
+    try:
+        result = pycore.evaluate(scenario)
+    except pycore.ScenarioError as exc:
+        raise PluginError(f"{page.file.src_uri}: diagram scenario is invalid: {exc}") from None
+    count = page.meta["diagram_count"] = page.meta.get("diagram_count", 0) + 1
+    drawing = VIEWS[words[0]].board(scenario, result)
+    return _template(config, "partials/diagram.html",
+                     svg=Markup(board_svg(drawing, ident=f"diagram{count}")),
+                     legend=Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html")),
+                     headline=VIEWS[words[0]].headline(result), desc=drawing.desc,
+                     link=_base(page) + SYSTEMS[words[0]].calculator + "#s=" + encode_fragment(scenario))
+
+
+SHORTCODES["diagram"] = render_diagram
+
+
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:

@@ -34,6 +34,8 @@ class BoardSpec:
     rows_path: str
     defaults: tuple[tuple[str, Any], ...] = field(default=())
     """Default values of extra record keys the board does not set (``(("defense", 10),)``)."""
+    editors: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
+    """Records fields whose items get a row of inputs beside the board: path -> (key, label, kind) per input."""
 
     @property
     def paths(self) -> tuple[str, ...]:
@@ -46,4 +48,5 @@ class BoardSpec:
             "slots": [{"kind": s.kind, "label": s.label, "symbol": s.symbol, "path": s.path,
                        "record": dict(s.record), "single": s.single} for s in self.slots],
             "defaults": dict(self.defaults),
+            "editors": {path: [{"key": k, "label": label, "kind": kind} for k, label, kind in keys] for path, keys in self.editors},
         }, separators=(",", ":"))

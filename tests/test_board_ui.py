@@ -110,3 +110,26 @@ def test_phone_screen_tap(browser, server, watch):
     assert hexcell(page, "1,1").get_attribute("data-piece") == "attacker"
     ctx.close()
     watch.check()
+
+
+def test_enchanted_realms_board_numbers_stray_hexes_and_odds(page, server):
+    """On the Enchanted Realms board: creatures placed by click, named and given a Defense, the eight
+    stray hexes numbered 1-8 and each creature's chance to be struck written on it."""
+    page.goto(server.url + "calculator/enchanted-realms/")
+    calc = page.locator('[data-calculator="enchanted-realms"][data-mode="full"]')
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    calc.locator('[data-path="target.cover"]').select_option("three-quarters")
+    hexcell(page, "5,0").click()  # attacker and target are placed by default: a click adds a creature
+    calc.locator(".calc-board-records input").first.wait_for()
+    boxes = calc.locator(".calc-board-records input")
+    assert boxes.nth(0).input_value() == "Creature 1"
+    boxes.nth(0).fill("Goblin")
+    boxes.nth(1).fill("14")
+    calc.locator(".calc-body").filter(has_text="Goblin").wait_for()
+    texts = "els => els.map((e) => e.textContent)"
+    slots = sorted(int(t) for t in page.locator(".calc-board .mark--slot").evaluate_all(texts))
+    assert slots == list(range(1, 9))
+    assert page.locator(".calc-board .mark--chance").evaluate_all(texts) == ["0.5%"]  # 1/200 for Defense 14
+    assert page.locator(".calc-board .hexboard-segment--fire").count() == 1
+    others = url_scenario(page)["others"]
+    assert others == [{"defense": 14, "name": "Goblin", "hex": [5, 0]}]

@@ -98,3 +98,22 @@ def test_bad_shortcodes_fail_the_build(markdown):
     """An unknown shortcode, ruling, system, field or table stops the build loudly."""
     with pytest.raises(PluginError):
         hooks.on_page_markdown(markdown, _fake_page(), SimpleNamespace(theme=None), None)
+
+
+def test_map_page_diagrams_are_built_from_the_page(built_site: Path):
+    """The hex-map page carries static diagrams drawn at build time, described in words, with their answers."""
+    html = (built_site / "rules" / "skirmish-d6" / "map" / "index.html").read_text()
+    assert html.count('<figure class="calc-diagram">') == 3
+    assert html.count('role="img"') >= 3 and "<desc" in html
+    assert "Hits on 5+" in html and "cover level 2" in html
+    assert 'href="../../../calculator/skirmish-d6/#s=' in html
+
+
+@pytest.mark.parametrize("markdown", [
+    '{{ diagram skirmish-d6 scenario={"map":{"attacker":[0,0]}} }}',
+    '{{ diagram classic-d20 scenario={} }}',
+])
+def test_bad_diagrams_fail_the_build(markdown):
+    """A diagram of an invalid scenario, or of a system without a board, stops the build."""
+    with pytest.raises(PluginError):
+        hooks.on_page_markdown(markdown, _fake_page(), SimpleNamespace(theme=None), None)

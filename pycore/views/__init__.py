@@ -37,7 +37,8 @@ def percent_of(result: dict[str, Any]) -> str:
 
 
 VIEWS: dict[str, View] = {
-    "enchanted-realms": View(enchanted_realms.headline, enchanted_realms.facts, enchanted_realms.blocks),
+    "enchanted-realms": View(enchanted_realms.headline, enchanted_realms.facts, enchanted_realms.blocks,
+                             enchanted_realms.board, enchanted_realms.BOARD),
     "classic-d20": View(classic_d20.headline, classic_d20.facts, classic_d20.blocks),
     "skirmish-d6": View(skirmish_d6.headline, skirmish_d6.facts, skirmish_d6.blocks, skirmish_d6.board, skirmish_d6.BOARD),
 }

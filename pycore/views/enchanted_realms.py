@@ -6,7 +6,10 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from typing import Any
 
+from ..board import BoardSpec, Slot
 from ..dice import percent
+from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
+from ..svg import Board, Mark, Piece, Segment
 from ..systems.enchanted_realms import COVER_WORDS, RULE_BY_ID, RULING_BY_ID, STRAY_DIE
 from .common import signed
 
@@ -194,3 +197,88 @@ def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
 def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     """The distribution, the friendly-fire table, then the resolved throw."""
     return [*distribution_block(result, base), *friendly_fire_block(result, base), *steps_block(result, base)]
+
+
+# --- the hex board (5 ft hexes): attacker, target, creatures, the line of fire and the eight stray hexes ---
+
+BOARD = BoardSpec(
+    slots=(
+        Slot("attacker", "Attacker", "A", "attacker.hex", single=True),
+        Slot("target", "Target", "T", "target.hex", single=True),
+        Slot("creature", "Creature", "C", "others"),
+    ),
+    cols_path="",
+    rows_path="",
+    defaults=(("defense", 10),),
+    editors=(("others", (("name", "Name", "text"), ("defense", "Defense", "int"))),),
+)
+MIN_COLS, MIN_ROWS, MARGIN_HEXES = 11, 7, 2
+
+
+def _qr(value: Any) -> Hex | None:
+    """A hex from a possibly invalid ``[q, r]`` (the board is drawn even while the form has errors)."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return Hex.axial(value[0], value[1])
+    return None
+
+
+def _cells(hexes: list[Hex]) -> tuple[Hex, ...]:
+    """A rectangle of hexes around every piece, with room to place more."""
+    offsets = [roffset_from_cube(ODD, h) for h in hexes] or [OffsetCoord(0, 0)]
+    c0, c1 = min(o.col for o in offsets) - MARGIN_HEXES, max(o.col for o in offsets) + MARGIN_HEXES
+    r0, r1 = min(o.row for o in offsets) - MARGIN_HEXES, max(o.row for o in offsets) + MARGIN_HEXES
+    if c1 - c0 + 1 < MIN_COLS:
+        c0 -= (MIN_COLS - (c1 - c0 + 1)) // 2
+        c1 = c0 + MIN_COLS - 1
+    if r1 - r0 + 1 < MIN_ROWS:
+        r0 -= (MIN_ROWS - (r1 - r0 + 1)) // 2
+        r1 = r0 + MIN_ROWS - 1
+    return tuple(roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+
+
+def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
+    """The board: pieces from the scenario; once evaluated, the line of fire, slots 1-8 and each creature's odds."""
+    attacker = _qr((scenario.get("attacker") or {}).get("hex", [0, 0]) if isinstance(scenario.get("attacker"), dict) else [0, 0])
+    target = _qr((scenario.get("target") or {}).get("hex", [4, 0]) if isinstance(scenario.get("target"), dict) else [4, 0])
+    pieces: dict[Hex, Piece] = {}
+    if attacker:
+        pieces[attacker] = Piece("attacker", "A", "attacker")
+    if target and target not in pieces:
+        pieces[target] = Piece("target", "T", "target")
+    others = scenario.get("others") if isinstance(scenario.get("others"), list) else []
+    for item in others:
+        h = _qr(item.get("hex")) if isinstance(item, dict) else None
+        if h is not None and h not in pieces:
+            name = item.get("name") if isinstance(item.get("name"), str) else "creature"
+            defense = item.get("defense", 10)
+            pieces[h] = Piece("creature", "C", f"{name}, Defense {defense}")
+    marks: list[tuple[Hex, Mark]] = []
+    segments: list[Segment] = []
+    classes: list[tuple[Hex, str]] = []
+    desc = f"The attacker, the target and {len(others)} other creature(s) on 5-foot hexes."
+    if result:
+        line = [Hex.axial(*qr) for qr in result.get("line_of_fire") or []]
+        if attacker and target:
+            segments.append(Segment(attacker, target, "fire", "line of fire from the attacker to the target", "er.ff.stray-hexes"))
+        for h in line[1:-1]:
+            classes.append((h, "path-used"))
+        ff = result.get("friendly_fire") or {}
+        chances = {c["name"]: c for c in ff.get("creatures", [])}
+        for slot in ff.get("slots", []):
+            h = Hex.axial(*slot["hex"])
+            classes.append((h, "stray-slot"))
+            marks.append((h, Mark("slot", str(slot["number"]), f"stray hex {slot['number']} on the d10", "er.ff.d10")))
+            who = slot.get("occupant")
+            if who and who in chances and ff.get("applies"):
+                marks.append((h, Mark("chance", percent(Fraction(chances[who]["struck_chance_exact"])),
+                                      f"{who}: {_pct(chances[who]['struck_chance_exact'])} to be struck", "er.ff.forward")))
+        desc = (f"Line of fire over {max(len(line) - 1, 0)} hexes. "
+                + ("Friendly fire applies: the eight stray hexes are numbered 1 to 8 for the d10 (9 and 10 hit nothing), "
+                   "each creature on one shows its chance to be struck." if ff.get("applies") else
+                   "Friendly fire does not apply; the eight stray hexes are numbered for reference."))
+    shown = {p.symbol for p in pieces.values()}
+    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    if result and (result.get("friendly_fire") or {}).get("slots"):
+        legend += (("1–8", "stray hexes, numbered for the d10 (9, 10: nothing)"), ("%", "chance to be struck"))
+    return Board(_cells(list(pieces)), "Enchanted Realms board (1 hex = 5 ft)", desc, tuple(pieces.items()),
+                 tuple(marks), tuple(segments), (), tuple(classes), legend)

@@ -156,6 +156,11 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
         desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
                 f"{len(reading['crossed'])} obstacle(s): cover {'total' if level == 'total' else f'level {level}'}."
                 + (" It runs along a hex edge; both paths are shown and the ruling picks one." if len(reading["paths"]) > 1 else ""))
-    legend = tuple((s.symbol, s.label) for s in BOARD.slots) + (("1, 2", "obstacles the line crosses, counted"),)
+    shown = {p.symbol for p in pieces.values()}
+    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    if reading and reading["crossed"]:
+        legend += (("1, 2", "obstacles the line crosses, counted"),)
+    if reading and len(reading["paths"]) > 1:
+        legend += (("- -", "the other path along the edge (dashed outline)"),)
     return Board(cells, "d6 Skirmish hex map (1 hex = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
                  tuple(segments), (), tuple(classes), legend)

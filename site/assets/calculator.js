@@ -95,6 +95,7 @@ class Calculator {
 
   fill(values) {
     if (values._alternative) this.choose(values._alternative);
+    queueMicrotask(() => this.form.dispatchEvent(new CustomEvent("calc:filled")));
     for (const control of this.form.querySelectorAll("[data-path]")) {
       const value = values[control.dataset.path];
       if (value === undefined) continue;

@@ -43,6 +43,64 @@ class HexBoard {
       if (g) this.rove(g);
     });
     this.root.addEventListener("calc:board", (event) => this.redrawn(event.detail?.hadFocus));
+    this.editors = document.createElement("div");
+    this.editors.className = "calc-board-editors";
+    this.box.after(this.editors);
+    this.editors.addEventListener("input", (event) => this.edited(event));
+    this.form.addEventListener("calc:filled", () => this.renderEditors(true));
+    this.renderEditors(true);
+  }
+
+  // Records with more than a hex (a creature's name and Defense) get a row of inputs under the board.
+  renderEditors(force = false) {
+    const rows = [];
+    for (const [path, keys] of Object.entries(this.spec.editors || {})) {
+      parseList(this.input(path)?.value).forEach((record, index) => rows.push({ path, keys, record, index }));
+    }
+    const signature = JSON.stringify(rows.map((r) => [r.path, r.index, r.record.hex]));
+    if (!force && signature === this.editorSignature) return;
+    this.editorSignature = signature;
+    this.editors.replaceChildren();
+    if (!rows.length) return;
+    const list = document.createElement("ul");
+    list.className = "calc-board-records";
+    for (const { path, keys, record, index } of rows) {
+      const item = document.createElement("li");
+      const where = document.createElement("span");
+      where.className = "calc-board-record-hex";
+      where.textContent = `Hex ${Array.isArray(record.hex) ? record.hex.join(", ") : "?"}`;
+      item.append(where);
+      for (const { key, label, kind } of keys) {
+        const id = `${this.root.dataset.calculator}-${path}-${index}-${key}`.replace(/[^a-z0-9-]/gi, "-");
+        const tag = document.createElement("label");
+        tag.htmlFor = id;
+        tag.textContent = label;
+        const box = document.createElement("input");
+        box.type = "text";
+        box.id = id;
+        box.inputMode = kind === "int" ? "numeric" : "text";
+        box.value = record[key] ?? "";
+        box.dataset.edit = JSON.stringify([path, index, key, kind]);
+        item.append(tag, box);
+      }
+      list.append(item);
+    }
+    this.editors.append(list);
+  }
+
+  edited(event) {
+    const box = event.target.closest("[data-edit]");
+    if (!box) return;
+    event.stopPropagation(); // the form hears about it once, below, with the hidden field already updated
+    const [path, index, key, kind] = JSON.parse(box.dataset.edit);
+    const input = this.input(path);
+    const list = parseList(input.value);
+    if (!list[index]) return;
+    const text = box.value.trim();
+    // a whole number goes in as a number; anything else goes in as typed, so the engine names the bad field
+    list[index][key] = kind === "int" && /^[+-]?\d+$/.test(text) ? Number(text) : box.value;
+    input.value = JSON.stringify(list);
+    this.form.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   input(path) {
@@ -115,13 +173,22 @@ class HexBoard {
     if (next >= 0) {
       const slot = this.spec.slots[next];
       if (slot.single) for (const [k, p] of pieces) if (p.slot === next) pieces.delete(k);
-      const keep = current && this.spec.slots[current.slot].path === slot.path ? current.record : {};
+      const keep = current && this.spec.slots[current.slot].path === slot.path ? current.record : this.fresh(slot, pieces);
       pieces.set(key, { slot: next, record: keep });
     }
     this.write(pieces);
     this.paint(pieces);
+    this.renderEditors();
     const where = `Hex ${key.replace(",", ", ")}`;
     this.say(next >= 0 ? `${where}: ${this.spec.slots[next].label} placed.` : `${where}: cleared.`);
+  }
+
+  // A new record: the spec's defaults, and a name ("Creature 3") when the records have names.
+  fresh(slot, pieces) {
+    const editors = (this.spec.editors || {})[slot.path] || [];
+    if (!editors.some((e) => e.key === "name")) return {};
+    const used = [...pieces.values()].map((p) => /(\d+)$/.exec(p.record?.name || "")?.[1]).filter(Boolean).map(Number);
+    return { name: `${slot.label} ${Math.max(0, ...used) + 1}` };
   }
 
   // Mark every hex from the pieces at once (the engine's drawing replaces this when it answers).
