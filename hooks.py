@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import xml.etree.ElementTree as ET
 import io
 import json
+import math
+import mimetypes
+import posixpath
 import re
 import shutil
+import struct
 import sys
 import zipfile
+import zlib
+from fractions import Fraction
+from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import jinja2
 from markupsafe import Markup
@@ -22,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import pycore  # noqa: E402
 from pycore.browser import encode_fragment, scenario_to_values  # noqa: E402
+from pycore.dice import percent  # noqa: E402
 from pycore.render import result_html  # noqa: E402
 from pycore.svg import board_svg, legend_element  # noqa: E402
 from pycore.views import VIEWS  # noqa: E402
@@ -43,7 +53,8 @@ PLACEHOLDER = '<div data-shortcode="{n}"></div>'
 ABSOLUTE_URL = re.compile(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", re.I)
 NAMESPACE_HOSTS = {"www.w3.org"}
 """XML namespace names (inline SVG icons): identifiers, never fetched."""
-OWN_FILES = ("*.html", "assets/calculator.js", "assets/calculator.css", "assets/engine.py", "search/search_index.json")
+OWN_FILES = ("*.html", "assets/calculator.js", "assets/calculator.css", "assets/engine.py", "search/search_index.json",
+             "sw.js", "manifest.webmanifest", "assets/offline.*", "assets/print.css", "assets/icons/*.svg")
 """What we write; vendored Material, PyScript and Pyodide files keep their licence and fallback URLs,
 and the browser tests prove that none of them is ever requested."""
 
@@ -315,7 +326,7 @@ def on_config(config: Any) -> Any:
     return config
 
 
-def check_site(site_dir: Path) -> list[str]:
+def check_site(site_dir: Path, own_host: str | None = None) -> list[str]:
     """Every rule anchored on its page, every rule-like anchor a real rule, no other host named."""
     problems: list[str] = []
     pages: dict[str, str] = {}
@@ -336,7 +347,7 @@ def check_site(site_dir: Path) -> list[str]:
     for pattern in OWN_FILES:
         for path in site_dir.rglob(pattern) if pattern.startswith("*") else site_dir.glob(pattern):
             for match in ABSOLUTE_URL.finditer(path.read_text(encoding="utf-8", errors="replace")):
-                if match.group(1).lower() not in NAMESPACE_HOSTS:
+                if match.group(1).lower() not in NAMESPACE_HOSTS and match.group(1).lower() != own_host:
                     problems.append(f"{path.relative_to(site_dir)}: absolute URL to another host: {match.group(0)}")
     return problems
 
@@ -349,6 +360,389 @@ def on_post_build(config: Any) -> None:
     for old in (site_dir / "assets").glob("pycore-*.zip"):
         old.unlink()
     (site_dir / "assets" / name).write_bytes(data)
-    problems = check_site(site_dir)
+    write_offline(site_dir, config)  # last: the service worker lists every file written before it
+    problems = check_site(site_dir, urlsplit(config.site_url or "").hostname)  # `mkdocs serve` sets site_url
     if problems:
         raise PluginError("built site failed its checks:\n  " + "\n  ".join(problems))
+
+
+# ---- Offline player reference (issue 7) ---------------------------------------------------------
+# The quick reference shortcode; then, after each build, the app icons, the web app manifest and the
+# service worker written from every built file; links labelled for print.
+
+def _d6_modifier(rule: str, **situation: Any) -> str:
+    """The signed modifier the d6 engine applies under ``rule`` in ``situation``; the build fails if it applies none."""
+    result = pycore.evaluate({"system": d6.SYSTEM, **situation})
+    values = [m["value"] for m in result["modifiers"] if m["rule"] == rule]
+    if len(values) != 1:
+        raise PluginError(f"quick reference: the engine applies no single {rule} modifier in {situation}")
+    return f"{values[0]:+d}"
+
+
+def _quickref_d6(config: Any) -> list[dict[str, Any]]:
+    """d6 Skirmish on one sheet: cover, hits after cover, light against vision, size."""
+    counting = RULINGS["d6.ruling.light-and-obstacles"]
+    combine = next(c.label for c in counting.choices if c.value == counting.default)
+    levels = sorted(d6.COVER_EFFECT)
+    cover_rows = [{"label": "No cover", "cells": ["No modifier"]}] + [
+        {"label": f"Level {level}", "rule": f"d6.cover.level-{level}", "cells": [f"{d6.COVER_EFFECT[level]:+d} to the attack roll"]}
+        for level in levels if level
+    ] + [
+        {"label": f"Level {d6.TOTAL_LEVEL}: total cover", "rule": "d6.cover.total",
+         "cells": ["Cannot be targeted by [ATTACK] or [TARGET]"]},
+        {"label": "Area effects", "rule": "d6.cover.area-effect",
+         "cells": ["Total cover does not protect; levels 1 and 2 per the ruling below"]},
+    ]
+    counting_rows = [
+        {"label": "Each partial obstacle", "rule": "d6.cover.partial-obstacle", "cells": ["+1 level"]},
+        {"label": "Any total obstacle", "rule": "d6.cover.total-obstacle", "cells": ["Total cover"]},
+        {"label": "Light against vision", "rule": "d6.light.vision", "cells": [f"+ levels from the light table ({combine.lower()})"]},
+    ]
+    hits = d6.INPUTS.field("attack.hits_on")
+    hit_rows = []
+    for base in range(int(hits.minimum), int(hits.maximum) + 1):
+        cells = []
+        for level in levels:
+            result = pycore.evaluate({"system": d6.SYSTEM, "obstacles": {"partial": level}, "attack": {"hits_on": base}})
+            cells.append(f"{result['hits_on']}+ · {percent(Fraction(result['hit_chance_exact']))}")
+        hit_rows.append({"label": f"{base}+", "cells": cells})
+    blind = [f"{d6.LIGHT_LABELS[light]} light, {d6.VISION_LABELS[vision].lower()}"
+             for light in d6.LIGHT_LEVELS for vision in d6.VISIONS if d6.LIGHT_TABLE[light][vision] == d6.TOTAL]
+    return [
+        {"title": "Cover levels", "head": ["Cover", "Effect"], "rows": cover_rows},
+        {"title": "Counting cover", "head": ["What is in the way", "Cover"], "rows": counting_rows},
+        {"title": "Hits on, after cover", "rule": "d6.limits.natural",
+         "head": ["Base", "No cover"] + [f"Level {level} ({d6.COVER_EFFECT[level]:+d})" for level in levels if level],
+         "rows": hit_rows, "notes": ["A 6 always hits and a 1 always misses."]},
+        {"title": "Light against vision", "rule": "d6.light.vision",
+         "html": Markup(_template(config, "partials/table-light.html", **_light_table())),
+         "notes": [f"Sanity damage: the attacker is vulnerable when the light alone gives total cover ({'; '.join(blind)})."],
+         "note_rule": "d6.light.sanity"},
+        {"title": "Height, size and conditions", "head": ["Situation", "Modifier"], "rows": [
+            {"label": "Attacking from above", "rule": "d6.height.above",
+             "cells": [_d6_modifier("d6.height.above", attacker={"elevation": "above"})]},
+            {"label": "Attacking from below", "rule": "d6.height.below",
+             "cells": [_d6_modifier("d6.height.below", attacker={"elevation": "below"})]},
+            {"label": "Target smaller than the attacker", "rule": "d6.height.smaller-target",
+             "cells": [_d6_modifier("d6.height.smaller-target", target={"size": "small"}) + " (height advantage)"]},
+            {"label": "Melee against a prone target", "rule": "d6.conditions.prone-target",
+             "cells": [_d6_modifier("d6.conditions.prone-target", attack={"kind": "melee"}, target={"prone": True})]},
+            {"label": "Prone attacker", "rule": "d6.conditions.prone-attacker",
+             "cells": [_d6_modifier("d6.conditions.prone-attacker", attacker={"prone": True})]},
+            {"label": "Surrounded target (enemies on opposite sides)", "rule": "d6.conditions.surrounded",
+             "cells": [_d6_modifier("d6.conditions.surrounded", target={"surrounded": True})]},
+            {"label": "Invisible attacker, target cannot see it", "rule": "d6.conditions.invisible-attacker",
+             "cells": [_d6_modifier("d6.conditions.invisible-attacker", attacker={"invisible": True},
+                                   target={"can_see_attacker": False})]},
+            {"label": "Blinded attacker", "rule": "d6.conditions.blinded",
+             "cells": [f"Only within {d6.MELEE_REACH}″; hits on {d6.ONLY_SIX} only"]},
+            {"label": "Invisible target", "rule": "d6.conditions.invisible-target",
+             "cells": [f"No attack beyond {d6.MELEE_REACH}″, never [TARGET]; within {d6.MELEE_REACH}″ hits on {d6.ONLY_SIX} only"]},
+            {"label": "Invisible creature's Stealth", "rule": "d6.conditions.invisible-stealth", "cells": ["Reroll 2s"]},
+            {"label": "More than two modifiers", "rule": "d6.limits.two-modifiers",
+             "cells": ["Keep only the largest penalty and the largest bonus"]},
+        ]},
+        {"title": "On a hex map (1 hex = 1 inch)", "head": ["On the line", "Counts as"], "rows": [
+            {"label": "Partial obstacle or any creature", "rule": "d6.map.line", "cells": ["1 level"]},
+            {"label": "Total obstacle some unbroken line gets past", "rule": "d6.cover.seen-past", "cells": ["1 level"]},
+            {"label": "Line exactly along a hex edge", "rule": "d6.map.edge", "cells": ["Both paths shown; the ruling picks"]},
+        ]},
+        {"title": "Creature size", "rule": "d6.size.table",
+         "html": Markup(_template(config, "partials/table-size.html", **_size_table())),
+         "notes": ["Each size beyond large: every effect one step stronger."], "note_rule": "d6.size.beyond-large"},
+    ]
+
+
+QUICKREFS = {d6.SYSTEM: _quickref_d6}
+"""System id -> the sections of its quick reference. A new system is one line here and one page
+``site/reference/<system>.md`` holding ``{{ quickref <system> }}``."""
+
+
+def render_quickref(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
+    """A system's every modifier on one sheet, built from the engine's own tables and answers."""
+    if len(words) != 1 or words[0] not in SYSTEMS or options:
+        raise PluginError(f"{page.file.src_uri}: quickref needs one system id, got {words}")
+    system = SYSTEMS[words[0]]
+    if not system.ready or system.id not in QUICKREFS:
+        raise PluginError(f"{page.file.src_uri}: no quick reference for {system.id}: add it to QUICKREFS in hooks.py")
+    base = _base(page)
+
+    def rule_ref(rid: str) -> str:
+        return base + pycore.ref(rid)
+
+    sections = QUICKREFS[system.id](config)
+    sections.append({
+        "title": "Rulings (defaults)", "head": ["Question", "Default", "Other choices"],
+        "rows": [{"label": r.title, "rule": r.id,
+                  "cells": [next(c.label for c in r.choices if c.value == r.default),
+                            ", ".join(c.label for c in r.choices if c.value != r.default)]}
+                 for r in system.rulings],
+    })
+    linked = {s.get("rule") for s in sections} | {s.get("note_rule") for s in sections}
+    linked |= {row.get("rule") for s in sections for row in s.get("rows", ())}
+    missing = [r.id for r in system.rules if r.id not in linked]
+    if missing:
+        raise PluginError(f"quick reference of {system.id} leaves out rules {missing}")
+    return _template(config, "partials/quickref.html", system=system, sections=sections, rule_ref=rule_ref,
+                     rule_title=lambda rid: RULES[rid].title, calculator=base + system.calculator)
+
+
+SHORTCODES["quickref"] = render_quickref
+
+SW_SOURCES = {"build": "assets/offline-sw.js", "serve": "assets/offline-sw-off.js"}
+"""Service worker sources in docs_dir: the caching one, and the self-removing one for `mkdocs serve`.
+The build writes one of them to SW_NAME; neither is shipped as it is."""
+SW_NAME = "sw.js"
+SW_PLACEHOLDER = "/*BUILD*/null"
+FALLBACK_PAGE = "404.html"
+WEB_MANIFEST = "manifest.webmanifest"
+ICON_DIR = "assets/icons"
+THEME_COLOR = {"light": "#795649", "dark": "#5d4037"}
+"""The header's brown (Material's brown primary) and its darker shade for dark mode."""
+BACKGROUND_COLOR = {"light": "#ffffff", "dark": "#1e2129"}
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+    ".json": "application/json", ".map": "application/json", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".py": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8",
+    ".png": "image/png", ".svg": "image/svg+xml", ".ico": "image/x-icon", ".xml": "application/xml",
+    ".gz": "application/gzip", ".webmanifest": "application/manifest+json", ".woff2": "font/woff2",
+}
+"""What the service worker says each file is, whatever the host sends."""
+
+_run = {"command": "build"}
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """Remember whether this is `mkdocs serve` (no caching worker while developing)."""
+    _run["command"] = command
+
+
+def offline_enabled() -> bool:
+    """Whether this build ships the caching service worker (not under `mkdocs serve`)."""
+    return _run["command"] != "serve"
+
+
+def on_files(files: Any, config: Any) -> Any:
+    """The service worker sources are read by the hook, never copied into the site."""
+    for source in SW_SOURCES.values():
+        file = files.get_file_from_path(source)
+        if file is not None:
+            files.remove(file)
+    return files
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    """What the theme needs for offline use: the mode, the manifest and the theme colours."""
+    env.globals["offline"] = {"enabled": offline_enabled(), "manifest": WEB_MANIFEST, "icons": ICON_DIR,
+                              "theme_color": THEME_COLOR}
+    return env
+
+
+# The icon: a white d6 showing five on the header's brown. Units are fractions of the icon's side.
+ICON_BROWN = (0x79, 0x56, 0x49)
+ICON_FACE = (0xFF, 0xF8, 0xEE)
+ICON_PIP = (0x3E, 0x27, 0x23)
+ICON_CORNER = 0.18
+"""Corner radius of the background of "any" icons; maskable and Apple icons are full-bleed."""
+ICON_DIE = (0.5, 0.5, 0.25, 0.07)
+"""Centre x, centre y, half side, corner radius: inside the maskable safe circle (radius 0.4)."""
+ICON_PIP_RADIUS = 0.045
+ICON_ANY_SCALE = 1.25
+"""The die is drawn larger on "any" icons, which no launcher crops."""
+ICON_PIPS = ((0.5, 0.5), (0.375, 0.375), (0.625, 0.375), (0.375, 0.625), (0.625, 0.625))
+ICONS = (("icon-192.png", 192, "any"), ("icon-512.png", 512, "any"),
+         ("icon-maskable-512.png", 512, "maskable"), ("apple-touch-icon.png", 180, "apple"))
+
+
+def _icon_shapes(purpose: str) -> list[tuple[tuple[float, float, float, float], tuple[int, int, int]]]:
+    """Rounded boxes (cx, cy, half side, radius) with their colours, painted in order."""
+    corner, k = (ICON_CORNER, ICON_ANY_SCALE) if purpose == "any" else (0.0, 1.0)
+
+    def grow(x: float) -> float:
+        return 0.5 + (x - 0.5) * k
+
+    cx, cy, half, radius = ICON_DIE
+    return [((0.5, 0.5, 0.5, corner), ICON_BROWN), ((grow(cx), grow(cy), half * k, radius * k), ICON_FACE)] + [
+        ((grow(x), grow(y), ICON_PIP_RADIUS * k, ICON_PIP_RADIUS * k), ICON_PIP) for x, y in ICON_PIPS
+    ]
+
+
+def _paint(pixels: bytearray, size: int, box: tuple[float, float, float, float], colour: tuple[int, int, int]) -> None:
+    """Paint one anti-aliased rounded box over RGBA ``pixels``: row spans, exact coverage at the edges."""
+    cx, cy, half, radius = (v * size for v in box)
+    straight = half - radius
+    for y in range(size):
+        ay = abs(y + 0.5 - cy)
+        dy = max(ay - straight, 0.0)
+        if dy >= radius + 0.5:
+            continue
+        outer = straight + math.sqrt((radius + 0.5) ** 2 - dy * dy)
+        if ay > half - 0.5:  # an edge row: no pixel of it is fully covered
+            inner = -1.0
+        elif dy == 0.0:
+            inner = half - 0.5
+        else:
+            inner = straight + math.sqrt((radius - 0.5) ** 2 - dy * dy) if dy < radius - 0.5 else -1.0
+        x0, x1 = max(0, math.floor(cx - outer)), min(size, math.ceil(cx + outer))
+        f0, f1 = max(x0, math.ceil(cx - inner - 0.5)), min(x1 - 1, math.floor(cx + inner - 0.5))
+        if f0 <= f1:  # fully covered: one slice
+            pixels[(y * size + f0) * 4:(y * size + f1 + 1) * 4] = bytes((*colour, 255)) * (f1 - f0 + 1)
+        for x in range(x0, x1):
+            if f0 <= x <= f1:
+                continue
+            qx, qy = abs(x + 0.5 - cx) - straight, abs(y + 0.5 - cy) - straight
+            d = math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - radius
+            cover = min(1.0, max(0.0, 0.5 - d))
+            if cover <= 0.0:
+                continue
+            i = (y * size + x) * 4
+            alpha = pixels[i + 3] / 255
+            out = cover + alpha * (1 - cover)
+            for c in range(3):
+                pixels[i + c] = round((colour[c] * cover + pixels[i + c] * alpha * (1 - cover)) / out)
+            pixels[i + 3] = round(out * 255)
+
+
+def icon_png(size: int, purpose: str = "any") -> bytes:
+    """The app icon as a PNG, drawn and encoded with the standard library only."""
+    pixels = bytearray(size * size * 4)
+    for box, colour in _icon_shapes(purpose):
+        _paint(pixels, size, box, colour)
+    stride = size * 4
+    raw = b"".join(b"\x00" + bytes(pixels[y * stride:(y + 1) * stride]) for y in range(size))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def icon_svg() -> str:
+    """The same icon as SVG (any size), from the same geometry."""
+    svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 100 100", "role": "img"})
+    ET.SubElement(svg, "title").text = "Combat Environment Rules"
+    for (cx, cy, half, radius), colour in _icon_shapes("any"):
+        fill = "#%02x%02x%02x" % colour
+        if half == radius:
+            ET.SubElement(svg, "circle", {"cx": f"{cx * 100:g}", "cy": f"{cy * 100:g}", "r": f"{radius * 100:g}", "fill": fill})
+        else:
+            ET.SubElement(svg, "rect", {"x": f"{(cx - half) * 100:g}", "y": f"{(cy - half) * 100:g}",
+                                        "width": f"{half * 200:g}", "height": f"{half * 200:g}",
+                                        "rx": f"{radius * 100:g}", "fill": fill})
+    return ET.tostring(svg, encoding="unicode")
+
+
+def write_icons(site_dir: Path) -> list[dict[str, str]]:
+    """Write the icons; return their web app manifest entries."""
+    folder = site_dir / ICON_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for name, size, purpose in ICONS:
+        (folder / name).write_bytes(icon_png(size, purpose))
+        if purpose != "apple":
+            entries.append({"src": f"{ICON_DIR}/{name}", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose})
+    (folder / "icon.svg").write_text(icon_svg(), encoding="utf-8")
+    entries.append({"src": f"{ICON_DIR}/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"})
+    return entries
+
+
+def web_manifest(config: Any, icons: list[dict[str, str]], site_dir: Path) -> dict[str, Any]:
+    """The installable app: name, icons, where it starts, its scope and colours; URLs relative to the site root."""
+    shortcuts = []
+    for system in SYSTEMS.values():
+        if system.ready:
+            shortcuts.append({"name": f"{system.title} calculator", "url": system.calculator})
+            if (site_dir / "reference" / system.id / "index.html").exists():
+                shortcuts.append({"name": f"{system.title} quick reference", "url": f"reference/{system.id}/"})
+    return {
+        "id": "./", "name": config.site_name, "short_name": "Combat rules",
+        "description": config.site_description or "", "lang": "en", "dir": "ltr",
+        "start_url": "./", "scope": "./", "display": "standalone",
+        "theme_color": THEME_COLOR["light"], "background_color": BACKGROUND_COLOR["light"],
+        "user_preferences": {"color_scheme_dark": {"theme_color": THEME_COLOR["dark"],
+                                                   "background_color": BACKGROUND_COLOR["dark"]}},
+        "icons": icons, "shortcuts": shortcuts, "categories": ["games", "reference"],
+    }
+
+
+def content_type(path: str) -> str:
+    """The type the service worker serves a file with."""
+    suffix = Path(path).suffix.lower()
+    return CONTENT_TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
+
+
+def offline_manifest(site_dir: Path, salt: str = "") -> dict[str, Any]:
+    """Every built file (but the worker itself) with its SHA-256, size and type; the version hashes them all."""
+    files: dict[str, dict[str, Any]] = {}
+    for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
+        rel = path.relative_to(site_dir).as_posix()
+        if rel == SW_NAME:
+            continue
+        data = path.read_bytes()
+        digest = base64.b64encode(hashlib.sha256(data).digest()).decode()
+        files[rel] = {"integrity": f"sha256-{digest}", "size": len(data), "type": content_type(rel)}
+    if FALLBACK_PAGE not in files:
+        raise PluginError(f"{FALLBACK_PAGE} is missing: the offline worker needs it for unknown addresses")
+    listing = "\n".join(f"{rel} {entry['integrity']}" for rel, entry in files.items())
+    version = hashlib.sha256((salt + "\n" + listing).encode()).hexdigest()[:16]
+    return {"version": version, "fallback": FALLBACK_PAGE, "files": files}
+
+
+def service_worker(site_dir: Path, docs_dir: Path) -> str:
+    """The text of sw.js: the self-removing worker under `mkdocs serve`, else the caching one with its manifest."""
+    source = (docs_dir / SW_SOURCES["build" if offline_enabled() else "serve"]).read_text(encoding="utf-8")
+    if not offline_enabled():
+        return source
+    if source.count(SW_PLACEHOLDER) != 1:
+        raise PluginError(f"{SW_SOURCES['build']} must hold {SW_PLACEHOLDER} exactly once")
+    build = offline_manifest(site_dir, salt=hashlib.sha256(source.encode()).hexdigest())
+    return source.replace(SW_PLACEHOLDER, json.dumps(build, separators=(",", ":"), sort_keys=True))
+
+
+def write_offline(site_dir: Path, config: Any) -> None:
+    """Icons, web app manifest, then the service worker over every file of the finished site (call last)."""
+    icons = write_icons(site_dir)
+    manifest = web_manifest(config, icons, site_dir)
+    (site_dir / WEB_MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
+    (site_dir / SW_NAME).write_text(service_worker(site_dir, Path(config.docs_dir)), encoding="utf-8")
+
+
+ARTICLE = re.compile(r'(<article class="md-content__inner md-typeset">)(.*?)(</article>)', re.S)
+LINK_TAG = re.compile(r"<a\b([^>]*)>")
+HREF = re.compile(r'\bhref="([^"]*)"')
+
+
+def print_ref(href: str, page_url: str) -> str | None:
+    """How a link prints: a rule's id, or the site path of a page; None for other hosts (CSS prints those)."""
+    href = unescape(href)
+    if re.match(r"^[a-z][a-z0-9+.-]*:|^//", href, re.I):
+        return None
+    path, _, fragment = href.partition("#")
+    if fragment in RULES or fragment in RULINGS:
+        return fragment
+    if not path:
+        return None
+    target = posixpath.normpath(posixpath.join(page_url, path))
+    target = "" if target == "." else target + ("/" if path.endswith("/") else "")
+    return (target or "home") + (f"#{fragment}" if fragment else "")
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Give every link in the article a data-ref that the print stylesheet shows after it."""
+
+    def label(tag: re.Match[str]) -> str:
+        attrs = tag.group(1)
+        href = HREF.search(attrs)
+        if not href or "data-ref=" in attrs or "headerlink" in attrs:
+            return tag.group(0)
+        ref = print_ref(href.group(1), page.url)
+        if ref is None:
+            return tag.group(0)
+        return f'<a{attrs} data-ref="{Markup.escape(ref)}">'
+
+    def article(match: re.Match[str]) -> str:
+        return match.group(1) + LINK_TAG.sub(label, match.group(2)) + match.group(3)
+
+    return ARTICLE.sub(article, output, count=1)

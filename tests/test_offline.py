@@ -1,0 +1,452 @@
+"""The offline reference in real Chromium: first visit online, then no network and no server at all;
+clean updates between builds; the development worker; installability; printing.
+
+These tests build their own sites and run their own servers (they stop them and rebuild), and never
+use context.route(), which would take the HTTP cache and the service worker out of the picture."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SiteServer, Watch, build_site
+
+import pycore
+from pycore.browser import encode_fragment
+from pycore.render import result_element
+from pycore.systems import SYSTEMS
+
+pytestmark = pytest.mark.browser
+
+READY = 120_000
+"""Milliseconds to wait for precaching or an engine (2 shared cores, 17 MB)."""
+SCENARIOS = {
+    "skirmish-d6": {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}},
+}
+"""A telling situation per system for the offline calculator check; other systems use their defaults."""
+BUILD = re.compile(r"^const BUILD = (\{.*\});$", re.M)
+CACHE_SIZE = """async () => {
+  let bytes = 0, entries = 0;
+  const names = (await caches.keys()).filter((n) => n.startsWith("offline "));
+  for (const name of names) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      bytes += (await (await cache.match(request)).blob()).size;
+      entries += 1;
+    }
+  }
+  return { names, bytes, entries };
+}"""
+
+
+def sw_build(site: Path) -> dict:
+    """The manifest the build wrote into sw.js."""
+    return json.loads(BUILD.search((site / "sw.js").read_text()).group(1))
+
+
+def new_context(browser, watch: Watch, **options):
+    """A fresh context (own cache, storage, service workers) watched for foreign requests and errors."""
+    options = {"viewport": {"width": 1280, "height": 900}, **options}
+    context = browser.new_context(service_workers="allow", **options)
+    watch.attach(context)
+    return context
+
+
+def wait_offline_ready(page) -> dict:
+    """Wait for "Available offline"; return what the status line knows (version, bytes)."""
+    status = page.locator('.offline-status[data-state="ready"]')
+    status.wait_for(timeout=READY)
+    assert status.inner_text().startswith("Available offline")
+    return {"version": status.get_attribute("data-version"), "bytes": int(status.get_attribute("data-bytes"))}
+
+
+def nav_urls(page) -> list[str]:
+    """Every page in the site navigation, as site-relative paths, from the rendered menu."""
+    hrefs = page.eval_on_selector_all(".md-nav--primary a.md-nav__link[href]", "els => els.map(e => e.href)")
+    base = page.url.split("#")[0]
+    paths = sorted({h.split("#")[0].removeprefix(base.rsplit("/", 1)[0] + "/") for h in hrefs if h.startswith("http")})
+    return paths
+
+
+def calculator_systems(site: Path) -> list[str]:
+    """Systems whose calculator page this build has."""
+    return [s.id for s in SYSTEMS.values() if s.ready and (site / s.calculator / "index.html").is_file()]
+
+
+def expected_headline(scenario: dict) -> str:
+    """What the engine says for ``scenario``, worked out here in CPython."""
+    element = result_element(pycore.evaluate(scenario))
+    return "".join(element.find(".//*[@data-key='headline']").itertext())
+
+
+def settle(calc) -> str:
+    """Wait until a calculator's engine has answered (or failed); return its state."""
+    calc.locator('.calc-output:not([data-state="loading"])').wait_for(timeout=READY)
+    return calc.locator(".calc-output").get_attribute("data-state")
+
+
+@pytest.fixture(scope="module")
+def offline_site(tmp_path_factory) -> Path:
+    """A build of its own: the offline test stops its server."""
+    return build_site(tmp_path_factory.mktemp("offline") / "site")
+
+
+def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_path_factory, watch: Watch):
+    """Online once; then with the browser offline and the server gone every nav page loads from the
+    cache, each calculator works out a correct answer, search finds pages, unknown URLs get the 404
+    page and directory URLs work. Reports the cache size."""
+    server = SiteServer(offline_site)
+    server.start()
+    context = new_context(browser, watch)
+    page = context.new_page()
+    try:
+        # First visit: a calculator page works normally while the site is saved in the background.
+        started = time.monotonic()
+        page.goto(server.url + "calculator/skirmish-d6/")
+        page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY)
+        stored = wait_offline_ready(page)
+        took = time.monotonic() - started
+        build = sw_build(offline_site)
+        assert stored["version"] == build["version"]
+        assert stored["bytes"] == sum(f["size"] for f in build["files"].values())
+        page.goto(server.url)
+        pages = nav_urls(page)
+        assert "reference/skirmish-d6/" in pages and len(pages) >= 6
+
+        # No network at all from here on.
+        server.stop()
+        context.set_offline(True)
+        for path in pages:
+            response = page.goto(server.url + path)
+            assert response.status == 200 and response.from_service_worker, path
+            assert page.locator("article h1").first.inner_text(), path
+            assert response.headers["x-offline-build"] == build["version"], path
+
+        for system in calculator_systems(offline_site):
+            scenario = SCENARIOS.get(system, {"system": system})  # {"system": id}: the page's defaults
+            fragment = "#s=" + encode_fragment(scenario) if system in SCENARIOS else ""
+            page.goto(server.url + f"calculator/{system}/{fragment}")
+            calc = page.locator(f'[data-calculator="{system}"][data-mode="full"]')
+            assert settle(calc) == "ready", (system, calc.locator('[data-role="status"]').inner_text())
+            assert calc.locator('[data-key="headline"]').inner_text() == expected_headline(scenario), system
+        # the d6 answer is a known number, not just "the same as CPython"
+        page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(SCENARIOS["skirmish-d6"]))
+        calc = page.locator('[data-calculator="skirmish-d6"][data-mode="full"]')
+        calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+        calc.locator('[data-path="attack.hits_on"]').fill("3")
+        calc.locator('[data-key="headline"]').filter(has_text="Hits on 5+").wait_for()
+        assert "33.3%" in calc.locator('[data-key="hit_chance"]').inner_text()
+
+        # an inline calculator on a rulebook page
+        page.goto(server.url + "rules/skirmish-d6/light/")
+        inline = page.locator('[data-calculator="skirmish-d6"][data-mode="inline"]').first
+        inline.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+        inline.locator('[data-path="light"]').select_option("dark")
+        inline.locator('[data-key="headline"]').filter(has_text="Cannot be targeted").wait_for()
+
+        # search: Material's worker, index and lunr, all from the cache
+        page.goto(server.url + "rules/skirmish-d6/cover/")
+        search = page.locator("input.md-search__input")
+        search.click()
+        search.press_sequentially("darksight", delay=20)
+        results = page.locator(".md-search-result__item")
+        results.first.wait_for(timeout=30_000)
+        assert "Light and vision" in page.locator(".md-search-result").inner_text()
+
+        # unknown address: the site's own 404 page, not the home page; directory URLs without "/"
+        watch.allowed_console.append("status of 404 (Not Found)")  # asked for on purpose
+        response = page.goto(server.url + "rules/no-such-page/")
+        assert response.status == 404 and response.from_service_worker
+        assert page.locator("h1").first.inner_text() == "404 - Not found"
+        page.goto(server.url + "rules/skirmish-d6/cover")
+        assert page.url.endswith("/rules/skirmish-d6/cover/")
+        assert page.locator("article h1").first.inner_text().startswith("Cover")
+
+        size = page.evaluate(CACHE_SIZE)
+        print(f"\noffline cache: {size['bytes'] / 1e6:.1f} MB in {size['entries']} entries, caches {size['names']}; "
+              f"first visit to ready offline: {took:.1f} s")
+        assert len([n for n in size["names"] if not n.endswith(" state")]) == 1
+        assert 5e6 < size["bytes"] < 60e6
+        assert size["bytes"] >= stored["bytes"]
+        assert size["entries"] >= len(build["files"]) + 1
+        out = tmp_path_factory.getbasetemp() / "offline-ready-light.png"
+        page.goto(server.url)
+        page.screenshot(path=str(out))
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
+
+
+def build_variant(out: Path, site_name: str) -> Path:
+    """Rebuild the site into ``out`` under another name: a visible change on every page."""
+    config = out.parent / f"{out.name}-variant.yml"
+    config.write_text(json.dumps({  # YAML reads JSON; relative paths are made absolute for the new config's place
+        "INHERIT": str(ROOT / "mkdocs.yml"), "site_name": site_name, "docs_dir": str(ROOT / "site"),
+        "theme": {"custom_dir": str(ROOT / "templates")}, "hooks": [str(ROOT / "hooks.py")], "watch": [],
+    }))
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+def header_title(page) -> str:
+    """The site name in the header."""
+    return page.locator(".md-header__topic").first.inner_text()
+
+
+def test_update_reaches_open_pages_cleanly(browser, tmp_path: Path, watch: Watch, tmp_path_factory):
+    """Build, visit, rebuild with a new site name, reload: the old build keeps serving the page (no
+    mix), a prompt offers the new one, one keyboard "Reload now" shows it exactly once with every file
+    from the new build; another open tab stays on its build until it goes, then the old cache goes."""
+    site = build_site(tmp_path / "site")
+    server = SiteServer(site)
+    server.start()
+    context = new_context(browser, watch)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "rules/skirmish-d6/cover/")
+        old = wait_offline_ready(page)["version"]
+        page.reload()  # the first visit is not controlled by the worker; from now on every load is
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        other = context.new_page()
+        other.goto(server.url + "rules/skirmish-d6/light/")
+        wait_offline_ready(other)
+        name = header_title(page)
+
+        build_variant(site, "Combat Rules, new edition")
+        new = sw_build(site)["version"]
+        assert new != old
+
+        responses = []
+        page.on("response", lambda response: responses.append(response))
+        page.reload()  # the browser checks sw.js; the old worker still answers from the old build
+        assert header_title(page) == name
+        prompt = page.locator("[data-offline-update]")
+        prompt.wait_for(state="visible", timeout=READY)
+        assert "new version" in prompt.inner_text()
+        assert page.locator(".offline-status").inner_text().endswith("new version ready")
+        served = [r for r in responses if r.url.startswith("http") and not r.url.endswith("/sw.js")]
+        assert served and all(r.from_service_worker for r in served), [r.url for r in served if not r.from_service_worker]
+        assert {r.headers.get("x-offline-build") for r in served} == {old}
+        page.screenshot(path=str(tmp_path_factory.getbasetemp() / "offline-update-light.png"))
+        other.locator("[data-offline-update]").wait_for(state="visible", timeout=READY)
+
+        navigations = []
+        page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
+        responses.clear()
+        button = prompt.get_by_role("button", name="Reload now")
+        button.focus()
+        page.keyboard.press("Enter")
+        page.locator(".md-header__topic", has_text="Combat Rules, new edition").first.wait_for(timeout=READY)
+        assert wait_offline_ready(page)["version"] == new
+        page.wait_for_timeout(2000)
+        assert len(navigations) == 1, navigations
+        assert prompt.is_hidden()
+        served = [r for r in responses if r.url.startswith("http") and not r.url.endswith("/sw.js")]
+        assert served and all(r.from_service_worker for r in served), [r.url for r in served if not r.from_service_worker]
+        assert {r.headers.get("x-offline-build") for r in served} == {new}
+
+        # The other tab was loaded by the old build: it keeps it (pinned) and is offered the new one.
+        other_prompt = other.locator("[data-offline-update]")
+        other_prompt.wait_for(state="visible", timeout=READY)
+        assert header_title(other) == name
+        late = "fetch('../../../assets/print.css').then((r) => r.headers.get('x-offline-build'))"
+        assert other.evaluate(late) == old
+        assert page.evaluate(late) == new
+        caches = "caches.keys().then((names) => names.filter((n) => n.startsWith('offline ')).map((n) => n.split(' ').pop()))"
+        assert set(page.evaluate(caches)) == {old, new, "state"}
+
+        other_prompt.get_by_role("button", name="Later").focus()
+        other.keyboard.press("Enter")
+        assert other_prompt.is_hidden() and header_title(other) == name
+
+        # Once no page uses the old build, its cache goes (at the next navigation or status check).
+        other.close()
+        page.goto(server.url + "rules/skirmish-d6/size/")
+        deadline = time.monotonic() + 30
+        while set(page.evaluate(caches)) != {new, "state"} and time.monotonic() < deadline:
+            page.wait_for_timeout(500)
+            page.reload()
+        assert set(page.evaluate(caches)) == {new, "state"}
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_http(url: str, timeout: float = 90) -> None:
+    """Poll until ``url`` answers."""
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+def test_development_server_removes_the_caching_worker(browser, offline_site: Path, tmp_path: Path, watch: Watch):
+    """A caching worker from a real build, then `mkdocs serve` on the same address: the page ends up
+    uncontrolled, our caches are gone, nothing is registered, and it does not reload in a loop."""
+    server = SiteServer(offline_site)
+    server.start()
+    url = server.url
+    context = new_context(browser, watch)
+    page = context.new_page()
+    log = (tmp_path / "serve.log").open("w")
+    serve = None
+    try:
+        page.goto(url)
+        wait_offline_ready(page)
+        page.reload()
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        server.stop()
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        serve = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{server.port}"],
+                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        wait_for_http(url + "sw.js")
+        navigations = []
+        page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
+        page.goto(url)  # answered by the old worker; the browser's update check fetches the new sw.js
+        state = """async () => ({
+          controlled: navigator.serviceWorker.controller !== null,
+          registrations: (await navigator.serviceWorker.getRegistrations()).length,
+          caches: (await caches.keys()).filter((n) => n.startsWith("offline ")).length,
+          mode: document.querySelector("[data-offline-status]")?.dataset.offlineStatus,
+        })"""
+        deadline = time.monotonic() + 60
+        while page.evaluate(state) != {"controlled": False, "registrations": 0, "caches": 0, "mode": "off"}:
+            assert time.monotonic() < deadline, page.evaluate(state)
+            page.wait_for_timeout(500)
+        settled = len(navigations)
+        page.wait_for_timeout(3000)
+        assert len(navigations) == settled <= 3, navigations
+        assert page.locator(".offline-status").inner_text() == ""
+    finally:
+        context.close()
+        if serve is not None:
+            serve.send_signal(signal.SIGINT)
+            try:
+                serve.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                serve.kill()
+                serve.wait()
+        log.close()
+        server.stop()
+    watch.check()
+
+
+def test_installable(browser, offline_site: Path, watch: Watch):
+    """Chromium finds the manifest valid and the site installable (standalone, icons, worker, start URL)."""
+    server = SiteServer(offline_site)
+    server.start()
+    context = new_context(browser, watch)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "rules/skirmish-d6/cover/")
+        wait_offline_ready(page)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == server.url + "manifest.webmanifest"
+        assert manifest["errors"] == []
+        assert json.loads(manifest["data"])["display"] == "standalone"
+        errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+        # Playwright's contexts are incognito profiles, which Chromium never installs apps from.
+        assert [e for e in errors if e != "in-incognito"] == []
+        for icon in ("assets/icons/icon-192.png", "assets/icons/icon-512.png", "assets/icons/icon-maskable-512.png"):
+            assert page.request.get(server.url + icon).headers["content-type"] == "image/png"
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """Pages in a PDF written by Chromium."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_print(browser, offline_site: Path, watch: Watch, scheme: str, tmp_path_factory):
+    """Print: no navigation chrome, black on white in either scheme, rule links and rule headings
+    followed by their ids; the quick reference fits on one A4 or Letter sheet."""
+    server = SiteServer(offline_site)
+    server.start()
+    context = new_context(browser, watch, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "rules/skirmish-d6/light/")
+        page.emulate_media(media="print")
+        hidden = page.evaluate("""() => ['.md-header', '.md-sidebar--primary', '.md-sidebar--secondary', '.md-footer',
+            '.md-search', '.offline-status', '.calc-form'].filter((s) => document.querySelector(s))
+            .map((s) => [s, getComputedStyle(document.querySelector(s)).display])""")
+        assert all(display == "none" for _, display in hidden), hidden
+        colours = page.evaluate("""() => [getComputedStyle(document.querySelector('article')).color,
+            getComputedStyle(document.body).backgroundColor]""")
+        assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], colours
+        after = page.evaluate("""() => getComputedStyle(document.querySelector('article a[data-ref="d6.cover.level-1"], article a[data-ref^="d6."]'), '::after').content""")
+        assert re.fullmatch(r'" \[d6\.[a-z0-9.-]+\]"', after), after
+        heading = page.evaluate("""() => getComputedStyle(document.getElementById('d6.light.vision'), '::after').content""")
+        assert "d6.light.vision" in heading
+        page.screenshot(path=str(tmp_path_factory.getbasetemp() / f"print-rules-{scheme}.png"), full_page=True)
+        assert pdf_pages(page.pdf(format="A4")) >= 1
+
+        page.goto(server.url + "reference/skirmish-d6/")
+        page.emulate_media(media="print")
+        page.screenshot(path=str(tmp_path_factory.getbasetemp() / f"print-quickref-{scheme}.png"), full_page=True)
+        for paper in ("A4", "Letter"):
+            assert pdf_pages(page.pdf(format=paper)) == 1, paper
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_status_and_prompt_look(browser, offline_site: Path, watch: Watch, scheme: str, tmp_path_factory):
+    """Screenshots of "Available offline" and of the update prompt (shown here by hand) for a person
+    to look at; the prompt's buttons are real, focusable buttons with readable contrast."""
+    server = SiteServer(offline_site)
+    server.start()
+    context = new_context(browser, watch, color_scheme=scheme, viewport={"width": 800, "height": 600})
+    page = context.new_page()
+    try:
+        page.goto(server.url + "rules/skirmish-d6/cover/")
+        wait_offline_ready(page)
+        page.evaluate("document.querySelector('[data-offline-update]').hidden = false")
+        page.locator('[data-offline-action="reload"]').focus()
+        page.screenshot(path=str(tmp_path_factory.getbasetemp() / f"offline-status-{scheme}.png"))
+        buttons = page.locator("[data-offline-update] button")
+        assert buttons.count() == 2
+        for i in range(2):
+            assert buttons.nth(i).evaluate("(b) => b.tabIndex >= 0 && !b.disabled")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.offlineAction") == "later"
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("document.activeElement.dataset.offlineAction") == "reload"
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
