@@ -40,7 +40,10 @@ def test_inputs_give_exact_odds_and_friendly_fire_with_rule_links(page, server):
     calc.locator('[data-path="attack.modifier"]').fill("2")
     calc.locator('[data-path="target.defense"]').fill("15")
     calc.locator('[data-path="target.cover"]').select_option("partial")
-    calc.locator('[data-path="others"]').fill(json.dumps(CROWD))
+    # the board owns the creatures: its hidden field holds them, as a click on the board would set it
+    calc.locator('[data-path="others"]').evaluate(
+        "(el, crowd) => { el.value = crowd; el.form.dispatchEvent(new Event('input', { bubbles: true })); }",
+        json.dumps(CROWD))
     calc.locator('[data-path="blind_shot"]').check()
     calc.locator('[data-block="friendly-fire"]').wait_for(timeout=READY_TIMEOUT)
     assert calc.locator('[data-key="headline"]').inner_text() == "Each die hits on a roll of 16+"
@@ -87,6 +90,12 @@ def test_shared_link_restores_a_resolved_throw(page, server):
     assert scenario_in_url(page)["attack"]["d10"] == 9
 
 
+def set_board_field(calc, path, value):
+    """Set a field the hex board owns (hidden in the form), as a board action would."""
+    calc.locator(f'[data-path="{path}"]').evaluate(
+        "(el, v) => { el.value = v; el.form.dispatchEvent(new Event('input', { bubbles: true })); }", value)
+
+
 def test_field_level_errors(page, server):
     """A bad box, a target on the attacker's hex and a creature on the target: each message sits by its field."""
     page.goto(server.url + URL)
@@ -102,11 +111,11 @@ def test_field_level_errors(page, server):
     dice.fill("2")
     wait_state(calc, "ready")
     assert not message.is_visible()
-    calc.locator('[data-path="target.hex"]').fill("0, 0")
+    set_board_field(calc, "target.hex", "0, 0")
     hex_error = calc.locator('[data-error-for="target.hex"]')
     hex_error.filter(has_text="is the attacker's hex").wait_for()
     assert calc.locator('.calc-output').get_attribute("data-state") == "error"
-    calc.locator('[data-path="target.hex"]').fill("4, 0")
+    set_board_field(calc, "target.hex", "4, 0")
     wait_state(calc, "ready")
     calc.locator('[data-path="attack.rolls"]').fill("3")
     calc.locator('[data-error-for="attack.rolls"]').filter(has_text="has 1 die, but the pool has 2").wait_for()
