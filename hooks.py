@@ -36,6 +36,8 @@ from pycore.render import result_html  # noqa: E402
 from pycore.svg import board_svg, legend_element  # noqa: E402
 from pycore.views import VIEWS  # noqa: E402
 from pycore.systems import RULES, RULINGS, SYSTEMS  # noqa: E402
+from pycore.systems import classic_d20 as d20  # noqa: E402
+from pycore.systems import enchanted_realms as er  # noqa: E402
 from pycore.systems import skirmish_d6 as d6  # noqa: E402
 
 RUNTIME = {
@@ -453,9 +455,116 @@ def _quickref_d6(config: Any) -> list[dict[str, Any]]:
     ]
 
 
-QUICKREFS = {d6.SYSTEM: _quickref_d6}
-"""System id -> the sections of its quick reference. A new system is one line here and one page
-``site/reference/<system>.md`` holding ``{{ quickref <system> }}``."""
+def _default(ruling_id: str) -> str:
+    """The value a ruling takes by default."""
+    return RULINGS[ruling_id].default
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def _quickref_d20(config: Any) -> list[dict[str, Any]]:
+    """Classic d20 on one sheet: cover and concealment by percentage, protectors, fog, height, invisibility."""
+    high = d20.COVER_HIGH[_default("d20.ruling.cover-high")]
+    concealment = _default("d20.ruling.concealment-values")
+    steps = [p for p in d20.PERCENTS if 0 < p < d20.FULL]
+
+    def cover(p: int) -> str:
+        return _signed(d20.COVER_BONUS.get(p) or high[p])
+
+    def conceal(p: int) -> str:
+        return _signed(d20.CONCEALMENT_BONUS[concealment][p]) if concealment in d20.CONCEALMENT_BONUS else cover(p)
+
+    percent_rows = [{"label": f"{p}%", "cells": [cover(p), conceal(p)]} for p in steps] + [
+        {"label": f"{d20.FULL}%", "cells": ["Cannot be attacked at all", "Treated as invisible"]},
+    ]
+    fog = [{"label": f"Up to {feet} ft away", "cells": [f"{p}% concealment"]} for feet, p in d20.FOG_STEPS] + [
+        {"label": f"Beyond {d20.FOG_STEPS[-1][0]} ft", "cells": [f"{d20.FULL}% concealment"]}]
+    protectors = [
+        {"label": f"{n}{'+' if i == len(d20.PROTECTOR_BONUS) - 1 else ''} protector{'s' if n > 1 else ''}",
+         "rule": "d20.cover.protectors", "cells": [f"{_signed(bonus)} AC and Dexterity saves"]}
+        for i, (n, bonus) in enumerate(d20.PROTECTOR_BONUS)
+    ] + [
+        {"label": "Missile missing only because of the parries", "rule": "d20.cover.protector-struck",
+         "cells": ["May strike a random protector instead"]},
+        {"label": "Missiles over a melee (same level)", "rule": "d20.cover.over-melee",
+         "cells": [f"{_signed(-d20.OVER_MELEE_PENALTY)} to hit"]},
+    ]
+    voice = {"combat": "in combat", "quiet": "otherwise"}
+    terrain = {"ground": "Any higher ground", "cliff": "Vertical cliff face", "severe-slope": "Severe slope"}
+    height = [{"label": terrain[t], "rule": d20.ELEVATION_RULE[t],
+               "cells": [_signed(row["higher"]), _signed(row["lower"]) if row["lower"] else "None"]}
+              for t, row in d20.ELEVATION_TABLE.items()]
+    invisible = [
+        {"label": "To hit it", "rule": "d20.invisible.attack-penalty", "cells": [_signed(-d20.INVISIBLE_ATTACK_PENALTY)]},
+        {"label": "AC against its attacks", "rule": "d20.invisible.ac-penalty",
+         "cells": [f"{_signed(-d20.UNSEEN_AC_PENALTY)} (never worse than AC {d20.UNSEEN_AC_LIMIT})"]},
+        {"label": "Its saves against opponents", "rule": "d20.invisible.saves", "cells": [_signed(d20.INVISIBLE_SAVE_BONUS)]},
+        {"label": "Surprise", "rule": "d20.invisible.surprise",
+         "cells": [f"Automatic for {d20.AUTO_SURPRISE_SEGMENTS} segment if unheard; else +{d20.SURPRISE_BONUS_PERCENT}%"]},
+        {"label": "Speaking or casting aloud", "rule": "d20.detect.voice",
+         "cells": [" / ".join(f"pinpointed within {ft} ft {voice[when]}" for when, ft in d20.VOICE_RANGE_FT.items())]},
+        {"label": f"In melee range more than {d20.ACCIDENTAL_AFTER_ROUNDS} round, unpinpointed", "rule": "d20.melee.accidental",
+         "cells": [f"Targeted by accident {percent(d20.ACCIDENTAL_TARGET)}"]},
+    ]
+    return [
+        {"title": "Cover and concealment: bonus to AC", "rule": "d20.cover.percent",
+         "head": ["Share hidden", "Cover", "Concealment"], "rows": percent_rows,
+         "notes": ["A bonus improves AC: with descending AC, take it off."],
+         "see": ["d20.cover.hard-and-soft", "d20.cover.far-side", "d20.cover.saves", "d20.cover.full",
+                 "d20.concealment.percent", "d20.concealment.full", "d20.cover.examples", "d20.concealment.examples"]},
+        {"title": "Soft cover and missiles", "head": ["Situation", "Effect"], "rows": protectors},
+        {"title": "Fog or mist", "rule": "d20.concealment.fog", "head": ["Target", "Concealment"], "rows": fog},
+        {"title": "Higher ground (attack roll)", "head": ["Terrain", "Attacker higher", "Attacker lower"], "rows": height},
+        {"title": "Invisible creatures", "rule": "d20.invisible.sight", "head": ["Against an invisible creature", "Effect"],
+         "rows": invisible},
+    ]
+
+
+def _quickref_er(config: Any) -> list[dict[str, Any]]:
+    """Enchanted Realms on one sheet: the dice pool, cover, obscurement and friendly fire."""
+    turn_natural = ", ".join(str(face) for face in range(er.NATURAL_HIT - er.FORWARD, er.NATURAL_HIT))
+    cover = [
+        {"label": "Partial (at least half the body)", "rule": "er.cover.partial",
+         "cells": [_signed(er.PARTIAL_DEFENSE), _signed(er.PARTIAL_AGILITY), ""]},
+        {"label": "Three-quarters", "rule": "er.cover.three-quarters",
+         "cells": [_signed(er.PARTIAL_DEFENSE), _signed(er.PARTIAL_AGILITY), "Friendly fire if others are near"]},
+        {"label": "Full", "rule": "er.cover.full",
+         "cells": ["Cannot be targeted", _signed(er.FULL_AGILITY), "Cannot act towards the cover"]},
+    ]
+    pool = [
+        {"label": "Each die", "rule": "er.attack.pool", "cells": ["Compared on its own with the Defense"]},
+        {"label": f"Natural {er.NATURAL_HIT} / natural {er.NATURAL_MISS}", "rule": "er.attack.natural",
+         "cells": ["Always hits / always misses"]},
+        {"label": "Split dice", "rule": "er.attack.split", "cells": ["Separate attacks"]},
+        {"label": "Obscurement, poor light", "rule": "er.obscurement.penalty", "cells": ["A penalty off every die of the actor"]},
+    ]
+    ff = [
+        {"label": "Used for", "rule": "er.ff.when",
+         "cells": ["Blind shots, blinded attacker, invisible target, three-quarters cover with others near, "
+                   "firing at full cover"]},
+        {"label": "Strays only if", "rule": "er.ff.whole-pool", "cells": ["Every die misses; one alternate target"]},
+        {"label": "Where", "rule": "er.ff.stray-hexes",
+         "cells": [f"{er.STRAY_SLOTS} hexes: around the target, {er.STRAY_REACH_FEET} ft in front and behind"]},
+        {"label": f"Roll a d{er.STRAY_DIE}", "rule": "er.ff.d10",
+         "cells": [f"1–{er.STRAY_SLOTS} a hex, {'–'.join(str(f) for f in (er.EMPTY_FACES[0], er.EMPTY_FACES[-1]))} "
+                   f"nothing: each creature 1 in {er.STRAY_DIE}"]},
+        {"label": f"Against it: raw dice +{er.FORWARD}", "rule": "er.ff.forward",
+         "cells": [f"Raw {turn_natural} become natural {er.NATURAL_HIT}; no automatic miss"]},
+    ]
+    return [
+        {"title": "Attacks", "head": ["Dice", "Rule"], "rows": pool, "see": ["er.obscurement.lighting"]},
+        {"title": "Cover", "head": ["Cover", "Defense", "Agility saves (area)", "Also"], "rows": cover,
+         "see": ["er.cover.partial-saves", "er.cover.full-area", "er.cover.full-acting", "er.cover.fire-anyway"]},
+        {"title": "Friendly fire", "head": ["Step", "Rule"], "rows": ff},
+    ]
+
+
+QUICKREFS = {d6.SYSTEM: _quickref_d6, d20.SYSTEM: _quickref_d20, er.SYSTEM: _quickref_er}
+"""System id -> the sections of its quick reference (tables read off the engine). A new system is one
+page ``site/reference/<system>.md`` holding ``{{ quickref <system> }}`` and one line here; without the
+line its sheet still lists every rule and ruling."""
 
 
 def render_quickref(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
@@ -463,14 +572,14 @@ def render_quickref(config: Any, page: Any, words: list[str], options: dict[str,
     if len(words) != 1 or words[0] not in SYSTEMS or options:
         raise PluginError(f"{page.file.src_uri}: quickref needs one system id, got {words}")
     system = SYSTEMS[words[0]]
-    if not system.ready or system.id not in QUICKREFS:
-        raise PluginError(f"{page.file.src_uri}: no quick reference for {system.id}: add it to QUICKREFS in hooks.py")
+    if not system.ready:
+        raise PluginError(f"{page.file.src_uri}: {system.id} is not built yet")
     base = _base(page)
 
     def rule_ref(rid: str) -> str:
         return base + pycore.ref(rid)
 
-    sections = QUICKREFS[system.id](config)
+    sections = QUICKREFS[system.id](config) if system.id in QUICKREFS else []
     sections.append({
         "title": "Rulings (defaults)", "head": ["Question", "Default", "Other choices"],
         "rows": [{"label": r.title, "rule": r.id,
@@ -480,11 +589,15 @@ def render_quickref(config: Any, page: Any, words: list[str], options: dict[str,
     })
     linked = {s.get("rule") for s in sections} | {s.get("note_rule") for s in sections}
     linked |= {row.get("rule") for s in sections for row in s.get("rows", ())}
-    missing = [r.id for r in system.rules if r.id not in linked]
-    if missing:
-        raise PluginError(f"quick reference of {system.id} leaves out rules {missing}")
+    linked |= {rid for s in sections for rid in s.get("see", ())}
+    unknown = sorted(rid for rid in linked if rid and rid not in RULES and rid not in RULINGS)
+    if unknown:
+        raise PluginError(f"quick reference of {system.id} names unknown rules {unknown}")
+    rest = [r.id for r in system.rules if r.id not in linked]
+    if rest:  # nothing is left out: every rule the tables above do not cover, by its title
+        sections.append({"title": "More rules", "see": rest})
     return _template(config, "partials/quickref.html", system=system, sections=sections, rule_ref=rule_ref,
-                     rule_title=lambda rid: RULES[rid].title, calculator=base + system.calculator)
+                     rule_title=lambda rid: (RULES.get(rid) or RULINGS[rid]).title, calculator=base + system.calculator)
 
 
 SHORTCODES["quickref"] = render_quickref

@@ -18,6 +18,8 @@ import hooks
 import pycore
 from pycore.dice import percent
 from pycore.systems import SYSTEMS
+from pycore.systems import classic_d20 as d20
+from pycore.systems import enchanted_realms as er
 from pycore.systems import skirmish_d6 as d6
 
 pytestmark = pytest.mark.build
@@ -174,7 +176,8 @@ def test_web_app_manifest(built_site: Path):
     for icon in manifest["icons"]:
         assert (built_site / icon["src"]).is_file(), icon["src"]
     urls = {s["url"] for s in manifest["shortcuts"]}
-    assert {"calculator/skirmish-d6/", "reference/skirmish-d6/"} <= urls
+    for system in (s for s in SYSTEMS.values() if s.ready):
+        assert {system.calculator, f"reference/{system.id}/"} <= urls
     for url in urls:
         assert (built_site / url / "index.html").is_file()
 
@@ -256,12 +259,42 @@ def test_quickref_cover_and_size_come_from_the_engine(built_site: Path):
     assert "Dark light, normal sight" in html and "Radiant light, darksight" in html
 
 
-def test_quickref_links_every_rule_of_the_system(built_site: Path):
-    """Every d6 rule and ruling is linked from the sheet, so nothing is left out."""
-    html = quickref_html(built_site)
-    system = SYSTEMS["skirmish-d6"]
-    for item in [*system.rules, *system.rulings]:
+@pytest.mark.parametrize("system", [s for s in SYSTEMS if SYSTEMS[s].ready])
+def test_every_built_system_has_a_quickref_linking_every_rule(built_site: Path, system: str):
+    """One sheet per built system, in the navigation, linking every one of its rules and rulings."""
+    html = (built_site / "reference" / system / "index.html").read_text()
+    for item in [*SYSTEMS[system].rules, *SYSTEMS[system].rulings]:
         assert f'#{item.id}"' in html, item.id
+    assert f'href="reference/{system}/"' in (built_site / "index.html").read_text()
+
+
+def test_quickref_d20_and_er_numbers_are_the_engines(built_site: Path):
+    """Classic d20 cover and concealment bonuses (default rulings) and Enchanted Realms cover bonuses."""
+    html = (built_site / "reference" / "classic-d20" / "index.html").read_text()
+    high = d20.COVER_HIGH[hooks.RULINGS["d20.ruling.cover-high"].default]
+    for p, bonus in {**d20.COVER_BONUS, **high}.items():
+        conceal = d20.CONCEALMENT_BONUS["classic"][p]
+        assert re.search(rf'<th scope="row">{p}%</th><td>\+{bonus}</td><td>\+{conceal}</td>', html), p
+    for terrain, row in d20.ELEVATION_TABLE.items():
+        assert f"<td>{row['higher']:+d}</td>" in html
+    assert f"<td>-{d20.INVISIBLE_ATTACK_PENALTY}</td>" in html
+    html = (built_site / "reference" / "enchanted-realms" / "index.html").read_text()
+    assert f"<td>+{er.PARTIAL_DEFENSE}</td><td>+{er.PARTIAL_AGILITY}</td>" in html
+    assert f"<td>Cannot be targeted</td><td>+{er.FULL_AGILITY}</td>" in html
+
+
+def test_quickref_without_sections_still_lists_every_rule(monkeypatch):
+    """A system with no QUICKREFS entry gets a sheet of its rulings and every rule by title."""
+    from mkdocs.config import load_config
+
+    config = load_config(config_file=str(hooks.ROOT / "mkdocs.yml"))
+    monkeypatch.delitem(hooks.QUICKREFS, "enchanted-realms")
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="reference/enchanted-realms.md"),
+                           url="reference/enchanted-realms/", meta={})
+    html = hooks.render_quickref(config, page, ["enchanted-realms"], {})
+    assert "More rules" in html and "Rulings (defaults)" in html
+    for rule in SYSTEMS["enchanted-realms"].rules:
+        assert f'href="../../{rule.ref}"' in html and rule.title in html
 
 
 def test_quickref_modifiers_are_the_engines():
@@ -272,9 +305,9 @@ def test_quickref_modifiers_are_the_engines():
 
 
 def test_quickref_shortcode_fails_loudly():
-    """An unknown system, a system not built yet, or options stop the build."""
+    """An unknown system, two systems or options stop the build."""
     page = SimpleNamespace(file=SimpleNamespace(src_uri="reference/x.md"), url="reference/x/", meta={})
-    for words, options in ((["nosuch"], {}), (["enchanted-realms"], {}), (["skirmish-d6"], {"x": "1"}), ([], {})):
+    for words, options in ((["nosuch"], {}), (["skirmish-d6"], {"x": "1"}), ([], {}), (["a", "b"], {})):
         with pytest.raises(PluginError):
             hooks.render_quickref(SimpleNamespace(theme=None), page, words, options)
 
