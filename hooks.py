@@ -264,8 +264,6 @@ def render_diagram(config: Any, page: Any, words: list[str], options: dict[str, 
 SHORTCODES["diagram"] = render_diagram
 
 
-
-
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Swap each shortcode for a placeholder; unknown shortcodes fail the build."""
     rendered: dict[int, str] = {}
