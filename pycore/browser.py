@@ -19,14 +19,22 @@ MAX_FRAGMENT = 16_384
 """Longest ``#s=`` fragment accepted; real scenarios are a few hundred characters."""
 
 _INT = re.compile(r"^[+-]?\d+$")
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+"""Decimal numbers, with an exponent as JavaScript writes small ones back into a box (``1e-7``)."""
+_LONGEST_INT = 30
+"""More digits than any input's range allows; longer ones are refused before conversion (Python
+refuses to convert more than 4,300 digits at all)."""
 RULINGS_PREFIX = "rulings."
 
 
 def encode_fragment(scenario: dict[str, Any]) -> str:
     """Scenario -> base64url (no padding) of its compact UTF-8 JSON."""
     text = json.dumps(scenario, separators=(",", ":"), ensure_ascii=False)
-    return base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (JavaScript strings may hold one): keep it as a JSON escape
+        data = json.dumps(scenario, separators=(",", ":")).encode("ascii")
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
 def decode_fragment(fragment: str) -> Any:
@@ -69,6 +77,8 @@ def parse_value(field: Field, raw: Any) -> tuple[Any, str | None]:
     pattern = _INT if field.kind == "int" else _NUMBER
     if not isinstance(text, str) or not pattern.match(text):
         return None, f"{text!r} is not {field.describe_range()}"
+    if field.kind == "int" and len(text.lstrip("+-0")) > _LONGEST_INT:
+        return None, f"is far out of range: must be {field.describe_range()}"
     return (int(text) if field.kind == "int" else float(text)), None
 
 
@@ -84,6 +94,8 @@ def _parse_list(field: Field, text: str) -> tuple[Any, str | None]:
     parts = [p for p in re.split(r"[\s,;]+", text) if p]
     if not all(_INT.match(p) for p in parts):
         return None, f"{text!r} is not {field.describe_range()}"
+    if any(len(p.lstrip("+-0")) > _LONGEST_INT for p in parts):
+        return None, f"is far out of range: must be {field.describe_range()}"
     return [int(p) for p in parts], None
 
 

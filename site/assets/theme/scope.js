@@ -1,0 +1,6 @@
+// Material for MkDocs 9.8.2's inline <head> script (partials/javascripts/base.html), moved to a file so
+// that the content security policy needs no 'unsafe-inline'. The storage scope comes from the tag's
+// data-md-scope (the page's base URL), which Material wrote into the inline code. Keep in step with
+// Material when it is upgraded: tests/test_csp.py fails on any inline script left behind.
+/* eslint-disable */
+__md_scope=new URL(document.currentScript.dataset.mdScope,location),__md_hash=e=>[...e].reduce(((e,_)=>(e<<5)-e+_.charCodeAt(0)),0),__md_get=(e,_=localStorage,t=__md_scope)=>JSON.parse(_.getItem(t.pathname+"."+e)),__md_set=(e,_,t=localStorage,a=__md_scope)=>{try{t.setItem(a.pathname+"."+e,JSON.stringify(_))}catch(e){}}
