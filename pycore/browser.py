@@ -25,6 +25,39 @@ _LONGEST_INT = 30
 """More digits than any input's range allows; longer ones are refused before conversion (Python
 refuses to convert more than 4,300 digits at all)."""
 RULINGS_PREFIX = "rulings."
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects parsed; scenarios need 5. Deeper JSON is refused unparsed:
+under Pyodide a few thousand levels overflow the JavaScript stack before Python's recursion limit,
+which kills the engine for good (issue 9)."""
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do not count)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def load_json(text: str) -> Any:
+    """``json.loads`` that refuses nesting deeper than MAX_DEPTH (ValueError) before parsing."""
+    if nesting_depth(text) > MAX_DEPTH:
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+    return json.loads(text)
 
 
 def encode_fragment(scenario: dict[str, Any]) -> str:
@@ -50,8 +83,12 @@ def decode_fragment(fragment: str) -> Any:
     try:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
         text = raw.decode("utf-8")
+        if nesting_depth(text) > MAX_DEPTH:
+            raise ValueError("the link's scenario is nested too deeply")
         return json.loads(text)
     except (binascii.Error, ValueError) as exc:
+        if str(exc).startswith("the link"):
+            raise
         reason = "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else "not valid JSON" if isinstance(exc, json.JSONDecodeError) else "truncated or corrupted"
         raise ValueError(f"the link's scenario is {reason}") from None
     except RecursionError:
@@ -88,7 +125,7 @@ def _parse_list(field: Field, text: str) -> tuple[Any, str | None]:
         return (None, None) if field.optional or field.kind == "records" else (None, f"is required: enter {field.describe_range()}")
     if field.kind == "records" or text.startswith("["):
         try:
-            return json.loads(text), None
+            return load_json(text), None
         except (ValueError, RecursionError):
             return None, f"is not {field.describe_range()}"
     parts = [p for p in re.split(r"[\s,;]+", text) if p]
@@ -222,7 +259,7 @@ OPS = {"evaluate": _evaluate, "restore": _restore}
 def handle(request_json: str) -> str:
     """Answer one JSON request from the page with a JSON reply; internal faults become a reply too."""
     try:
-        request = json.loads(request_json)
+        request = load_json(request_json)
         reply = OPS[request["op"]](request)
     except Exception as exc:  # the page must keep working whatever happens here
         reply = {"state": "error", "errors": [{"field": "", "message": f"internal engine error: {type(exc).__name__}: {exc}"}]}

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import math
@@ -429,6 +430,19 @@ def test_number_written_back_by_javascript_parses():
     """A restored 1e-7 comes back from the form box as JavaScript writes it ("1e-7") and still parses."""
     reply = _ask({"op": "evaluate", "system": "classic-d20", "values": {"distance_ft": "1e-7", "fog_distance_ft": "2.5E+1"}})
     assert reply["state"] == "ready" and reply["result"]["concealment"] >= 0
+
+
+@pytest.mark.parametrize("levels", [33, 6_000])
+def test_deep_nesting_is_refused_before_parsing(levels):
+    """Deeply nested JSON (which overflows the stack under Pyodide and kills the engine) is refused unparsed."""
+    deep = "[" * levels + "]" * levels
+    with pytest.raises(ValueError, match="nested too deeply"):
+        decode_fragment("#s=" + base64.urlsafe_b64encode(deep.encode()).decode().rstrip("="))
+    reply = _ask({"op": "evaluate", "system": "enchanted-realms", "values": {"others": deep}})
+    assert [e["field"] for e in reply["errors"]] == ["others"]
+    assert json.loads(handle(deep))["state"] == "error"
+    shallow = {"system": "skirmish-d6", "map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [1, 0]}]}}
+    assert decode_fragment("#s=" + encode_fragment(shallow)) == shallow
 
 
 @pytest.mark.xfail(strict=True, raises=IndexError, reason="engine bug, reported: split dice rolled without d10s "

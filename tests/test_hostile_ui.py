@@ -1,0 +1,196 @@
+"""Hostile links in real Chromium, on all three calculators.
+
+A link from chat may be garbage, cut short, not UTF-8, a megabyte long, of the wrong types, or carry
+markup and script in every string it holds (creature names included). The page must keep its
+defaults and say why, show every user string as text (no element ever injected), execute nothing,
+and log no console error (the ``watch`` fixture fails the test on one).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+import pytest
+from hardening import CALCULATORS, CSP_PROBE, INJECTED, PWNED_PROBE, READY, csp_violations
+
+from pycore import SYSTEMS
+from pycore.browser import encode_fragment
+
+pytestmark = pytest.mark.browser
+
+MARKUP = [
+    '<img src=x onerror="window.__pwned=1">',
+    "</script><script>window.__pwned=2</script>",
+    '"><svg onload="window.__pwned=3">',
+    "'><iframe src=javascript:window.__pwned=4>",
+    "<b onclick=window.__pwned=5>bold</b>&amp;",
+]
+"""Strings that would run or inject something if any of them were ever treated as HTML."""
+NAMES = ["<img src=x onerror=__pwned=1>", "<script>__pwned=2</script>", '"><svg onload=__pwned=3>',
+         "<b onclick=__pwned=4>B</b>&amp;"]
+"""The same, short enough for a creature's name (40 characters)."""
+
+
+def b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def markup_everywhere(system: str) -> dict[str, Any]:
+    """A scenario with markup in every string field: each choice, a ruling, unknown keys and the system's text."""
+    inputs = SYSTEMS[system].inputs
+    scenario: dict[str, Any] = {"system": system}
+    for i, field in enumerate(inputs.fields):
+        if field.kind in ("choice", "text"):
+            node = scenario
+            *parents, leaf = field.path.split(".")
+            for part in parents:
+                node = node.setdefault(part, {})
+            node[leaf] = MARKUP[i % len(MARKUP)]
+    scenario[MARKUP[0]] = MARKUP[1]
+    scenario["rulings"] = {MARKUP[2]: MARKUP[3], inputs.rulings[0].id: MARKUP[4]}
+    return scenario
+
+
+def deep(levels: int) -> str:
+    return "#s=" + b64(("[" * levels + "]" * levels).encode())
+
+
+GOOD = {"system": "skirmish-d6", "light": "dim"}
+BROKEN: dict[str, Any] = {
+    "garbage": lambda system: "#s=%%%<script>window.__pwned=1</script>!!",
+    "garbage-base64": lambda system: "#s=" + b64(bytes(range(256)) * 3),
+    "truncated": lambda system: "#s=" + encode_fragment({"system": system, "attack": {"kind": "melee"}})[:-7],
+    "not-utf8": lambda system: "#s=" + b64(b'{"system": "' + system.encode() + b'", "x": "\xff\xfe\xc3"}'),
+    "megabyte": lambda system: "#s=" + "QUFB" * 262_144,
+    "wrong-system": lambda system: "#s=" + encode_fragment({**GOOD, "system": MARKUP[0]}),
+    "not-an-object": lambda system: "#s=" + encode_fragment([system, MARKUP[1]]),
+    "wrong-types": lambda system: "#s=" + encode_fragment(
+        {"system": system, "attack": MARKUP[2], "target": [1, 2], "rulings": MARKUP[3]}),
+    "deep-nesting": lambda system: deep(6_000),
+    "empty": lambda system: "#s=",
+    "markup-everywhere": markup_everywhere,
+}
+"""Kinds of bad link -> the fragment for a system (markup-everywhere gives a scenario to encode)."""
+
+
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
+def defaults(context, server, system: str) -> dict[str, Any]:
+    """The calculator's form values and headline with no link (read once per system, on a page of its own)."""
+    if system not in _DEFAULTS:
+        page = context.new_page()
+        page.goto(server.url + CALCULATORS[system])
+        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY)
+        _DEFAULTS[system] = snapshot(page)
+        page.close()
+    return _DEFAULTS[system]
+
+
+def snapshot(page) -> dict[str, Any]:
+    """Every form value of the full calculator, and its headline."""
+    return page.evaluate("""() => {
+      const root = document.querySelector('.calc--full');
+      const values = {};
+      for (const c of root.querySelectorAll('[data-path]')) {
+        if (c.type === 'radio') { if (c.checked) values[c.dataset.path] = c.value; continue; }
+        values[c.dataset.path] = c.type === 'checkbox' ? c.checked : c.value;
+      }
+      const headline = root.querySelector('[data-key="headline"]');
+      return { values, headline: headline ? headline.textContent : null };
+    }""")
+
+
+def assert_nothing_ran(page) -> None:
+    """No injected element anywhere, no handler fired, no script ran, no policy violation."""
+    injected = page.evaluate(f"document.querySelectorAll({json.dumps(INJECTED)}).length")
+    assert injected == 0, page.evaluate(f"[...document.querySelectorAll({json.dumps(INJECTED)})].map(e => e.outerHTML)")
+    assert page.evaluate("window.__pwned") is None
+    assert csp_violations(page) == []
+
+
+@pytest.fixture
+def hostile(context):
+    """The watched context, with the injection and policy probes on every page."""
+    context.add_init_script(CSP_PROBE + PWNED_PROBE)
+    return context
+
+
+@pytest.mark.parametrize("kind", BROKEN)
+@pytest.mark.parametrize("system", sorted(CALCULATORS))
+def test_bad_link_keeps_defaults_and_says_why(hostile, server, system, kind):
+    """Each kind of bad link: defaults kept, a reason on the page, nothing injected or run."""
+    expected = defaults(hostile, server, system)
+    page = hostile.new_page()
+    made = BROKEN[kind](system)
+    fragment = made if isinstance(made, str) else "#s=" + encode_fragment(made)
+    page.goto(server.url + CALCULATORS[system] + fragment)
+    calc = page.locator(".calc--full")
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    status = calc.locator('[data-role="status"]').inner_text()
+    assert "defaults are shown" in status, status
+    assert "internal engine error" not in status
+    reason = status.split("The shared link", 1)[1]
+    assert len(reason) < 1_000, "the reason is short, whatever the link held"
+    assert snapshot(page) == expected
+    if kind in ("wrong-system", "wrong-types", "markup-everywhere", "not-an-object"):
+        # the strings come back as plain text in the message, not as markup
+        assert any(m in status for m in MARKUP) or "not a" in status
+    assert_nothing_ran(page)
+
+
+def test_markup_in_creature_names_is_text(hostile, server):
+    """Valid names full of markup: the answer, the board and its editors show them as text, run nothing."""
+    names = NAMES
+    others = [{"name": name, "hex": [3, i - 1], "defense": 10} for i, name in enumerate(names)]
+    scenario = {"system": "enchanted-realms", "blind_shot": True, "attack": {"dice": 2}, "target": {"hex": [4, 0]},
+                "others": others}
+    page = hostile.new_page()
+    page.goto(server.url + CALCULATORS["enchanted-realms"] + "#s=" + encode_fragment(scenario))
+    calc = page.locator(".calc--full")
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    assert calc.locator('[data-role="status"]').inner_text() == ""
+    body = calc.locator('[data-role="body"]').inner_text()
+    stray = [n for n in names if n in body]
+    assert stray, "the creatures in stray hexes are named in the answer, as typed"
+    editors = calc.locator(".calc-board-editors input").evaluate_all("els => els.map(e => e.value)")
+    assert set(names) <= set(editors), editors
+    # the address still holds them exactly
+    fragment = page.url.split("#s=", 1)[1]
+    restored = json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)))
+    assert [o["name"] for o in restored["others"]] == names
+    assert_nothing_ran(page)
+
+
+def test_markup_typed_into_a_name_is_text(hostile, server):
+    """A player typing markup as a creature's name: shown as text in the answer, nothing run."""
+    page = hostile.new_page()
+    page.goto(server.url + CALCULATORS["enchanted-realms"])
+    calc = page.locator(".calc--full")
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    others = json.dumps([{"name": NAMES[0], "hex": [3, 0], "defense": 10}])
+    calc.locator('[data-path="others"]').evaluate(
+        "(el, v) => { el.value = v; el.form.dispatchEvent(new Event('input', { bubbles: true })); }", others)
+    calc.locator('[data-path="blind_shot"]').check()
+    calc.locator('[data-role="body"]').filter(has_text=NAMES[0]).wait_for(timeout=READY)
+    assert_nothing_ran(page)
+
+
+@pytest.mark.parametrize("system", sorted(CALCULATORS))
+def test_hostile_link_pasted_into_an_open_page(hostile, server, system):
+    """Changing the address of an open calculator to a hostile link: the reason shows, nothing runs."""
+    page = hostile.new_page()
+    page.goto(server.url + CALCULATORS[system])
+    calc = page.locator(".calc--full")
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    before = snapshot(page)
+    for made in (BROKEN["markup-everywhere"](system), BROKEN["not-utf8"](system), BROKEN["garbage"](system)):
+        fragment = made if isinstance(made, str) else "#s=" + encode_fragment(made)
+        page.evaluate("f => { location.hash = f; }", fragment)
+        calc.locator('[data-role="status"]').filter(has_text="The shared link").wait_for(timeout=READY)
+        calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+        assert snapshot(page)["values"] == before["values"]
+        page.evaluate("() => { document.querySelector('.calc--full [data-role=status]').textContent = ''; }")
+    assert_nothing_ran(page)
