@@ -56,7 +56,7 @@ ABSOLUTE_URL = re.compile(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", re.I)
 NAMESPACE_HOSTS = {"www.w3.org"}
 """XML namespace names (inline SVG icons): identifiers, never fetched."""
 OWN_FILES = ("*.html", "assets/calculator.js", "assets/calculator.css", "assets/engine.py", "search/search_index.json",
-             "sw.js", "manifest.webmanifest", "assets/offline.*", "assets/print.css", "assets/icons/*.svg")
+             "sw.js", "manifest.webmanifest", "assets/engine-*.mjs", "assets/offline.*", "assets/print.css", "assets/icons/*.svg")
 """What we write; vendored Material, PyScript and Pyodide files keep their licence and fallback URLs,
 and the browser tests prove that none of them is ever requested."""
 
@@ -321,8 +321,9 @@ def pycore_zip() -> tuple[str, bytes]:
 
 def on_config(config: Any) -> Any:
     """Name this build's engine archive so pages can point at it."""
-    name, _ = pycore_zip()
+    name, data = pycore_zip()
     config.extra["pycore_zip"] = name
+    prepare_engine(config, data)  # the snapshot loader, or the vendored pyodide.mjs (issue 8)
     return config
 
 
@@ -360,6 +361,7 @@ def on_post_build(config: Any) -> None:
     for old in (site_dir / "assets").glob("pycore-*.zip"):
         old.unlink()
     (site_dir / "assets" / name).write_bytes(data)
+    write_engine(site_dir)
     write_offline(site_dir, config)  # last: the service worker lists every file written before it
     problems = check_site(site_dir, urlsplit(config.site_url or "").hostname)  # `mkdocs serve` sets site_url
     if problems:
@@ -857,3 +859,196 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         return match.group(1) + LINK_TAG.sub(label, match.group(2)) + match.group(3)
 
     return ARTICLE.sub(article, output, count=1)
+
+
+# ---- Engine start-up (issue 8) ------------------------------------------------------------------
+# Most of a calculator's start is CPython starting inside Pyodide. The build starts it once instead
+# (Node runs the vendored Pyodide), imports pycore and what PyScript's worker imports, and saves a
+# memory snapshot. The interpreter PyScript is given is a small loader that restores the snapshot
+# (about half the time of a bare start; measured by `make bench`) and starts Pyodide as usual if the
+# snapshot cannot be fetched or used. Skipped under `mkdocs serve`, without Node, or with
+# ENGINE_SNAPSHOT=0: pages then name the vendored pyodide.mjs directly.
+
+SNAPSHOT_IMPORTS = ("asyncio", "collections", "functools", "inspect", "json", "os", "pathlib", "shutil", "zipfile",
+                    "pyodide.ffi")
+"""Standard modules PyScript's worker code imports (its own package is written at start-up), and what
+unpacking the engine archive uses; pycore's modules are all imported too."""
+SNAPSHOT_CACHE = ROOT / "build" / "engine-snapshots"
+"""Snapshots by content key: Node only runs again when Pyodide, pycore or the recipe changed."""
+SNAPSHOT_KEEP = 4
+SNAPSHOT_DIR = "assets/runtime"
+"""The snapshot is an image of the runtime's memory (CPython's heap, pycore's modules in it)."""
+PYSCRIPT_DIST = ROOT / "node_modules/@pyscript/core/dist"
+
+SNAPSHOT_MAKER = r"""
+const { loadPyodide } = await import(process.env.PYODIDE_MJS);
+const { readFileSync, writeFileSync } = await import("node:fs");
+const pyodide = await loadPyodide({ _makeSnapshot: true });
+pyodide.FS.writeFile("/tmp/engine.zip", new Uint8Array(readFileSync(process.env.ENGINE_ZIP)));
+pyodide.runPython(process.env.SNAPSHOT_PY);
+writeFileSync(process.env.SNAPSHOT_OUT, pyodide.makeMemorySnapshot());
+"""
+"""Run by ``node --input-type=module -e``: start Pyodide, run SNAPSHOT_PY, write the memory snapshot."""
+
+SNAPSHOT_PY = """
+import importlib, os, pkgutil, zipfile
+zipfile.ZipFile("/tmp/engine.zip").extractall("/home/pyodide")  # where PyScript unpacks it in the browser
+os.remove("/tmp/engine.zip")
+for name in {imports!r}:
+    importlib.import_module(name)
+import pycore
+for info in pkgutil.walk_packages(pycore.__path__, "pycore."):
+    if info.name != "pycore.__main__":
+        importlib.import_module(info.name)
+os.environ.pop("_", None)  # the build machine's script path
+"""
+
+ENGINE_LOADER = """\
+// The engine's interpreter for PyScript (the "interpreter" of its config): the vendored Pyodide,
+// restored from the memory snapshot this build took with pycore already imported, which skips most
+// of CPython's start-up. If the snapshot cannot be fetched or used, Pyodide starts as usual.
+// Written by hooks.py at build time (issue 8).
+import { loadPyodide as startPyodide, version } from "./runtime/pyodide/pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url);
+const SIZE = __SIZE__; // bytes of the memory image once unzipped
+const indexURL = new URL("runtime/pyodide/", import.meta.url).href;
+
+// Streamed from the network into one buffer of the known size, unzipped on the way (gzip on the
+// wire; a host that already undid the gzip is fine too).
+async function snapshot() {
+  const response = await fetch(SNAPSHOT);
+  if (!response.ok || !response.body) throw new Error(`${SNAPSHOT.pathname}: HTTP ${response.status}`);
+  const source = response.body.getReader();
+  const head = await source.read();
+  const body = new ReadableStream({
+    start(controller) {
+      if (!head.done) controller.enqueue(head.value);
+    },
+    async pull(controller) {
+      const { done, value } = await source.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  const gzipped = !head.done && head.value[0] === 0x1f && head.value[1] === 0x8b;
+  const reader = (gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body).getReader();
+  const image = new Uint8Array(SIZE);
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.length > SIZE) throw new Error("the snapshot is larger than expected");
+    image.set(value, size);
+    size += value.length;
+  }
+  if (size !== SIZE) throw new Error(`the snapshot has ${size} bytes, not ${SIZE}`);
+  return image;
+}
+
+export async function loadPyodide(options = {}) {
+  const image = snapshot();
+  image.catch(() => {}); // a failure is handled below, where Pyodide awaits it
+  try {
+    const pyodide = await startPyodide({ ...options, indexURL, _loadSnapshot: image });
+    // The snapshot froze the random generator's state: give each start its own.
+    pyodide.runPython("import sys\\nif 'random' in sys.modules: sys.modules['random'].seed()");
+    return pyodide;
+  } catch (error) {
+    console.warn(`engine: starting without the snapshot (${error})`);
+    return startPyodide({ ...options, indexURL });
+  }
+}
+"""
+
+_engine: dict[str, Any] = {"files": {}}
+"""Site path -> bytes of this build's loader and snapshot (written by write_engine)."""
+
+
+def pyscript_preloads() -> list[str]:
+    """PyScript's main chunk and the plugins it always imports, for <link rel="modulepreload">: fetched
+    while the page is parsed instead of one after the other. Empty if PyScript's layout is not the expected one."""
+    try:
+        core = (PYSCRIPT_DIST / "core.js").read_text(encoding="utf-8")
+        chunk = re.search(r'from\s*"\./(core-[\w-]+\.js)"', core).group(1)  # type: ignore[union-attr]
+        text = (PYSCRIPT_DIST / chunk).read_text(encoding="utf-8")
+    except (OSError, AttributeError):
+        return []
+    plugins = re.findall(r'(?:"[\w-]+"|[\w$]+):\(\)=>import\("\./([\w-]+\.js)"\)', text)
+    dest = RUNTIME["node_modules/@pyscript/core/dist"][0]
+    return [f"{dest}/{name}" for name in [chunk, *plugins] if (PYSCRIPT_DIST / name).exists()]
+
+
+def engine_snapshot(zip_data: bytes) -> bytes | None:
+    """The gzipped memory snapshot for this Pyodide and this pycore archive (cached), or None."""
+    import gzip
+    import logging
+    import os
+    import subprocess
+    import tempfile
+
+    log = logging.getLogger("mkdocs.hooks")
+    node = shutil.which("node")
+    if _run["command"] == "serve" or os.environ.get("ENGINE_SNAPSHOT", "1") == "0" or not node:
+        return None
+    source = ROOT / "node_modules/pyodide"
+    code = SNAPSHOT_PY.format(imports=SNAPSHOT_IMPORTS)
+    key = hashlib.sha256()
+    for name in RUNTIME["node_modules/pyodide"][1]:
+        key.update(name.encode() + b"\0" + (source / name).read_bytes())
+    key.update(zip_data + SNAPSHOT_MAKER.encode() + code.encode())
+    cached = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.snap.gz"
+    if cached.exists():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory() as tmp:
+        archive, out = Path(tmp) / "engine.zip", Path(tmp) / "engine.snap"
+        archive.write_bytes(zip_data)
+        env = {**os.environ, "PYODIDE_MJS": (source / "pyodide.mjs").as_uri(), "ENGINE_ZIP": str(archive),
+               "SNAPSHOT_OUT": str(out), "SNAPSHOT_PY": code}
+        try:
+            proc = subprocess.run([node, "--input-type=module", "-e", SNAPSHOT_MAKER], cwd=tmp, env=env,
+                                  capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            log.info("engine snapshot not made (%s): pages start Pyodide without it", exc)
+            return None
+        if proc.returncode or not out.exists():
+            log.info("engine snapshot not made (node exited %s: %s): pages start Pyodide without it",
+                     proc.returncode, proc.stderr.strip()[-500:])
+            return None
+        data = gzip.compress(out.read_bytes(), compresslevel=6, mtime=0)
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(data)
+    partial.replace(cached)  # atomic: builds running side by side share the cache
+    for old in sorted(SNAPSHOT_CACHE.glob("*.snap.gz"), key=lambda p: p.stat().st_mtime)[:-SNAPSHOT_KEEP]:
+        old.unlink(missing_ok=True)
+    return data
+
+
+def prepare_engine(config: Any, zip_data: bytes) -> None:
+    """Decide how pages start the engine: the snapshot loader when there is a snapshot, else pyodide.mjs."""
+    runtime = RUNTIME["node_modules/pyodide"][0] + "/pyodide.mjs"
+    engine = {"interpreter": runtime, "runtime": runtime, "preload": pyscript_preloads(), "snapshot": None}
+    _engine["files"] = {}
+    snapshot = engine_snapshot(zip_data)
+    if snapshot is not None:
+        digest = hashlib.sha256(snapshot).hexdigest()[:12]
+        snap_path = f"{SNAPSHOT_DIR}/engine-{digest}.snap.gz"
+        size = struct.unpack("<I", snapshot[-4:])[0]  # gzip's ISIZE: the image is far below 4 GB
+        loader = ENGINE_LOADER.replace("__SNAPSHOT__", posixpath.relpath(snap_path, "assets")).replace("__SIZE__", str(size))
+        loader_path = f"assets/engine-{hashlib.sha256(loader.encode()).hexdigest()[:12]}.mjs"
+        _engine["files"] = {snap_path: snapshot, loader_path: loader.encode()}
+        engine.update(interpreter=loader_path, snapshot=snap_path)
+    config.extra["engine"] = engine
+
+
+def write_engine(site_dir: Path) -> None:
+    """This build's loader and snapshot; those of earlier builds in the same folder go."""
+    for old in [*(site_dir / "assets").glob("engine-*.mjs"), *(site_dir / SNAPSHOT_DIR).glob("engine-*.snap.gz")]:
+        if old.relative_to(site_dir).as_posix() not in _engine["files"]:
+            old.unlink()
+    for rel, data in _engine["files"].items():
+        (site_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site_dir / rel).write_bytes(data)

@@ -10,7 +10,8 @@ const calculators = [...document.querySelectorAll("[data-calculator]")];
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
-// starts it; the worker's `ready` promise settles once engine.py has run (or failed).
+// starts it (the theme already imports it from the head, so the worker starts while the page is
+// parsed); the worker's `ready` promise settles once engine.py has run (or failed).
 async function startEngine() {
   const script = document.querySelector('script[type="py"][worker][name="engine"]');
   if (!script) throw new Error("the page has no engine script");
@@ -19,10 +20,12 @@ async function startEngine() {
     setTimeout(() => reject(new Error(`it did not start within ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS));
   // Pyodide hangs (it only logs a warning) when one of its files cannot be fetched, so check the
   // files the worker will need first: a missing or blocked runtime fails in a moment, not at the timeout.
+  // The interpreter may be the build's snapshot loader: Pyodide's own files sit beside data-runtime.
   const config = JSON.parse(script.getAttribute("config"));
-  const needed = [script.src, config.interpreter, ...Object.keys(config.files || {}),
+  const runtime = new URL(script.dataset.runtime || config.interpreter, document.baseURI);
+  const needed = [script.src, config.interpreter, runtime.href, ...Object.keys(config.files || {}),
     ...["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-      .map((name) => new URL(name, new URL(config.interpreter, document.baseURI)).href)];
+      .map((name) => new URL(name, runtime).href)];
   const preflight = Promise.all(needed.map(async (url) => {
     let response;
     try {
@@ -32,8 +35,8 @@ async function startEngine() {
     }
     if (!response.ok) throw new Error(`${url.split("/").pop()} is missing (HTTP ${response.status})`);
   }));
+  // The checks run beside the start, never before it: they only turn a hang into a quick failure.
   const boot = (async () => {
-    await preflight;
     await import("./runtime/pyscript/core.js");
     while (!script.xworker) {
       if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
@@ -42,11 +45,26 @@ async function startEngine() {
     await script.xworker.ready;
     return script.xworker;
   })();
-  return Promise.race([boot, timeout]);
+  return Promise.race([Promise.all([boot, preflight]).then(([worker]) => worker), timeout]);
 }
 
 async function ask(worker, request) {
   return JSON.parse(await worker.sync.handle(JSON.stringify(request)));
+}
+
+// Markup as this page holds it, without the print labels (data-ref) the build adds to links: the
+// answer written at build time and the engine's same answer then compare equal. `node` is a copy.
+function markup(node) {
+  for (const link of node.querySelectorAll("[data-ref]")) link.removeAttribute("data-ref");
+  return node.innerHTML;
+}
+
+function parsed(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const box = document.createElement("div");
+  box.append(template.content);
+  return markup(box);
 }
 
 class Calculator {
@@ -63,6 +81,9 @@ class Calculator {
     this.preset = JSON.parse(root.dataset.preset || "{}");
     this.worker = null;
     this.pending = false;
+    this.queued = false;
+    this.shown = { body: null, board: null }; // the engine's last HTML written (or found) in each region
+    this.boardTouched = false;
     this.running = Promise.resolve();
     this.notice = "";
     this.form.addEventListener("input", () => this.changed());
@@ -72,6 +93,8 @@ class Calculator {
       radio.addEventListener("change", () => this.choose(radio.value));
     }
     this.board = root.querySelector('[data-role="board"]');
+    // The board script marks a touched hex at once; the engine's next drawing must replace that.
+    for (const type of ["click", "keydown"]) this.board?.addEventListener(type, () => { this.boardTouched = true; });
   }
 
   values() {
@@ -117,7 +140,28 @@ class Calculator {
       this.setState("loading", "Engine loading. Your change will be worked out as soon as it is ready.");
       return;
     }
-    this.running = this.running.then(() => this.evaluate());
+    if (this.queued) return; // an evaluation is still waiting: it reads the form when it starts
+    this.queued = true;
+    this.running = this.running.then(() => {
+      this.queued = false;
+      return this.evaluate();
+    });
+  }
+
+  // Write the engine's HTML into a region only when it differs from what the region shows: its
+  // first answer is usually the build-time one already on screen (kept as it is, no flicker), and
+  // most changes leave the board as it was. Returns whether the region was rewritten.
+  write(region, key, html) {
+    const touched = key === "board" && this.boardTouched;
+    if (html === this.shown[key] && !touched) return false;
+    if (this.shown[key] === null && !touched && parsed(html) === markup(region.cloneNode(true))) {
+      this.shown[key] = html;
+      return false;
+    }
+    region.innerHTML = html; // built by pycore (render, svg) with every string escaped
+    this.shown[key] = html;
+    if (key === "board") this.boardTouched = false;
+    return true;
   }
 
   showErrors(errors) {
@@ -162,11 +206,12 @@ class Calculator {
     const loose = this.showErrors(reply.errors || []);
     if (this.board && reply.board) {
       const hadFocus = this.board.contains(document.activeElement);
-      this.board.innerHTML = reply.board; // built by pycore.svg with every string escaped
-      this.root.dispatchEvent(new CustomEvent("calc:board", { bubbles: true, detail: { hadFocus } }));
+      if (this.write(this.board, "board", reply.board)) {
+        this.root.dispatchEvent(new CustomEvent("calc:board", { bubbles: true, detail: { hadFocus } }));
+      }
     }
     if (reply.state === "ready") {
-      this.body.innerHTML = reply.html; // built by pycore.render with every string escaped
+      this.write(this.body, "body", reply.html);
       this.body.hidden = false;
       this.setState("ready", this.notice);
       const link = "#" + reply.fragment;
