@@ -239,16 +239,26 @@ class Calculator {
 
   async attach(worker) {
     this.worker = worker;
-    await this.restore();
-    this.pending = false;
-    this.running = this.running.then(() => this.evaluate());
-    await this.running;
+    try {
+      await this.restore();
+      this.pending = false;
+      this.running = this.running.then(() => this.evaluate());
+      await this.running;
+    } catch (error) {
+      // The worker started but its engine does not answer (a broken runtime file): that is a failure
+      // to load too, not a page stuck on "loading".
+      console.warn("calculator engine does not answer:", error);
+      this.fail(new Error("it started but does not answer"));
+    }
   }
 
   fail(error) {
     this.failed = true;
+    // Opened from a link, the build-time answer is hidden (it is not the link's situation): say so.
+    const shown = this.body.hidden ? "the situation from your link cannot be worked out without it."
+      : "the answer shown is the one worked out when this page was built.";
     this.setState("failed", `The calculator engine could not load (${error.message}). ` +
-      "The rulebook stays fully readable; the answer shown is the one worked out when this page was built.");
+      `The rulebook stays fully readable; ${shown}`);
   }
 }
 

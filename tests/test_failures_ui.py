@@ -1,0 +1,208 @@
+"""The engine failing to load, in real Chromium: every calculator says so quickly, the rulebook stays readable.
+
+Runtime files are deleted or corrupted in a copy of the built site served by its own server, or
+blocked by the browser (no service worker in those contexts: its own requests would not pass through
+the route that blocks them). Each calculator must reach ``data-state="failed"`` with a message that
+says what happened, within a bounded time, and the rulebook pages around it must stay readable.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from hardening import CALCULATORS, CSP_PROBE, INLINE_CALCULATOR, READY, RULEBOOK, copy_site, csp_violations
+
+from pycore.browser import encode_fragment
+
+pytestmark = pytest.mark.browser
+
+FAST = 20.0
+"""Seconds within which a missing or blocked runtime file must show as failed (the files are checked first)."""
+SLOW = READY / 1000 + 10
+"""A runtime that is there but broken is only caught by the engine's own timeout."""
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+class EngineTag(HTMLParser):
+    """The engine's ``<script type="py" worker>`` and the PyScript module of a calculator page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.engine: dict[str, str | None] = {}
+        self.modules: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "script" and a.get("type") == "py" and "worker" in a:
+            self.engine = a
+        elif tag == "script" and a.get("type") == "module" and a.get("src"):
+            self.modules.append(a["src"] or "")
+
+
+def runtime_files(site: Path, page: str) -> list[str]:
+    """Every file the engine of ``page`` needs, site-relative: read from the page's own engine tag."""
+    scan = EngineTag()
+    scan.feed((site / page / "index.html").read_text(encoding="utf-8"))
+    tag = scan.engine
+    assert tag, f"{page} has no engine tag"
+    config = json.loads(tag["config"] or "{}")
+    base = posixpath.join("/", page)
+    urls = [tag["src"], config["interpreter"], *config.get("files", {}), *(m for m in scan.modules if "pyscript" in m)]
+    runtime_dir = posixpath.dirname(tag.get("data-runtime") or config["interpreter"])
+    urls += [posixpath.join(runtime_dir, name) for name in PYODIDE_FILES]
+    found = sorted({posixpath.normpath(posixpath.join(base, u)).lstrip("/") for u in urls if u})
+    for rel in found:
+        assert (site / rel).is_file(), f"{rel} (needed by {page}) is not in the site"
+    return found
+
+
+EXPECTED_NOISE = ["Failed to load resource", "Failed to fetch", "net::ERR_", "could not be fetched", "is missing"]
+"""Console errors a missing or blocked file causes in the browser itself: expected here, nothing else."""
+
+
+def failed_within(page, root, seconds: float, started: float) -> str:
+    """Wait for ``root`` to fail; assert how long it took; return its message."""
+    root.locator('.calc-output[data-state="failed"]').wait_for(timeout=READY + 15_000)
+    took = time.monotonic() - started
+    assert took < seconds, f"failed after {took:.1f} s (bound {seconds} s)"
+    status = root.locator('[data-role="status"]')
+    assert status.is_visible()
+    return status.inner_text()
+
+
+def assert_readable(page) -> None:
+    """The page's article is all there and visible: title, text, rule anchors, navigation."""
+    article = page.locator("article.md-content__inner")
+    assert article.is_visible()
+    assert page.locator("h1").first.is_visible() and page.locator("h1").first.inner_text()
+    assert len(article.inner_text()) > 200
+    assert page.locator("nav.md-nav--primary a").count() > 5
+
+
+def fresh_context(browser, watch):
+    """A watched context without service workers (nor any cache of an earlier page), recording CSP violations."""
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+    watch.attach(ctx)
+    ctx.add_init_script(CSP_PROBE)
+    return ctx
+
+
+@pytest.fixture
+def no_sw(browser, watch):
+    """A fresh context for one test; missing and blocked files make the browser itself log errors."""
+    watch.allowed_console.extend(EXPECTED_NOISE)
+    ctx = fresh_context(browser, watch)
+    yield ctx
+    ctx.close()
+
+
+def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, tmp_path):
+    """Each runtime file missing from the host in turn: every calculator fails within seconds and says why."""
+    site = copy_site(built_site, tmp_path / "site")
+    try:
+        files = runtime_files(site.root, CALCULATORS["skirmish-d6"])
+        assert len(files) >= 8 and any(f.endswith("pyodide.asm.wasm") for f in files)
+        watch.allowed_console.extend(EXPECTED_NOISE)
+        for rel in files:
+            path = site.root / rel
+            path.rename(path.with_name(path.name + ".gone"))
+            ctx = fresh_context(browser, watch)  # nothing cached from the round before
+            page = ctx.new_page()
+            try:
+                for system, url in CALCULATORS.items():
+                    started = time.monotonic()
+                    page.goto(site.url + url)
+                    message = failed_within(page, page.locator(".calc--full"), FAST, started)
+                    assert "could not load" in message, message
+                    assert path.name in message or "Failed to fetch dynamically imported module" in message, message
+                    assert "rulebook stays fully readable" in message
+                    assert_readable(page)
+                started = time.monotonic()
+                page.goto(site.url + INLINE_CALCULATOR)
+                failed_within(page, page.locator(".calc--inline").first, FAST, started)
+                assert_readable(page)
+                assert csp_violations(page) == []
+            finally:
+                ctx.close()
+                path.with_name(path.name + ".gone").rename(path)
+    finally:
+        site.stop()
+
+
+@pytest.mark.parametrize("pattern", ["**/runtime/**", "**/pyodide.asm.wasm", "**/pycore-*.zip", "**/engine.py"])
+def test_blocked_runtime_fails_fast_everywhere(no_sw, server, pattern):
+    """The runtime blocked on the way (a proxy, an extension): every calculator fails within seconds."""
+    page = no_sw.new_page()
+    page.route(pattern, lambda route: route.abort())
+    for system, url in CALCULATORS.items():
+        started = time.monotonic()
+        page.goto(server.url + url)
+        message = failed_within(page, page.locator(".calc--full"), FAST, started)
+        assert "could not load" in message and ("could not be fetched" in message or "Failed to fetch" in message), message
+        assert_readable(page)
+    for system, url in RULEBOOK.items():
+        page.goto(server.url + url)
+        assert_readable(page)
+    assert csp_violations(page) == []
+
+
+def test_failed_engine_with_a_link_says_what_is_shown(no_sw, server):
+    """Opened from a shared link while the runtime is blocked: failed, and nothing claims to show the link's answer."""
+    page = no_sw.new_page()
+    page.route("**/runtime/**", lambda route: route.abort())
+    scenario = {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}}
+    started = time.monotonic()
+    page.goto(server.url + CALCULATORS["skirmish-d6"] + "#s=" + encode_fragment(scenario))
+    root = page.locator(".calc--full")
+    message = failed_within(page, root, FAST, started)
+    body = root.locator('[data-role="body"]')
+    if "answer shown" in message:
+        assert body.is_visible(), "the message speaks of an answer shown, so one must be shown"
+    else:
+        assert "situation from your link" in message, message
+    assert_readable(page)
+
+
+def test_form_keeps_working_while_the_engine_fails(no_sw, server):
+    """Inputs stay usable after a failure and never bring back a loading state."""
+    page = no_sw.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    started = time.monotonic()
+    page.goto(server.url + CALCULATORS["classic-d20"])
+    root = page.locator(".calc--full")
+    failed_within(page, root, FAST, started)
+    box = root.locator('[data-path="target.ac"]')
+    box.fill("4")
+    assert box.input_value() == "4"
+    page.wait_for_timeout(300)
+    assert root.locator(".calc-output").get_attribute("data-state") == "failed"
+
+
+@pytest.mark.parametrize(("broken", "how"), [("assets/runtime/pyodide/pyodide.asm.wasm", "corrupt"),
+                                             ("assets/runtime/pyodide/python_stdlib.zip", "truncate")])
+def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tmp_path, watch, broken, how):
+    """A runtime file that is there but broken (a bad deploy): failed, at the latest by the engine's own timeout."""
+    # what Pyodide prints when CPython cannot start from a broken file: expected here
+    watch.allowed_console.extend(["Pyodide", "Python", "encodings", "wasm", "WebAssembly", "Current thread",
+                                  "Traceback", "Error in sys.excepthook"])
+    site = copy_site(built_site, tmp_path / "site")
+    try:
+        path = site.root / broken
+        data = path.read_bytes()
+        path.write_bytes(b"garbage!" * 64 if how == "corrupt" else data[: len(data) // 2])
+        page = no_sw.new_page()
+        started = time.monotonic()
+        page.goto(site.url + CALCULATORS["enchanted-realms"])
+        message = failed_within(page, page.locator(".calc--full"), SLOW, started)
+        assert "could not load" in message
+        assert "did not start within 90 s" in message or "started but does not answer" in message, message
+        assert_readable(page)
+        watch.console_errors[:] = [e for e in watch.console_errors if e.strip()]  # Pyodide's blank lines
+    finally:
+        site.stop()
