@@ -26,7 +26,7 @@ async function startEngine() {
   const needed = [script.src, config.interpreter, runtime.href, ...Object.keys(config.files || {}),
     ...["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
       .map((name) => new URL(name, runtime).href)];
-  const preflight = Promise.all(needed.map(async (url) => {
+  const preflight = new Promise((resolve) => setTimeout(resolve)).then(() => Promise.all(needed.map(async (url) => {
     let response;
     try {
       response = await fetch(new URL(url, document.baseURI), { method: "HEAD" });
@@ -34,7 +34,7 @@ async function startEngine() {
       throw new Error(`${url.split("/").pop()} could not be fetched`);
     }
     if (!response.ok) throw new Error(`${url.split("/").pop()} is missing (HTTP ${response.status})`);
-  }));
+  }))); // in a task of its own, after the page's start-up work
   // The checks run beside the start, never before it: they only turn a hang into a quick failure.
   const boot = (async () => {
     await import("./runtime/pyscript/core.js");
@@ -201,10 +201,12 @@ class Calculator {
 
   async evaluate() {
     const values = { ...this.values() };
+    // The board only while it is shown (drawing it is most of the engine's work for a change).
+    const board = Boolean(this.board) && !this.board.closest("fieldset[disabled]");
     const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base,
-      preset: this.preset, board: Boolean(this.board) });
+      preset: this.preset, board });
     const loose = this.showErrors(reply.errors || []);
-    if (this.board && reply.board) {
+    if (board && reply.board) {
       const hadFocus = this.board.contains(document.activeElement);
       if (this.write(this.board, "board", reply.board)) {
         this.root.dispatchEvent(new CustomEvent("calc:board", { bubbles: true, detail: { hadFocus } }));
