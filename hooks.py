@@ -323,7 +323,7 @@ def on_config(config: Any) -> Any:
     """Name this build's engine archive so pages can point at it."""
     name, data = pycore_zip()
     config.extra["pycore_zip"] = name
-    prepare_engine(config, data)  # the snapshot loader, or the vendored pyodide.mjs (issue 8)
+    prepare_engine(config, name, data)  # the snapshot loader, or the vendored pyodide.mjs (issue 8)
     return config
 
 
@@ -906,7 +906,8 @@ os.environ.pop("_", None)  # the build machine's script path
 ENGINE_LOADER = """\
 // The engine's interpreter for PyScript (the "interpreter" of its config): the vendored Pyodide,
 // restored from the memory snapshot this build took with pycore already imported, which skips most
-// of CPython's start-up. If the snapshot cannot be fetched or used, Pyodide starts as usual.
+// of CPython's start-up. If the snapshot cannot be fetched or used, Pyodide starts as usual and
+// pycore's archive is unpacked where PyScript's "files" would have put it.
 // Written by hooks.py at build time (issue 8).
 import { loadPyodide as startPyodide, version } from "./runtime/pyodide/pyodide.mjs";
 
@@ -914,6 +915,7 @@ export { version };
 
 const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url);
 const SIZE = __SIZE__; // bytes of the memory image once unzipped
+const ARCHIVE = new URL("__ARCHIVE__", import.meta.url);
 const indexURL = new URL("runtime/pyodide/", import.meta.url).href;
 
 // Streamed from the network into one buffer of the known size, unzipped on the way (gzip on the
@@ -958,7 +960,11 @@ export async function loadPyodide(options = {}) {
     return pyodide;
   } catch (error) {
     console.warn(`engine: starting without the snapshot (${error})`);
-    return startPyodide({ ...options, indexURL });
+    const pyodide = await startPyodide({ ...options, indexURL });
+    const archive = await fetch(ARCHIVE);
+    if (!archive.ok) throw new Error(`${ARCHIVE.pathname}: HTTP ${archive.status}`);
+    pyodide.unpackArchive(await archive.arrayBuffer(), "zip", { extractDir: "/home/pyodide" });
+    return pyodide;
   }
 }
 """
@@ -1027,8 +1033,9 @@ def engine_snapshot(zip_data: bytes) -> bytes | None:
     return data
 
 
-def prepare_engine(config: Any, zip_data: bytes) -> None:
-    """Decide how pages start the engine: the snapshot loader when there is a snapshot, else pyodide.mjs."""
+def prepare_engine(config: Any, zip_name: str, zip_data: bytes) -> None:
+    """Decide how pages start the engine: the snapshot loader when there is a snapshot (pycore is in it:
+    no "files" for PyScript to unpack), else pyodide.mjs with pycore's archive as "files"."""
     runtime = RUNTIME["node_modules/pyodide"][0] + "/pyodide.mjs"
     engine = {"interpreter": runtime, "runtime": runtime, "preload": pyscript_preloads(), "snapshot": None}
     _engine["files"] = {}
@@ -1037,7 +1044,8 @@ def prepare_engine(config: Any, zip_data: bytes) -> None:
         digest = hashlib.sha256(snapshot).hexdigest()[:12]
         snap_path = f"{SNAPSHOT_DIR}/engine-{digest}.snap.gz"
         size = struct.unpack("<I", snapshot[-4:])[0]  # gzip's ISIZE: the image is far below 4 GB
-        loader = ENGINE_LOADER.replace("__SNAPSHOT__", posixpath.relpath(snap_path, "assets")).replace("__SIZE__", str(size))
+        loader = (ENGINE_LOADER.replace("__SNAPSHOT__", posixpath.relpath(snap_path, "assets"))
+                  .replace("__SIZE__", str(size)).replace("__ARCHIVE__", zip_name))
         loader_path = f"assets/engine-{hashlib.sha256(loader.encode()).hexdigest()[:12]}.mjs"
         _engine["files"] = {snap_path: snapshot, loader_path: loader.encode()}
         engine.update(interpreter=loader_path, snapshot=snap_path)
