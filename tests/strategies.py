@@ -182,10 +182,6 @@ def _coherent_enchanted_realms(draw: st.DrawFn, s: dict[str, Any]) -> None:
             del attack["d10s"]
         else:
             attack["d10s"] = [draw(st.integers(1, 10)) for _ in split]
-    elif split is not None and len(split) > 1 and attack.get("rolls") is not None:
-        # KNOWN BUG (reported, see test_split_rolls_without_d10s): split dice rolled without their d10s
-        # raise IndexError; give the d10s until the engine is fixed.
-        attack["d10s"] = [draw(st.integers(1, 10)) for _ in split]
     others = s.get("others")
     if others:
         names = _distinct_names([o.get("name", "") for o in others])

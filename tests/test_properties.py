@@ -445,9 +445,6 @@ def test_deep_nesting_is_refused_before_parsing(levels):
     assert decode_fragment("#s=" + encode_fragment(shallow)) == shallow
 
 
-@pytest.mark.xfail(strict=True, raises=IndexError, reason="engine bug, reported: split dice rolled without d10s "
-                   "(enchanted_realms.resolve reads d10s[gi] from a one-item list); remove this mark and the "
-                   "work-around in strategies._coherent_enchanted_realms once fixed")
 def test_split_rolls_without_d10s():
     """Split dice, actually rolled, every attack missing, no d10s yet: each attack should wait for its d10."""
     result = evaluate({"system": "enchanted-realms", "blind_shot": True,

@@ -783,7 +783,7 @@ def resolve(s: dict[str, Any], groups: list[int], defense: int, targetable: bool
         forward = [roll_forward(r) for r in dice]
         entry["forward_rolls"] = forward
         forward_all.extend(forward)
-        d10 = d10s[gi]
+        d10 = d10s[gi] if gi < len(d10s) else None  # split dice rolled, stray d10s not yet
         entry["d10"] = d10
         if d10 is None:
             awaiting = True
