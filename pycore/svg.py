@@ -116,8 +116,15 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
     ET.SubElement(svg, "desc", {"id": f"{ident}-desc"}).text = board.desc
     _defs(svg, ident)
     grid = ET.SubElement(svg, "g", {"class": "hexboard-cells"})
+    # On the interactive board each hex is a button whose aria-label says its piece and marks in words;
+    # the letters and numbers drawn on it go in a layer above, hidden from assistive technology, so a
+    # button's visible text never differs from its name (axe: label-content-name-mismatch).
+    glyphs = ET.Element("g", {"class": "hexboard-glyphs", "aria-hidden": "true"}) if interactive else None
     for index, h in enumerate(board.cells):
-        _cell(grid, layout, h, pieces.get(h), marks.get(h, []), ruled.get(h), extra.get(h, []), interactive, index == 0, ident)
+        _cell(grid, layout, h, pieces.get(h), marks.get(h, []), ruled.get(h), extra.get(h, []), interactive, index == 0, ident,
+              glyphs)
+    if glyphs is not None:
+        svg.append(glyphs)
     for seg in board.segments:
         a, b = to_pixel(layout, seg.start), to_pixel(layout, seg.end)
         attrs = {"class": f"hexboard-segment hexboard-segment--{seg.kind}", "x1": _fmt(a.x), "y1": _fmt(a.y),
@@ -153,7 +160,7 @@ def _defs(svg: ET.Element, ident: str) -> None:
 
 
 def _cell(parent: ET.Element, layout: Layout, h: Hex, piece: Piece | None, marks: list[Mark], rule: str | None,
-          extra: list[str], interactive: bool, first: bool, ident: str) -> None:
+          extra: list[str], interactive: bool, first: bool, ident: str, glyphs: ET.Element | None = None) -> None:
     centre = to_pixel(layout, h)
     col, row = roffset_from_cube(ODD, h)
     words = [f"hex {h.q}, {h.r}"]
@@ -180,17 +187,19 @@ def _cell(parent: ET.Element, layout: Layout, h: Hex, piece: Piece | None, marks
     if piece and piece.kind in ("partial", "total"):
         pattern = "hatch" if piece.kind == "partial" else "cross"
         ET.SubElement(g, "polygon", {"points": points, "class": f"hex-fill hex-fill--{piece.kind}", "fill": f"url(#{ident}-{pattern})"})
+    layer, tag = (g, {}) if glyphs is None else (glyphs, {"data-hex": hex_key(h)})
     if piece:
         if piece.kind not in ("partial", "total"):
             ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(HEX_SIZE * 0.62), "class": "piece"})
-        text = ET.SubElement(g, "text", {"x": _fmt(centre.x), "y": _fmt(centre.y + 4), "class": "piece-symbol", "text-anchor": "middle"})
+        text = ET.SubElement(layer, "text", {"x": _fmt(centre.x), "y": _fmt(centre.y + 4), **tag,
+                                             "class": f"piece-symbol piece-symbol--{piece.kind}", "text-anchor": "middle"})
         text.text = piece.symbol
     for i, mark in enumerate(marks):
         dy = -HEX_SIZE * 0.55 if i == 0 else HEX_SIZE * 0.8
-        attrs = {"x": _fmt(centre.x), "y": _fmt(centre.y + dy), "class": f"mark mark--{mark.kind}", "text-anchor": "middle"}
+        attrs = {"x": _fmt(centre.x), "y": _fmt(centre.y + dy), **tag, "class": f"mark mark--{mark.kind}", "text-anchor": "middle"}
         if mark.rule:
             attrs["data-rule"] = mark.rule
-        ET.SubElement(g, "text", attrs).text = mark.text
+        ET.SubElement(layer, "text", attrs).text = mark.text
 
 
 def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") -> str:

@@ -193,9 +193,13 @@ class HexBoard {
 
   // Mark every hex from the pieces at once (the engine's drawing replaces this when it answers).
   paint(pieces) {
+    // The symbols sit in the board's glyph layer (hidden from assistive technology: each hex's
+    // aria-label says it in words), keyed by hex; older drawings keep them inside the hex.
+    const layer = this.box.querySelector(".hexboard-glyphs");
     for (const g of this.box.querySelectorAll("g.hex")) {
-      const piece = pieces.get(keyOf(g));
-      let text = g.querySelector(".piece-symbol");
+      const key = keyOf(g);
+      const piece = pieces.get(key);
+      let text = layer ? layer.querySelector(`.piece-symbol[data-hex="${CSS.escape(key)}"]`) : g.querySelector(".piece-symbol");
       if (!piece) {
         g.removeAttribute("data-piece");
         text?.remove();
@@ -207,12 +211,13 @@ class HexBoard {
         const shape = g.querySelector(".hex-shape");
         const points = shape.getAttribute("points").split(" ").map((p) => p.split(",").map(Number));
         text = document.createElementNS(SVG_NS, "text");
-        text.setAttribute("class", "piece-symbol");
         text.setAttribute("text-anchor", "middle");
         text.setAttribute("x", String(points.reduce((a, p) => a + p[0], 0) / points.length));
         text.setAttribute("y", String(points.reduce((a, p) => a + p[1], 0) / points.length + 4));
-        g.appendChild(text);
+        text.dataset.hex = key;
+        (layer || g).appendChild(text);
       }
+      text.setAttribute("class", `piece-symbol piece-symbol--${slot.kind}`);
       text.textContent = slot.symbol;
     }
   }

@@ -1,0 +1,375 @@
+"""Accessibility in real Chromium: axe-core on every kind of page in light and dark, labels, live regions,
+keyboard-only use of the calculators and the hex boards, visible focus, colour never the only cue.
+
+axe-core comes from npm (package.json, dev only) and is injected by the test as an init script (which
+the page's content security policy does not apply to); it is never copied into the built site.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hardening import CALCULATORS, CSP_PROBE, INLINE_CALCULATOR, PAGE_TYPES, READY, ROOT, csp_violations, wait_settled
+
+from pycore.browser import encode_fragment
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+SCHEMES = ("light", "dark")
+
+
+def run_axe(page, scope: str | None = None) -> list[dict]:
+    """axe-core's violations on the page (or inside ``scope``), with a few nodes each."""
+    return page.evaluate("""async (scope) => {
+      const result = await axe.run(scope ? document.querySelector(scope) : document, { resultTypes: ["violations"] });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${(n.failureSummary || "").replace(/\\s+/g, " ")}`) }));
+    }""", scope)
+
+
+def assert_no_blocking(violations: list[dict], where: str) -> None:
+    """No serious or critical violation; the message lists each with its nodes."""
+    bad = [v for v in violations if v["impact"] in BLOCKING]
+    assert not bad, f"{where}:\n" + "\n".join(f"  {v['impact']} {v['id']} ({v['help']}):\n    " + "\n    ".join(v["nodes"])
+                                              for v in bad)
+
+
+@pytest.fixture(params=SCHEMES)
+def scheme(request):
+    return request.param
+
+
+@pytest.fixture
+def themed(browser, watch, scheme):
+    """A watched context in the given colour scheme, with axe-core and the CSP probe on every page."""
+    ctx = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    watch.attach(ctx)
+    ctx.add_init_script(path=str(AXE))
+    ctx.add_init_script(CSP_PROBE)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def keyboard(context):
+    """The watched context with the CSP probe (keyboard tests use no axe)."""
+    context.add_init_script(CSP_PROBE)
+    return context
+
+
+def test_axe_is_pinned_and_never_shipped(built_site):
+    """axe-core is a pinned dev dependency, installed by npm ci, and no built file holds or names it."""
+    package = json.loads((ROOT / "package.json").read_text())
+    assert re.fullmatch(r"\d+\.\d+\.\d+", package["devDependencies"]["axe-core"])
+    assert "axe-core" not in package.get("dependencies", {})
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/axe-core"]["version"] == package["devDependencies"]["axe-core"]
+    assert AXE.is_file()
+    for path in built_site.rglob("*"):
+        assert "axe" not in path.name.lower(), path
+        if path.suffix in (".html", ".js") and path.stat().st_size < 2_000_000:
+            assert "axe-core" not in path.read_text(encoding="utf-8", errors="ignore"), path
+
+
+@pytest.mark.parametrize("kind", PAGE_TYPES)
+def test_axe_every_page(themed, server, scheme, kind):
+    """Every kind of page, light and dark, with its calculators computed: no serious or critical violation."""
+    page = themed.new_page()
+    page.goto(server.url + PAGE_TYPES[kind])
+    wait_settled(page)
+    assert page.evaluate("document.body.dataset.mdColorScheme") == ("slate" if scheme == "dark" else "default")
+    assert_no_blocking(run_axe(page), f"{kind} ({scheme})")
+    assert csp_violations(page) == []
+
+
+STATES = {
+    "d6-error": (CALCULATORS["skirmish-d6"], None, [('[data-path="attack.hits_on"]', "fill", "seven")]),
+    "d6-map": (CALCULATORS["skirmish-d6"], {"system": "skirmish-d6", "map": {
+        "attacker": [0, 1], "target": [5, 1], "obstacles": [{"hex": [2, 1], "kind": "partial"}, {"hex": [3, 1], "kind": "total"}],
+        "creatures": [{"hex": [4, 0], "side": "attacker"}]}}, []),
+    "er-friendly-fire": (CALCULATORS["enchanted-realms"], {
+        "system": "enchanted-realms", "blind_shot": True, "attack": {"dice": 3, "rolls": [2, 5, 19], "d10": 2},
+        "target": {"cover": "three-quarters"}, "others": [{"name": "Bram", "hex": [3, 0], "defense": 12},
+                                                          {"name": "Wren", "hex": [5, 0], "defense": 10}]}, []),
+    "d20-everything": (CALCULATORS["classic-d20"], {
+        "system": "classic-d20", "attack": {"to_hit": 15, "over_melee": True}, "fog_distance_ft": 25,
+        "target": {"cover_example": "window", "protectors": 2, "invisible": True, "melee_rounds": 3}}, []),
+    "link-refused": (CALCULATORS["classic-d20"], "garbage", []),
+}
+"""Calculator states beyond the first answer: field errors, the board with pieces, long results, a refused link."""
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_axe_calculator_states(themed, server, scheme, state):
+    """The calculators in error, with a board full of pieces, with every result block, after a refused link."""
+    url, scenario, actions = STATES[state]
+    fragment = "" if scenario is None else "#s=%%%" if scenario == "garbage" else "#s=" + encode_fragment(scenario)
+    page = themed.new_page()
+    page.goto(server.url + url + fragment)
+    wait_settled(page)
+    for selector, how, value in actions:
+        getattr(page.locator(f".calc--full {selector}"), how)(value)
+    if actions:
+        page.locator('.calc--full .calc-output[data-state="error"]').wait_for(timeout=READY)
+    assert_no_blocking(run_axe(page), f"{state} ({scheme})")
+
+
+def test_axe_failed_engine(themed, server, scheme, watch):
+    """A calculator whose engine could not load is as accessible as a working one."""
+    watch.allowed_console.extend(["Failed to load resource", "net::ERR_FAILED"])
+    page = themed.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(server.url + INLINE_CALCULATOR)
+    page.locator('.calc-output[data-state="failed"]').first.wait_for(timeout=READY)
+    assert_no_blocking(run_axe(page), f"failed engine ({scheme})")
+
+
+CONTROLS = "input:not([type=hidden]), select, textarea, button, [role=button], [tabindex]:not([tabindex='-1']):not(a)"
+
+
+@pytest.mark.parametrize("url", [*CALCULATORS.values(), INLINE_CALCULATOR])
+def test_every_form_field_is_labelled(keyboard, server, url):
+    """Every control of every calculator (board editors and hexes too) has a name, and ids are unique."""
+    page = keyboard.new_page()
+    page.goto(server.url + url)
+    wait_settled(page)
+    if page.locator('.calc--full input[data-role="alternative"][value="map"]').count():
+        page.locator('.calc--full input[data-role="alternative"][value="map"]').check()
+    unnamed = page.evaluate("""(sel) => {
+      const name = (el) => (el.labels && [...el.labels].map((l) => l.textContent.trim()).join(" "))
+        || el.getAttribute("aria-label") || (el.getAttribute("aria-labelledby") || "").split(/\\s+/)
+          .map((id) => document.getElementById(id)?.textContent.trim() || "").join(" ").trim()
+        || el.querySelector?.(":scope > title")?.textContent.trim() || el.getAttribute("title") || "";
+      return [...document.querySelectorAll(".calc " + sel.split(", ").join(", .calc "))]
+        .filter((el) => !el.closest("[hidden], fieldset[disabled]") && !name(el)).map((el) => el.outerHTML.slice(0, 120));
+    }""", CONTROLS)
+    assert unnamed == []
+    dangling = page.evaluate("""() => [...document.querySelectorAll("[aria-describedby], [aria-labelledby], label[for]")]
+      .flatMap((el) => [...(el.getAttribute("aria-describedby") || "").split(/\\s+/),
+                        ...(el.getAttribute("aria-labelledby") || "").split(/\\s+/), el.getAttribute("for") || ""])
+      .filter((id) => id && !document.getElementById(id))""")
+    assert dangling == []
+    duplicates = page.evaluate("""() => { const seen = new Map();
+      for (const el of document.querySelectorAll("[id]")) seen.set(el.id, (seen.get(el.id) || 0) + 1);
+      return [...seen].filter(([, n]) => n > 1).map(([id]) => id); }""")
+    assert duplicates == []
+
+
+def tab_to(page, selector: str, limit: int = 400, back: bool = False) -> None:
+    """Press Tab (Shift+Tab with ``back``) until the focused element matches ``selector``: the keyboard only."""
+    for _ in range(limit):
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"{selector} was never reached by Tab")
+
+
+def live_text(page) -> str:
+    """What the full calculator's live region holds."""
+    return page.locator('.calc--full .calc-output[aria-live="polite"]').inner_text()
+
+
+def test_keyboard_only_d6_form_and_board(keyboard, server):
+    """d6 Skirmish by keyboard alone: type numbers, pick from lists, switch to the map, place pieces on the board."""
+    page = keyboard.new_page()
+    page.goto(server.url + CALCULATORS["skirmish-d6"])
+    wait_settled(page)
+    tab_to(page, '.calc--full [data-path="attack.hits_on"]')
+    page.keyboard.type("4")
+    tab_to(page, '.calc--full [data-path="light"]')
+    page.keyboard.press("d")  # Dark, then Dim: a closed list takes letters
+    page.keyboard.press("d")
+    assert page.locator('.calc--full [data-path="light"]').input_value() == "dim"
+    tab_to(page, '.calc--full [data-path="obstacles.partial"]')
+    page.keyboard.press("Control+a")
+    page.keyboard.type("1")
+    page.locator('.calc--full [data-key="headline"]').filter(has_text="Hits on 6+").wait_for()
+    assert "Hits on 6+" in live_text(page), "the answer is in the live region"
+    tab_to(page, '.calc--full [data-path="target.prone"]')
+    page.keyboard.press("Space")
+    assert page.locator('.calc--full [data-path="target.prone"]').is_checked()
+    # the alternative: a radio group, arrows choose
+    tab_to(page, '.calc--full input[data-role="alternative"]:checked', back=True)
+    page.keyboard.press("ArrowDown")
+    assert page.locator('.calc--full input[data-role="alternative"][value="map"]').is_checked()
+    tab_to(page, '.calc--full .calc-board g.hex[tabindex="0"]')
+    start = page.evaluate("document.activeElement.dataset.hex")
+    page.keyboard.press("1")  # attacker
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("2")  # target
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("3")  # a partial obstacle between them: with the dim light, cover level 2
+    page.locator('.calc--full .calc-board .mark--crossed').wait_for(timeout=READY)  # the engine's answer for the map
+    page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for(timeout=READY)
+    announce = page.locator('.calc--full [data-role="board-announce"]')
+    assert announce.get_attribute("aria-live") == "polite" and "placed" in announce.inner_text()
+    assert page.evaluate("document.activeElement.matches('g.hex')"), "focus stays on the board after the redraw"
+    fragment = page.url.split("#s=", 1)[1]
+    placed = json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)))["map"]
+    assert page.locator(f'.calc--full g.hex[data-hex="{start}"]').get_attribute("data-piece") == "attacker", (start, placed)
+    assert "#s=" in page.url
+    assert csp_violations(page) == []
+
+
+def test_keyboard_only_d20_pickers(keyboard, server):
+    """Classic d20 by keyboard alone: the attack bonus typed, cover and concealment picked with arrow keys."""
+    page = keyboard.new_page()
+    page.goto(server.url + CALCULATORS["classic-d20"])
+    wait_settled(page)
+    tab_to(page, '.calc--full [data-path="attack.to_hit"]')
+    page.keyboard.type("15")
+    page.locator('.calc--full [data-key="hit_chance"]').wait_for(timeout=READY)
+    tab_to(page, '.calc--full input[data-path="target.cover_example"]:checked')
+    page.keyboard.press("ArrowRight")
+    picked = page.evaluate("document.activeElement.value")
+    assert picked != "none" and page.locator(f'.calc--full input[data-path="target.cover_example"][value="{picked}"]').is_checked()
+    page.locator('.calc--full .calc-rules a[data-rule^="d20.cover"]').first.wait_for(timeout=READY)
+    assert "cover" in live_text(page).lower()
+    assert csp_violations(page) == []
+
+
+def test_keyboard_only_er_board_and_names(keyboard, server):
+    """Enchanted Realms by keyboard alone: place a creature on the board, name it in its editor, see it in the answer."""
+    page = keyboard.new_page()
+    page.goto(server.url + CALCULATORS["enchanted-realms"])
+    wait_settled(page)
+    tab_to(page, '.calc--full [data-path="blind_shot"]')
+    page.keyboard.press("Space")
+    tab_to(page, '.calc--full .calc-board g.hex[tabindex="0"]')
+    slots = page.evaluate("""() => [...document.querySelectorAll('.calc--full .calc-board [data-role]')].length""")
+    assert slots >= 0
+    # move next to the target and put a creature there (the board's keys: digits place a piece)
+    target = page.locator('.calc--full g.hex[data-piece="target"]')
+    target_hex = target.get_attribute("data-hex")
+    q, r = (int(v) for v in target_hex.split(","))
+    count = page.evaluate("JSON.parse(document.querySelector('.calc--full [data-board]').dataset.board).slots.length")
+    for _ in range(60):  # walk with the arrows to the hex just left of the target
+        here = page.evaluate("document.activeElement.dataset.hex")
+        hq, hr = (int(v) for v in here.split(","))
+        if hr != r:
+            page.keyboard.press("ArrowDown" if hr < r else "ArrowUp")
+        elif hq != q - 1:
+            page.keyboard.press("ArrowRight" if hq < q - 1 else "ArrowLeft")
+        else:
+            break
+    assert page.evaluate("document.activeElement.dataset.hex") == f"{q - 1},{r}"
+    page.keyboard.press(str(count))  # the last kind of piece: a creature
+    editor = page.locator('.calc--full .calc-board-editors input[type="text"]').first
+    editor.wait_for()
+    tab_to(page, '.calc--full .calc-board-editors input[type="text"]')
+    page.keyboard.press("Control+a")
+    page.keyboard.type("Bram")
+    page.locator('.calc--full [data-role="body"]').filter(has_text="Bram").wait_for(timeout=READY)
+    assert "Bram" in live_text(page)
+    assert csp_violations(page) == []
+
+
+def test_results_are_announced_through_the_live_region(keyboard, server):
+    """Every calculator's status and answer sit inside one polite live region; board changes have their own."""
+    for url in (*CALCULATORS.values(), INLINE_CALCULATOR):
+        page = keyboard.new_page()
+        page.goto(server.url + url)
+        wait_settled(page)
+        regions = page.locator(".calc-output")
+        assert regions.count() >= 1
+        for i in range(regions.count()):
+            region = regions.nth(i)
+            assert region.get_attribute("aria-live") == "polite"
+            assert region.locator('[data-role="status"]').count() == 1 and region.locator('[data-role="body"]').count() == 1
+        page.close()
+    page = keyboard.new_page()
+    page.goto(server.url + CALCULATORS["skirmish-d6"])
+    wait_settled(page)
+    page.locator('.calc--full [data-path="attack.hits_on"]').fill("9")
+    page.locator('.calc--full .calc-output[data-state="error"]').wait_for()
+    assert "Not worked out" in live_text(page) and "out of range" in live_text(page), "errors are announced too"
+
+
+def focus_shows(page) -> bool:
+    """Whether the focused element looks different from the same element unfocused (pixels, caret hidden)."""
+    handle = page.evaluate_handle("document.activeElement")
+    handle.evaluate("(el) => el.scrollIntoView({ block: 'center' })")
+    box = handle.evaluate("""(el) => { const r = (el.closest('label') && el.matches('input[type=radio], input[type=checkbox]')
+        ? el.closest('label') : el).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }""")
+    pad = 6
+    clip = {"x": max(box["x"] - pad, 0), "y": max(box["y"] - pad, 0), "width": box["width"] + 2 * pad, "height": box["height"] + 2 * pad}
+    focused = page.screenshot(clip=clip, animations="disabled")
+    handle.evaluate("(el) => el.blur()")
+    plain = page.screenshot(clip=clip, animations="disabled")
+    handle.evaluate("(el) => el.focus({ preventScroll: true })")
+    return focused != plain
+
+
+@pytest.mark.parametrize("url", [*CALCULATORS.values(), INLINE_CALCULATOR])
+def test_focus_is_always_visible(keyboard, server, url):
+    """Each stop of the Tab order in the content, board hexes included, shows that it has the focus."""
+    page = keyboard.new_page()
+    page.goto(server.url + url)
+    wait_settled(page)
+    if page.locator('.calc--full input[data-role="alternative"][value="map"]').count():
+        page.locator('.calc--full input[data-role="alternative"][value="map"]').check()
+    page.locator("article h1").first.click()  # start the Tab order at the article
+    unseen = []
+    seen = 0
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        where = page.evaluate("""() => { const el = document.activeElement;
+          return el && el !== document.body && el.closest('article') ? (el.dataset.path || el.dataset.hex || el.outerHTML.slice(0, 80)) : null; }""")
+        if where is None:
+            if seen:
+                break
+            continue
+        seen += 1
+        if not focus_shows(page):
+            unseen.append(where)
+    assert seen > 10
+    assert unseen == [], f"focus not visible on: {unseen}"
+
+
+def test_colour_is_never_the_only_cue(keyboard, server):
+    """Links in text are underlined, errors say so in words with a sign, board pieces carry a letter."""
+    page = keyboard.new_page()
+    page.goto(server.url + CALCULATORS["skirmish-d6"] + "#s=" + encode_fragment(
+        {"system": "skirmish-d6", "map": {"attacker": [0, 1], "target": [4, 1], "obstacles": [{"hex": [2, 1], "kind": "partial"}]}}))
+    wait_settled(page)
+    plain = page.evaluate("""() => [...document.querySelectorAll('article p a, article li a, .calc-output a')]
+      .filter((a) => !a.classList.contains('headerlink') && getComputedStyle(a).textDecorationLine !== 'underline')
+      .map((a) => a.outerHTML.slice(0, 80))""")
+    assert plain == []
+    pieces = page.evaluate("""() => [...document.querySelectorAll('.calc--full g.hex[data-piece]')].map((g) => [g.dataset.piece,
+      g.closest('svg').querySelector(`.piece-symbol[data-hex="${g.dataset.hex}"]`)?.textContent || '', g.getAttribute('aria-label') || ''])""")
+    assert len(pieces) == 3 and all(symbol.strip() and label for _, symbol, label in pieces), pieces
+    page.locator('.calc--full [data-path="map.cols"]').fill("x")
+    page.locator('.calc--full .calc-output[data-state="error"]').wait_for()
+    status = page.locator('.calc--full [data-role="status"]')
+    assert "Not worked out" in status.inner_text()
+    sign = status.evaluate("(el) => getComputedStyle(el, '::before').content")
+    assert "⚠" in sign
+    error = page.locator('.calc--full [data-error-for="map.cols"]')
+    assert error.is_visible() and error.inner_text().strip()
+    assert page.locator('.calc--full [data-path="map.cols"]').get_attribute("aria-invalid") == "true"
+
+
+@pytest.mark.parametrize("scheme_name", SCHEMES)
+def test_screenshots(browser, server, watch, scheme_name, tmp_path_factory):
+    """Light and dark renderings of what this issue changed (links, focus, the calculators), for a person to look at."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1100}, color_scheme=scheme_name)
+    watch.attach(ctx)
+    page = ctx.new_page()
+    out: Path = tmp_path_factory.getbasetemp()
+    page.goto(server.url + CALCULATORS["enchanted-realms"] + "#s=" + encode_fragment(STATES["er-friendly-fire"][1]))
+    wait_settled(page)
+    tab_to(page, '.calc--full [data-path="attack.dice"]')
+    page.screenshot(path=str(out / f"a11y-er-{scheme_name}.png"), full_page=True)
+    page.goto(server.url + INLINE_CALCULATOR)
+    wait_settled(page)
+    page.screenshot(path=str(out / f"a11y-rules-{scheme_name}.png"), full_page=False)
+    ctx.close()
