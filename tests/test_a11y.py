@@ -54,6 +54,7 @@ def themed(browser, watch, scheme):
     ctx.add_init_script(CSP_PROBE)
     yield ctx
     ctx.close()
+    watch.check()
 
 
 @pytest.fixture
@@ -373,3 +374,4 @@ def test_screenshots(browser, server, watch, scheme_name, tmp_path_factory):
     wait_settled(page)
     page.screenshot(path=str(out / f"a11y-rules-{scheme_name}.png"), full_page=False)
     ctx.close()
+    watch.check()

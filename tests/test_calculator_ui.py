@@ -149,12 +149,14 @@ def test_page_usable_before_engine_and_failed_state(browser, server, watch):
     assert "could not load" in calc.locator('[data-role="status"]').inner_text()
     assert page.locator("h1").inner_text().startswith("d6 Skirmish calculator")
     context.close()
+    watch.check()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshot(browser, server, scheme, tmp_path_factory):
+def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
     """Light and dark renderings of the working calculator, saved for a person to look at."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
+    watch.attach(ctx)  # console errors fail this test too
     page = ctx.new_page()
     page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(
         {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}}))
@@ -163,3 +165,4 @@ def test_screenshot(browser, server, scheme, tmp_path_factory):
     page.screenshot(path=str(out), full_page=True)
     assert out.stat().st_size > 10_000
     ctx.close()
+    watch.check()

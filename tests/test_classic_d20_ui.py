@@ -149,9 +149,10 @@ def test_inline_worked_example(page, server):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshot(browser, server, scheme, tmp_path_factory):
+def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
     """Light and dark renderings of the working calculator, saved for a person to look at."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
+    watch.attach(ctx)  # console errors fail this test too
     page = ctx.new_page()
     page.goto(server.url + PAGE + "#s=" + encode_fragment(
         {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5, "cover_example": "table",
@@ -163,3 +164,4 @@ def test_screenshot(browser, server, scheme, tmp_path_factory):
     page.screenshot(path=str(out), full_page=True)
     assert out.stat().st_size > 10_000
     ctx.close()
+    watch.check()

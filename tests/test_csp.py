@@ -184,6 +184,7 @@ def test_offline_worker_registers_under_the_policy(browser, server, watch):
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert csp_violations(page) == []
     ctx.close()
+    watch.check()
 
 
 @pytest.mark.browser

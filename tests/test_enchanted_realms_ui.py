@@ -156,9 +156,10 @@ def test_inline_calculator_and_worked_examples_on_the_rulebook(page, server):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshot(browser, server, scheme, tmp_path_factory):
+def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
     """Light and dark renderings of a resolved friendly-fire throw, saved for a person to look at."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
+    watch.attach(ctx)  # console errors fail this test too
     page = ctx.new_page()
     page.goto(server.url + URL + "#s=" + encode_fragment(
         {"system": "enchanted-realms", "attack": {"dice": 3, "modifier": 2, "rolls": [4, 9, 1], "d10": 2},
@@ -168,3 +169,4 @@ def test_screenshot(browser, server, scheme, tmp_path_factory):
     page.screenshot(path=str(out), full_page=True)
     assert out.stat().st_size > 10_000
     ctx.close()
+    watch.check()

@@ -100,6 +100,7 @@ def no_sw(browser, watch):
     ctx = fresh_context(browser, watch)
     yield ctx
     ctx.close()
+    watch.check()
 
 
 def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, tmp_path):
@@ -131,6 +132,7 @@ def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, 
             finally:
                 ctx.close()
                 path.with_name(path.name + ".gone").rename(path)
+        watch.check()
     finally:
         site.stop()
 
