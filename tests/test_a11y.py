@@ -123,7 +123,7 @@ def test_axe_calculator_states(themed, server, scheme, state):
 
 def test_axe_failed_engine(themed, server, scheme, watch):
     """A calculator whose engine could not load is as accessible as a working one."""
-    watch.allowed_console.extend(["Failed to load resource", "net::ERR_FAILED"])
+    watch.allowed_console.extend(["Failed to load resource", "net::ERR_FAILED", "Failed to fetch", "MessageEvent"])
     page = themed.new_page()
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(server.url + INLINE_CALCULATOR)
