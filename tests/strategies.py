@@ -166,7 +166,9 @@ def _coherent_enchanted_realms(draw: st.DrawFn, s: dict[str, Any]) -> None:
     attacker = tuple(s.get("attacker", {}).get("hex", [0, 0]))
     target = s.setdefault("target", {}).get("hex", [4, 0])
     if tuple(target) == attacker:
-        s["target"]["hex"] = target = [attacker[0] + draw(st.sampled_from([1, 2, 4])), attacker[1]]
+        step = draw(st.sampled_from([1, 2, 4]))
+        q = attacker[0] + step if attacker[0] + step <= 99 else attacker[0] - step  # stay on the declared range
+        s["target"]["hex"] = target = [q, attacker[1]]
     if attack.get("split") is not None:
         # a random composition of the pool: the groups add up to attack.dice
         cuts = sorted(draw(st.sets(st.integers(1, dice - 1), max_size=min(dice - 1, 4)))) if dice > 1 else []

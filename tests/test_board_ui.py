@@ -129,7 +129,9 @@ def test_enchanted_realms_board_numbers_stray_hexes_and_odds(page, server):
     texts = "els => els.map((e) => e.textContent)"
     slots = sorted(int(t) for t in page.locator(".calc-board .mark--slot").evaluate_all(texts))
     assert slots == list(range(1, 9))
-    assert page.locator(".calc-board .mark--chance").evaluate_all(texts) == ["0.5%"]  # 1/200 for Defense 14
+    # the engine redraws after each edit: wait for the answer to the Defense 14 edit (1/200)
+    page.wait_for_function("() => [...document.querySelectorAll('.calc-board .mark--chance')]"
+                           ".map((e) => e.textContent).join() === '0.5%'")
     assert page.locator(".calc-board .hexboard-segment--fire").count() == 1
     others = url_scenario(page)["others"]
     assert others == [{"defense": 14, "name": "Goblin", "hex": [5, 0]}]
