@@ -200,8 +200,9 @@ async ({ changes, mode, seed, settleMs }) => {
     if ((control.type === "radio" && !control.checked) || control.closest("fieldset[disabled]")) continue;
     values[control.dataset.path] = control.dataset.kind === "bool" ? control.checked : control.value;
   }
+  const boardBox = root.querySelector('[data-role="board"]'); // asked for only while shown, as the page does
   const request = JSON.stringify({ op: "evaluate", system: root.dataset.calculator, values, base: root.dataset.base,
-    preset: JSON.parse(root.dataset.preset || "{}"), board: Boolean(root.querySelector('[data-role="board"]')) });
+    preset: JSON.parse(root.dataset.preset || "{}"), board: Boolean(boardBox) && !boardBox.closest("fieldset[disabled]") });
   for (let i = 0; i < Math.min(30, changes); i++) {
     const t = performance.now();
     await script.xworker.sync.handle(request);
