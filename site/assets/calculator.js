@@ -276,6 +276,8 @@ if (views.length) {
   }
   startEngine().then(
     (worker) => {
+      // Others may wait for the engine before heavy work of their own (offline.js stores the site then).
+      document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "ready" } }));
       for (const view of views) view.attach(worker);
       window.addEventListener("hashchange", () => {
         for (const view of views.filter((v) => v.full)) {
@@ -285,6 +287,7 @@ if (views.length) {
     },
     (error) => {
       console.warn("calculator engine failed to load:", error);
+      document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "failed" } }));
       for (const view of views) view.fail(error);
     },
   );
