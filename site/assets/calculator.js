@@ -277,6 +277,7 @@ if (views.length) {
   startEngine().then(
     (worker) => {
       // Others may wait for the engine before heavy work of their own (offline.js stores the site then).
+      document.documentElement.dataset.engine = "ready"; // for scripts that look later
       document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "ready" } }));
       for (const view of views) view.attach(worker);
       window.addEventListener("hashchange", () => {
@@ -287,6 +288,7 @@ if (views.length) {
     },
     (error) => {
       console.warn("calculator engine failed to load:", error);
+      document.documentElement.dataset.engine = "failed";
       document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "failed" } }));
       for (const view of views) view.fail(error);
     },
