@@ -11,7 +11,7 @@ from typing import Any
 from . import ScenarioError, evaluate
 from .render import result_html
 from .schema import Field, Inputs, flatten, nest
-from .svg import board_svg
+from .svg import Board, board_frame, board_marks, board_patch, board_svg
 from .systems import SYSTEMS
 from .views import VIEWS
 
@@ -31,24 +31,18 @@ under Pyodide a few thousand levels overflow the JavaScript stack before Python'
 which kills the engine for good (issue 9)."""
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
 def nesting_depth(text: str) -> int:
     """How deeply arrays and objects nest in JSON ``text`` (brackets inside strings do not count)."""
     depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+    for match in _BRACKET.finditer(_STRING.sub("", text)):
+        if match.group() in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif ch in "]}":
+        else:
             depth -= 1
     return deepest
 
@@ -189,13 +183,28 @@ def form_text(field: Field, value: Any) -> Any:
 
 def board_html(system: str, scenario: dict[str, Any], result: dict[str, Any] | None, ident: str = "board") -> str | None:
     """The system's interactive board for this scenario (None when the system has no board)."""
+    drawing = _drawing(system, scenario, result)
+    return None if drawing is None else board_svg(drawing, interactive=True, ident=ident)
+
+
+def _drawing(system: str, scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     view = VIEWS[system]
-    if view.board is None:
-        return None
-    drawing = view.board(scenario, result)
+    return None if view.board is None else view.board(scenario, result)
+
+
+def board_reply(system: str, scenario: dict[str, Any], result: dict[str, Any] | None, asked: Any) -> dict[str, Any]:
+    """The board part of a reply. Asked with ``{"frame": ..., "shown": {hex: digest}}`` for the frame the page
+    has, only what changed (``board_patch``); otherwise the whole drawing (``board``), its frame and the
+    digests of the hexes that are not plain (``board_marks``), which the page sends back next time."""
+    drawing = _drawing(system, scenario, result)
     if drawing is None:
-        return None
-    return board_svg(drawing, interactive=True, ident=ident)
+        return {}
+    shown = asked.get("shown") if isinstance(asked, dict) else None
+    if (isinstance(shown, dict) and len(shown) <= len(drawing.cells) and asked.get("frame") == board_frame(drawing, interactive=True)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in shown.items())):
+        return {"board_patch": board_patch(drawing, shown, interactive=True)}
+    return {"board": board_svg(drawing, interactive=True), "board_frame": board_frame(drawing, interactive=True),
+            "board_marks": board_marks(drawing, interactive=True)}
 
 
 def _merge(under: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -213,18 +222,18 @@ def _evaluate(request: dict[str, Any]) -> dict[str, Any]:
     preset = request.get("preset")
     if isinstance(preset, dict) and preset:
         scenario = _merge(preset, scenario)  # an inline calculator's fixed values, under what the form shows
-    wants_board = bool(request.get("board"))
+    asked = request.get("board")
     if errors:
         reply: dict[str, Any] = {"state": "error", "errors": errors}
-        if wants_board:
-            reply["board"] = board_html(system, scenario, None)
+        if asked:
+            reply.update(board_reply(system, scenario, None, asked))
         return reply
     try:
         result = evaluate(scenario)
     except ScenarioError as exc:
         reply = {"state": "error", "errors": exc.errors}
-        if wants_board:
-            reply["board"] = board_html(system, scenario, None)
+        if asked:
+            reply.update(board_reply(system, scenario, None, asked))
         return reply
     reply = {
         "state": "ready",
@@ -232,8 +241,8 @@ def _evaluate(request: dict[str, Any]) -> dict[str, Any]:
         "html": result_html(result, request.get("base", "")),
         "fragment": "s=" + encode_fragment(scenario),
     }
-    if wants_board:
-        reply["board"] = board_html(system, scenario, result)
+    if asked:
+        reply.update(board_reply(system, scenario, result, asked))
     return reply
 
 

@@ -9,6 +9,7 @@ resolutions are available where a rule cares which side of an edge the line pass
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Iterable, Iterator, NamedTuple
@@ -404,9 +405,14 @@ def clear_line(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
     """
     if a == b or distance(a, b) == 1:
         return True
-    blockers = [h for h in set(blocking) if h != a and h != b and _relevant(a, b, h)]
-    if not blockers:
-        return True
+    blockers = frozenset(h for h in set(blocking) if h != a and h != b and _relevant(a, b, h))
+    return not blockers or _clear_line(a, b, blockers)
+
+
+@functools.lru_cache(maxsize=256)
+def _clear_line(a: Hex, b: Hex, blockers: frozenset[Hex]) -> bool:
+    """``clear_line`` for blockers that can matter (cached: most edits on a map leave the line's
+    surroundings as they were)."""
     grown = [_ccw(corners(h, grow=1)) for h in blockers]
     polys = [_edges(poly) for poly in grown]
     centre, towards = (3 * a.q * M, 3 * a.r * M), (3 * (b.q - a.q) * M, 3 * (b.r - a.r) * M)

@@ -8,10 +8,14 @@ themes, in print and to a screen reader (``<title>`` and ``<desc>`` say it in wo
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import xml.etree.ElementTree as ET
+import zlib
 from dataclasses import dataclass, field
+from typing import Any
 
-from .hexgrid import ODD, POINTY, Hex, Layout, Point, polygon, roffset_from_cube, to_pixel
+from .hexgrid import ODD, POINTY, Hex, Layout, Point, corner_offset, polygon, roffset_from_cube, to_pixel
 
 SVG_NS = "http://www.w3.org/2000/svg"
 HEX_SIZE = 20.0
@@ -78,14 +82,36 @@ def _fmt(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _layout(cells: tuple[Hex, ...]) -> tuple[Layout, float, float]:
-    """A pointy-top layout whose top-left drawn corner sits at the margin, and the picture size."""
+@functools.lru_cache(maxsize=8)
+def _frame_of(cells: tuple[Hex, ...]) -> tuple[Layout, float, float, str]:
+    """A pointy-top layout whose top-left drawn corner sits at the margin, the picture size, and a key
+    naming this set of hexes (cached: a board keeps its hexes while its pieces change)."""
     base = Layout(POINTY, Point(HEX_SIZE, HEX_SIZE), Point(0.0, 0.0))
     xs = [p.x for h in cells for p in polygon(base, h)]
     ys = [p.y for h in cells for p in polygon(base, h)]
     origin = Point(MARGIN - min(xs), MARGIN - min(ys))
     layout = Layout(POINTY, Point(HEX_SIZE, HEX_SIZE), origin)
-    return layout, max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN
+    key = hashlib.sha256(" ".join(hex_key(h) for h in cells).encode("ascii")).hexdigest()[:16]
+    return layout, max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN, key
+
+
+_last_frame: list[tuple[tuple[Hex, ...], tuple[Layout, float, float, str]]] = []
+
+
+def _frame(cells: tuple[Hex, ...]) -> tuple[Layout, float, float, str]:
+    """``_frame_of``, remembered for the very tuple last asked about (a map's cells are one cached tuple, and
+    hashing 1,600 hexes for the cache on every change is time a click does not have)."""
+    if _last_frame and _last_frame[0][0] is cells:
+        return _last_frame[0][1]
+    value = _frame_of(cells)
+    _last_frame[:] = [(cells, value)]
+    return value
+
+
+@functools.lru_cache(maxsize=4)
+def _corner_offsets(layout: Layout) -> tuple[Point, ...]:
+    """The six corner offsets from a hex centre (the same for every hex of a layout)."""
+    return tuple(corner_offset(layout, i) for i in range(6))
 
 
 def hex_key(h: Hex) -> str:
@@ -93,11 +119,22 @@ def hex_key(h: Hex) -> str:
     return f"{h.q},{h.r}"
 
 
-def board_element(board: Board, *, interactive: bool = False, ident: str = "board") -> ET.Element:
-    """The board as an SVG element tree; ``interactive`` adds focus and button semantics to each hex."""
-    if not board.cells:
-        raise ValueError("a board needs at least one hex")
-    layout, width, height = _layout(board.cells)
+@dataclass(frozen=True)
+class Cell:
+    """One hex as drawn: its ``<g>`` and, on an interactive board, its glyphs in the layer above."""
+
+    key: str
+    plain: bool
+    """Nothing on it: no piece, mark, rule or extra class (how most hexes of a big map look)."""
+    cell: str
+    glyphs: str
+    digest: str
+    """A short checksum of the markup ("" for a plain hex): what a page remembers it shows."""
+
+
+def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: set[str] | None = None) -> list[Cell]:
+    """Every hex of the board in drawing order; with ``only``, just the hexes that are not plain and
+    those keyed in ``only`` (in no particular order)."""
     pieces = dict(board.pieces)
     marks: dict[Hex, list[Mark]] = {}
     for h, m in board.marks:
@@ -106,6 +143,40 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
     extra: dict[Hex, list[str]] = {}
     for h, cls in board.cell_classes:
         extra.setdefault(h, []).append(cls)
+    special = pieces.keys() | marks.keys() | ruled.keys() | extra.keys()
+    plain = _plain_cells(board.cells, interactive, ident)
+    first = board.cells[0]
+
+    def cell(h: Hex) -> Cell:
+        if h not in special:
+            return plain[h]
+        return _cell(layout, h, pieces.get(h), tuple(marks.get(h, ())), ruled.get(h), tuple(extra.get(h, ())),
+                     interactive, h == first, ident)
+
+    if only is None:
+        return [cell(h) for h in board.cells]
+    wanted = special | {h for h in map(_parse_key, only) if h is not None}
+    return [cell(h) for h in wanted if h in plain]
+
+
+def _parse_key(key: str) -> Hex | None:
+    """``"q,r"`` -> the hex, None for anything else."""
+    q, _, r = key.partition(",")
+    try:
+        return Hex.axial(int(q), int(r))
+    except ValueError:
+        return None
+
+
+@functools.lru_cache(maxsize=8)
+def _plain_cells(cells: tuple[Hex, ...], interactive: bool, ident: str) -> dict[Hex, Cell]:
+    """Every hex drawn with nothing on it (cached per frame: most of a big map)."""
+    layout = _frame(cells)[0]
+    return {h: _cell(layout, h, None, (), None, (), interactive, index == 0, ident) for index, h in enumerate(cells)}
+
+
+def _open(board: Board, width: float, height: float, interactive: bool, ident: str) -> ET.Element:
+    """The ``<svg>`` element with its title, description and patterns (no hexes yet)."""
     svg = ET.Element("svg", {
         "xmlns": SVG_NS, "class": "hexboard" + (" hexboard--interactive" if interactive else ""),
         "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}", "width": _fmt(width), "height": _fmt(height),
@@ -115,24 +186,42 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
     ET.SubElement(svg, "title", {"id": f"{ident}-title"}).text = board.title
     ET.SubElement(svg, "desc", {"id": f"{ident}-desc"}).text = board.desc
     _defs(svg, ident)
-    grid = ET.SubElement(svg, "g", {"class": "hexboard-cells"})
-    # On the interactive board each hex is a button whose aria-label says its piece and marks in words;
-    # the letters and numbers drawn on it go in a layer above, hidden from assistive technology, so a
-    # button's visible text never differs from its name (axe: label-content-name-mismatch).
-    glyphs = ET.Element("g", {"class": "hexboard-glyphs", "aria-hidden": "true"}) if interactive else None
-    for index, h in enumerate(board.cells):
-        _cell(grid, layout, h, pieces.get(h), marks.get(h, []), ruled.get(h), extra.get(h, []), interactive, index == 0, ident,
-              glyphs)
-    if glyphs is not None:
-        svg.append(glyphs)
+    return svg
+
+
+def _segments(board: Board, layout: Layout, ident: str) -> list[ET.Element]:
+    """The lines drawn over the hexes."""
+    out = []
     for seg in board.segments:
         a, b = to_pixel(layout, seg.start), to_pixel(layout, seg.end)
         attrs = {"class": f"hexboard-segment hexboard-segment--{seg.kind}", "x1": _fmt(a.x), "y1": _fmt(a.y),
                  "x2": _fmt(b.x), "y2": _fmt(b.y), "marker-end": f"url(#{ident}-arrow)"}
         if seg.rule:
             attrs["data-rule"] = seg.rule
-        line = ET.SubElement(svg, "line", attrs)
+        line = ET.Element("line", attrs)
         ET.SubElement(line, "title").text = seg.label
+        out.append(line)
+    return out
+
+
+def board_element(board: Board, *, interactive: bool = False, ident: str = "board") -> ET.Element:
+    """The board as an SVG element tree; ``interactive`` adds focus and button semantics to each hex."""
+    if not board.cells:
+        raise ValueError("a board needs at least one hex")
+    layout, width, height, _ = _frame(board.cells)
+    svg = _open(board, width, height, interactive, ident)
+    grid = ET.SubElement(svg, "g", {"class": "hexboard-cells"})
+    # On the interactive board each hex is a button whose aria-label says its piece and marks in words;
+    # the letters and numbers drawn on it go in a layer above, hidden from assistive technology, so a
+    # button's visible text never differs from its name (axe: label-content-name-mismatch).
+    glyphs = ET.Element("g", {"class": "hexboard-glyphs", "aria-hidden": "true"}) if interactive else None
+    for cell in _cells(board, layout, interactive, ident):
+        grid.append(ET.fromstring(cell.cell))
+        if glyphs is not None and cell.glyphs:
+            glyphs.extend(ET.fromstring(f"<g>{cell.glyphs}</g>"))
+    if glyphs is not None:
+        svg.append(glyphs)
+    svg.extend(_segments(board, layout, ident))
     return svg
 
 
@@ -159,10 +248,13 @@ def _defs(svg: ET.Element, ident: str) -> None:
     ET.SubElement(marker, "path", {"d": "M0 0L10 5L0 10z", "class": "hexboard-arrow"})
 
 
-def _cell(parent: ET.Element, layout: Layout, h: Hex, piece: Piece | None, marks: list[Mark], rule: str | None,
-          extra: list[str], interactive: bool, first: bool, ident: str, glyphs: ET.Element | None = None) -> None:
+@functools.lru_cache(maxsize=8192)
+def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
+          interactive: bool, first: bool, ident: str) -> Cell:
+    """One hex's markup (cached: on a big map most hexes look the same from one change to the next)."""
     centre = to_pixel(layout, h)
     col, row = roffset_from_cube(ODD, h)
+    key = hex_key(h)
     words = [f"hex {h.q}, {h.r}"]
     classes = ["hex"]
     if piece:
@@ -172,36 +264,91 @@ def _cell(parent: ET.Element, layout: Layout, h: Hex, piece: Piece | None, marks
         classes.append("ruled")
     classes.extend(extra)
     words.extend(m.label for m in marks)
-    attrs = {"class": " ".join(classes), "data-hex": hex_key(h), "data-col": str(col), "data-row": str(row)}
+    attrs = {"class": " ".join(classes), "data-hex": key, "data-col": str(col), "data-row": str(row)}
     if piece:
         attrs["data-piece"] = piece.kind
     if rule or (piece and piece.rule):
         attrs["data-rule"] = rule or piece.rule  # type: ignore[assignment]
     if interactive:
         attrs.update({"role": "button", "tabindex": "0" if first else "-1", "aria-label": ": ".join([words[0], ", ".join(words[1:]) or "empty"])})
-    g = ET.SubElement(parent, "g", attrs)
+    g = ET.Element("g", attrs)
     if not interactive:
         ET.SubElement(g, "title").text = ": ".join([words[0], ", ".join(words[1:]) or "empty"])
-    points = " ".join(f"{_fmt(p.x)},{_fmt(p.y)}" for p in polygon(layout, h))
+    points = " ".join(f"{_fmt(centre.x + o.x)},{_fmt(centre.y + o.y)}" for o in _corner_offsets(layout))
     ET.SubElement(g, "polygon", {"points": points, "class": "hex-shape"})
     if piece and piece.kind in ("partial", "total"):
         pattern = "hatch" if piece.kind == "partial" else "cross"
         ET.SubElement(g, "polygon", {"points": points, "class": f"hex-fill hex-fill--{piece.kind}", "fill": f"url(#{ident}-{pattern})"})
-    layer, tag = (g, {}) if glyphs is None else (glyphs, {"data-hex": hex_key(h)})
+    glyphs: list[ET.Element] = []
+    tag = {"data-hex": key} if interactive else {}
+
+    def glyph(attrs: dict[str, str], text: str) -> None:
+        element = ET.Element("text", attrs) if interactive else ET.SubElement(g, "text", attrs)
+        element.text = text
+        if interactive:
+            glyphs.append(element)
+
     if piece:
         if piece.kind not in ("partial", "total"):
             ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(HEX_SIZE * 0.62), "class": "piece"})
-        text = ET.SubElement(layer, "text", {"x": _fmt(centre.x), "y": _fmt(centre.y + 4), **tag,
-                                             "class": f"piece-symbol piece-symbol--{piece.kind}", "text-anchor": "middle"})
-        text.text = piece.symbol
+        glyph({"x": _fmt(centre.x), "y": _fmt(centre.y + 4), **tag, "class": f"piece-symbol piece-symbol--{piece.kind}",
+               "text-anchor": "middle"}, piece.symbol)
     for i, mark in enumerate(marks):
         dy = -HEX_SIZE * 0.55 if i == 0 else HEX_SIZE * 0.8
         attrs = {"x": _fmt(centre.x), "y": _fmt(centre.y + dy), **tag, "class": f"mark mark--{mark.kind}", "text-anchor": "middle"}
         if mark.rule:
             attrs["data-rule"] = mark.rule
-        ET.SubElement(layer, "text", attrs).text = mark.text
+        glyph(attrs, mark.text)
+    plain = not (piece or marks or rule or extra)
+    cell, glyph_markup = ET.tostring(g, encoding="unicode"), "".join(ET.tostring(e, encoding="unicode") for e in glyphs)
+    digest = "" if plain else f"{zlib.crc32((cell + glyph_markup).encode('utf-8')):08x}"
+    return Cell(key, plain, cell, glyph_markup, digest)
 
 
 def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") -> str:
-    """The board as an SVG string (byte-stable for the same input)."""
-    return ET.tostring(board_element(board, interactive=interactive, ident=ident), encoding="unicode")
+    """The board as an SVG string (byte-stable for the same input): ``board_element`` serialized, put
+    together from the cached markup of each hex."""
+    if not board.cells:
+        raise ValueError("a board needs at least one hex")
+    layout, width, height, _ = _frame(board.cells)
+    head = ET.tostring(_open(board, width, height, interactive, ident), encoding="unicode")
+    cells = _cells(board, layout, interactive, ident)
+    parts = [head.removesuffix("</svg>"), '<g class="hexboard-cells">', *(c.cell for c in cells), "</g>"]
+    if interactive:
+        glyphs = "".join(c.glyphs for c in cells)
+        parts.append(f'<g class="hexboard-glyphs" aria-hidden="true">{glyphs}</g>' if glyphs
+                     else '<g class="hexboard-glyphs" aria-hidden="true" />')
+    parts.extend(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def board_frame(board: Board, *, interactive: bool = False, ident: str = "board") -> str:
+    """A key for what a patch cannot change: the hexes drawn (so the layout), the mode and the ids."""
+    return f"{_frame(board.cells)[3]}-{'i' if interactive else 'p'}-{ident}"
+
+
+def board_marks(board: Board, *, interactive: bool = False, ident: str = "board") -> dict[str, str]:
+    """Hex key -> digest of every hex that is not plain, as ``board_svg`` draws them."""
+    layout = _frame(board.cells)[0]
+    return {c.key: c.digest for c in _cells(board, layout, interactive, ident, only=set()) if not c.plain}
+
+
+def board_patch(board: Board, shown: dict[str, str], *, interactive: bool = False, ident: str = "board") -> dict[str, Any]:
+    """What turns a drawing of the same frame into this one: the hexes that differ from ``shown`` (hex key ->
+    digest of what the page shows; plain hexes are left out of it), the lines, the title and the description.
+
+    Each changed hex comes as ``[digest, cell markup, glyph markup]``; a digest of ``""`` means it is plain now.
+    """
+    layout = _frame(board.cells)[0]
+    cells = {}
+    for c in _cells(board, layout, interactive, ident, only=set(shown)):
+        if shown.get(c.key) != c.digest:
+            cells[c.key] = [c.digest, c.cell, c.glyphs]
+    return {
+        "frame": board_frame(board, interactive=interactive, ident=ident),
+        "cells": cells,
+        "segments": "".join(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident)),
+        "title": board.title,
+        "desc": board.desc,
+    }

@@ -135,3 +135,55 @@ def test_enchanted_realms_board_numbers_stray_hexes_and_odds(page, server):
     assert page.locator(".calc-board .hexboard-segment--fire").count() == 1
     others = url_scenario(page)["others"]
     assert others == [{"defense": 14, "name": "Goblin", "hex": [5, 0]}]
+
+
+# The board as drawn, in a form that does not depend on attribute order, the roving tab stop or the
+# order of the glyph layer; and the engine's whole drawing of what the form holds now, in the same form.
+SAME_AS_ENGINE = """async () => {
+  const root = document.querySelector('[data-calculator][data-mode="full"]');
+  const norm = (el) => {
+    const attrs = el.getAttributeNames().filter((n) => n !== "tabindex").sort().map((n) => `${n}=${el.getAttribute(n)}`);
+    return `<${el.localName} ${attrs.join(" ")}>${[...el.childNodes].map((c) => c.nodeType === 1 ? norm(c) : c.textContent).join("")}</>`;
+  };
+  const shape = (svg) => ({
+    title: svg.querySelector(":scope > title").textContent, desc: svg.querySelector(":scope > desc").textContent,
+    cells: [...svg.querySelectorAll("g.hex")].map(norm),
+    glyphs: [...svg.querySelectorAll(".hexboard-glyphs > *")].map(norm).sort(),
+    lines: [...svg.querySelectorAll(":scope > line")].map(norm),
+  });
+  const values = {};
+  for (const c of root.querySelectorAll("form [data-path]")) {
+    if ((c.type === "radio" && !c.checked) || c.closest("fieldset[disabled]")) continue;
+    values[c.dataset.path] = c.dataset.kind === "bool" ? c.checked : c.value;
+  }
+  const script = document.querySelector('script[type="py"][worker][name="engine"]');
+  const reply = JSON.parse(await script.xworker.sync.handle(JSON.stringify({ op: "evaluate", system: root.dataset.calculator,
+    values, base: root.dataset.base, preset: JSON.parse(root.dataset.preset || "{}"), board: true })));
+  const template = document.createElement("template");
+  template.innerHTML = reply.board;
+  return JSON.stringify(shape(root.querySelector('[data-role="board"] svg'))) === JSON.stringify(shape(template.content.firstChild));
+}"""
+
+
+def test_board_changes_are_drawn_in_place_and_match_the_engine(page, server):
+    """After clicks and keys the board shows exactly the engine's drawing of the form, while the engine only
+    sent the hexes that changed: an untouched hex is still the same element, and the focused hex keeps focus."""
+    calc = open_map(page, server)
+    page.evaluate("window.farHex = document.querySelector('.calc-board g.hex[data-hex=\"8,3\"]')")
+    for key in ("0,1", "5,1", "2,1", "3,1"):  # attacker, target, then obstacles on the line
+        hexcell(page, key).click()
+    calc.locator(".calc-facts").filter(has_text="Level 2").wait_for()
+    page.wait_for_function(SAME_AS_ENGINE, timeout=10_000, polling=100)
+    hexcell(page, "3,1").focus()
+    page.keyboard.press("Delete")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("4")  # a total obstacle on the target's neighbour
+    page.wait_for_function(SAME_AS_ENGINE, timeout=10_000, polling=100)
+    assert hexcell(page, "4,1").get_attribute("data-piece") == "total"
+    assert hexcell(page, "3,1").get_attribute("data-piece") is None
+    assert page.evaluate("document.activeElement.dataset.hex") == "4,1"
+    assert page.evaluate("window.farHex.isConnected"), "an untouched hex was redrawn"
+    calc.locator('[data-path="map.cols"]').fill("9")  # another size: a whole new drawing
+    page.wait_for_function("!window.farHex.isConnected", timeout=10_000)
+    page.wait_for_function(SAME_AS_ENGINE, timeout=10_000, polling=100)
+    assert page.locator(".calc-board g.hex").count() == 9 * 9

@@ -111,3 +111,48 @@ def test_handle_never_raises():
     for text in ["", "{", '{"op": "fly"}', '{"op": "evaluate"}', "null"]:
         reply = json.loads(handle(text))
         assert reply["state"] == "error" and reply["errors"][0]["field"] == ""
+
+
+MAP_VALUES = {"map.cols": "10", "map.rows": "8", "map.attacker": "0, 3", "map.target": "6, 3",
+              "map.obstacles": '[{"hex": [2, 3], "kind": "partial"}]', "map.creatures": "[]"}
+
+
+def test_board_comes_whole_first_then_as_changes():
+    """Without a frame the reply draws the whole board; with the frame and the digests the page holds, only
+    the hexes that changed come back (moving the attacker: its old and new hex, the line's hexes)."""
+    first = call(op="evaluate", system="skirmish-d6", values=MAP_VALUES, board=True)
+    assert first["state"] == "ready" and first["board"].startswith("<svg") and "board_patch" not in first
+    assert {"0,3", "6,3", "2,3"} <= set(first["board_marks"])
+    asked = {"frame": first["board_frame"], "shown": first["board_marks"]}
+    same = call(op="evaluate", system="skirmish-d6", values=MAP_VALUES, board=asked)
+    assert "board" not in same and same["board_patch"]["cells"] == {}
+    moved = call(op="evaluate", system="skirmish-d6", values={**MAP_VALUES, "map.attacker": "1, 3"}, board=asked)
+    cells = moved["board_patch"]["cells"]
+    assert cells["0,3"][0] == "" and 'data-piece="attacker"' in cells["1,3"][1]
+    assert "6,3" not in cells  # the target did not change
+    assert moved["board_patch"]["desc"].startswith("The line from the attacker to the target, 5 inches")
+
+
+@pytest.mark.parametrize("asked", [
+    {"frame": "elsewhere", "shown": {}},  # another map size (or a page that lost track): whole drawing
+    {"frame": None},
+    {"shown": {"0,3": 5}},  # digests are strings
+    {"shown": ["0,3"]},
+])
+def test_board_request_that_does_not_fit_gets_the_whole_board(asked):
+    """A frame the engine does not draw now, or a malformed list of what is shown, gets a whole drawing."""
+    frame = call(op="evaluate", system="skirmish-d6", values=MAP_VALUES, board=True)["board_frame"]
+    if "shown" in asked and "frame" not in asked:
+        asked = {**asked, "frame": frame}
+    reply = call(op="evaluate", system="skirmish-d6", values=MAP_VALUES, board=asked)
+    assert reply["board"].startswith("<svg") and reply["board_frame"] == frame
+
+
+def test_board_changes_come_with_form_errors_too():
+    """A bad value elsewhere in the form still gets the board's changes (the board shows what was placed)."""
+    first = call(op="evaluate", system="skirmish-d6", values=MAP_VALUES, board=True)
+    asked = {"frame": first["board_frame"], "shown": first["board_marks"]}
+    reply = call(op="evaluate", system="skirmish-d6", values={**MAP_VALUES, "attack.hits_on": "9", "map.attacker": "1, 3"},
+                 board=asked)
+    assert reply["state"] == "error" and reply["errors"][0]["field"] == "attack.hits_on"
+    assert 'data-piece="attacker"' in reply["board_patch"]["cells"]["1,3"][1]

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pycore import RULES, RULINGS, SYSTEMS, ScenarioError, evaluate, ref
-from pycore.browser import decode_fragment, encode_fragment, handle, scenario_to_values
+from pycore.browser import decode_fragment, encode_fragment, handle, nesting_depth, scenario_to_values
 from pycore.render import result_html
 from strategies import BUILT, mutated, scenarios
 
@@ -443,6 +443,30 @@ def test_deep_nesting_is_refused_before_parsing(levels):
     assert json.loads(handle(deep))["state"] == "error"
     shallow = {"system": "skirmish-d6", "map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [1, 0]}]}}
     assert decode_fragment("#s=" + encode_fragment(shallow)) == shallow
+
+
+def _depth(value: Any) -> int:
+    """How deeply a parsed JSON value nests arrays and objects."""
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    return 0
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ ,:ab\n\u00e9'),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(alphabet='[]{}"\\ab'), inner, max_size=4),
+    max_leaves=30)
+
+
+@FUZZ
+@given(JSON_VALUES, st.booleans())
+def test_nesting_depth_counts_only_brackets_outside_strings(value, ascii_only):
+    """The depth measured before parsing is the parsed value's depth, whatever brackets, quotes and
+    backslashes its strings hold."""
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    assert nesting_depth(text) == _depth(value)
 
 
 def test_split_rolls_without_d10s():

@@ -2,9 +2,11 @@
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from pycore import evaluate
 from pycore.hexgrid import Hex
-from pycore.svg import Board, Mark, Piece, Segment, board_svg, legend_element
+from pycore.svg import Board, Mark, Piece, Segment, board_element, board_frame, board_marks, board_patch, board_svg, legend_element
 from pycore.views import skirmish_d6 as view
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -80,3 +82,103 @@ def test_d6_board_survives_invalid_pieces():
     scenario = {"system": "skirmish-d6", "map": {"attacker": "x", "target": [1, 0], "obstacles": [7, {"hex": "?"}]}}
     drawing = view.board(scenario, None)
     assert len(drawing.pieces) == 1
+
+
+# ---- patches: what a page that shows one drawing needs to show the next ----------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def d6_board(**changes) -> Board:
+    """The d6 map view of a 10 x 8 board (attacker, target, obstacles, creatures), evaluated when valid."""
+    m = {"cols": 10, "rows": 8, "attacker": [0, 3], "target": [6, 3], "creatures": [{"hex": [3, 5], "side": "attacker"}],
+         "obstacles": [{"hex": [2, 3], "kind": "partial"}, {"hex": [4, 3], "kind": "total"}]}
+    m.update(changes)
+    scenario = {"system": "skirmish-d6", "map": m}
+    try:
+        result = evaluate(scenario)
+    except Exception:
+        result = None
+    return view.board(scenario, result)
+
+
+def patched(before: Board, after: Board) -> ET.Element:
+    """The drawing of ``before`` with ``board_patch`` applied as the page applies it."""
+    root = ET.fromstring(board_svg(before, interactive=True))
+    patch = board_patch(after, board_marks(before, interactive=True), interactive=True)
+    assert patch["frame"] == board_frame(before, interactive=True)
+    cells_layer = root.find(f"{SVG}g[@class='hexboard-cells']")
+    glyphs = root.find(f"{SVG}g[@class='hexboard-glyphs']")
+    for key, (digest, cell, glyph_markup) in patch["cells"].items():
+        fresh = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{cell}</svg>')[0]
+        index = next(i for i, g in enumerate(cells_layer) if g.get("data-hex") == key)
+        cells_layer[index] = fresh
+        for old in [t for t in glyphs if t.get("data-hex") == key]:
+            glyphs.remove(old)
+        glyphs.extend(ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{glyph_markup}</svg>'))
+    for line in root.findall(f"{SVG}line"):
+        root.remove(line)
+    root.extend(ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{patch["segments"]}</svg>'))
+    root.find(f"{SVG}title").text = patch["title"]
+    root.find(f"{SVG}desc").text = patch["desc"]
+    return root
+
+
+def canonical(root: ET.Element) -> str:
+    """The drawing with its glyph layer in a fixed order (a patch appends glyphs; order does not show)."""
+    glyphs = root.find(f"{SVG}g[@class='hexboard-glyphs']")
+    items = sorted(glyphs, key=lambda e: ET.tostring(e))
+    for e in list(glyphs):
+        glyphs.remove(e)
+    glyphs.extend(items)
+    return ET.tostring(root, encoding="unicode")
+
+
+def test_svg_string_is_the_element_tree_serialized():
+    """board_svg (put together from cached pieces) is byte for byte the ElementTree of board_element."""
+    for board in (sample(), d6_board(), d6_board(attacker=[9, 7])):
+        for interactive in (False, True):
+            assert board_svg(board, interactive=interactive) == ET.tostring(board_element(board, interactive=interactive),
+                                                                            encoding="unicode")
+
+
+@pytest.mark.parametrize("changes", [
+    {"attacker": [1, 3]},  # the line moves: path classes, marks and the segment change
+    {"obstacles": []},  # obstacles cleared: their hexes become plain
+    {"obstacles": [{"hex": [2, 3], "kind": "total"}, {"hex": [4, 3], "kind": "total"}, {"hex": [5, 3], "kind": "partial"}]},
+    {"creatures": [], "target": [6, 4]},
+    {"target": None},  # invalid: no reading, no line
+])
+def test_patch_turns_one_drawing_into_the_next(changes):
+    """Applying the patch to the drawing the page shows gives the drawing of the new situation."""
+    before, after = d6_board(), d6_board(**changes)
+    assert canonical(patched(before, after)) == canonical(ET.fromstring(board_svg(after, interactive=True)))
+
+
+def test_patch_of_an_unchanged_board_is_empty_and_marks_name_what_is_not_plain():
+    """Nothing changed: no hex is sent. The marks list every hex with something on it, and only those."""
+    board = d6_board()
+    marks = board_marks(board, interactive=True)
+    assert board_patch(board, marks, interactive=True)["cells"] == {}
+    pieces = {f"{h.q},{h.r}" for h, _ in board.pieces}
+    assert pieces <= set(marks) and all(marks.values())
+    plain = {f"{h.q},{h.r}" for h in board.cells} - set(marks)
+    corner = board.cells[-1]  # the far corner of the map: nothing there
+    assert f"{corner.q},{corner.r}" in plain and len(marks) < len(board.cells)
+
+
+def test_patch_resends_hexes_the_page_redrew_itself():
+    """A hex the page marked at once (digest "-") comes back even when the engine's drawing of it did not change."""
+    board = d6_board()
+    shown = {**board_marks(board, interactive=True), "2,3": "-", "8,1": "-"}
+    cells = board_patch(board, shown, interactive=True)["cells"]
+    assert set(cells) == {"2,3", "8,1"}
+    assert cells["8,1"][0] == "" and 'data-hex="8,1"' in cells["8,1"][1]  # plain again, drawn in full
+    assert "-" not in board_patch(board, {"x,y": "-", "99,99": "-"}, interactive=True)["cells"]
+
+
+def test_frame_changes_with_the_hexes_drawn():
+    """Another map size is another frame (the page then gets a whole drawing)."""
+    assert board_frame(d6_board(), interactive=True) == board_frame(d6_board(attacker=[2, 2]), interactive=True)
+    assert board_frame(d6_board(), interactive=True) != board_frame(d6_board(cols=12), interactive=True)
+    assert board_frame(d6_board(), interactive=True) != board_frame(d6_board(), interactive=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,14 +43,21 @@ class MapCover:
     surrounded_by: tuple[Hex, Hex] | None
 
 
-def board_cells(cols: int, rows: int) -> list[Hex]:
-    """Every hex of a ``cols`` x ``rows`` pointy-top board (odd rows shoved right)."""
-    return hg.rectangle(cols, rows, hg.ODD)
+@functools.lru_cache(maxsize=8)
+def board_cells(cols: int, rows: int) -> tuple[Hex, ...]:
+    """Every hex of a ``cols`` x ``rows`` pointy-top board (odd rows shoved right); cached, as a map keeps
+    its size while pieces move."""
+    return tuple(hg.rectangle(cols, rows, hg.ODD))
+
+
+@functools.lru_cache(maxsize=8)
+def _on_board(cols: int, rows: int) -> frozenset[Hex]:
+    return frozenset(board_cells(cols, rows))
 
 
 def read(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
     """Attacker, target, obstacles (hex -> kind) and creatures (hex -> side) from a validated map; errors name the field."""
-    cells = set(board_cells(m["cols"], m["rows"]))
+    cells = _on_board(m["cols"], m["rows"])
     errors: list[FieldError] = []
     taken: dict[Hex, str] = {}
 

@@ -116,7 +116,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     m = scenario.get("map")
     if not isinstance(m, dict):
         m = {}
-    cells = tuple(board_cells(_size(m.get("cols"), 12), _size(m.get("rows"), 9)))
+    cells = board_cells(_size(m.get("cols"), 12), _size(m.get("rows"), 9))
     pieces: dict[Hex, Piece] = {}
     for slot in BOARD.slots:
         if slot.single:

@@ -5,6 +5,7 @@
 import "./hexboard.js";
 
 const LOAD_TIMEOUT_MS = 90000;
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 const calculators = [...document.querySelectorAll("[data-calculator]")];
 
@@ -85,6 +86,10 @@ class Calculator {
     this.queued = false;
     this.shown = { body: null, board: null }; // the engine's last HTML written (or found) in each region
     this.boardTouched = false;
+    // What the board shows as the engine drew it: its frame (the hexes, so the layout) and a digest per
+    // hex that is not plain. Sent back with each request, so the engine answers with the hexes that changed.
+    this.boardState = { frame: null, marks: {} };
+    this.dirty = new Set(); // hexes the board script redrew at once: the engine's next answer draws them again
     this.running = Promise.resolve();
     this.notice = "";
     this.form.addEventListener("input", () => this.changed());
@@ -96,6 +101,7 @@ class Calculator {
     this.board = root.querySelector('[data-role="board"]');
     // The board script marks a touched hex at once; the engine's next drawing must replace that.
     for (const type of ["click", "keydown"]) this.board?.addEventListener(type, () => { this.boardTouched = true; });
+    root.addEventListener("calc:painted", (event) => { for (const key of event.detail.keys) this.dirty.add(key); });
   }
 
   values() {
@@ -165,6 +171,64 @@ class Calculator {
     return true;
   }
 
+  // The board part of a request: the whole drawing until the page holds one, then only what changed
+  // (hexes the board script redrew itself are sent with a digest that never matches, so they come back).
+  boardAsk(dirty) {
+    if (!this.boardState.frame) return true;
+    const shown = { ...this.boardState.marks };
+    for (const key of dirty) shown[key] = "-";
+    return { frame: this.boardState.frame, shown };
+  }
+
+  // Apply the engine's changes to the board it drew before: changed hexes, their glyphs, the lines,
+  // title and description. The hex that holds the tab stop (and focus) keeps them.
+  patchBoard(patch) {
+    const svg = this.board.querySelector("svg");
+    if (!svg || patch.frame !== this.boardState.frame) return false;
+    const keys = Object.keys(patch.cells);
+    const template = document.createElement("template");
+    template.innerHTML = `<svg xmlns="${SVG_NS}"><g>${keys.map((k) => patch.cells[k][1]).join("")}</g>` +
+      `<g>${keys.map((k) => patch.cells[k][2]).join("")}</g><g>${patch.segments}</g></svg>`; // built by pycore.svg, escaped
+    const [cells, glyphs, segments] = template.content.firstChild.children;
+    const layer = svg.querySelector(".hexboard-glyphs");
+    for (const fresh of [...cells.children]) {
+      const key = fresh.dataset.hex;
+      const old = svg.querySelector(`g.hex[data-hex="${CSS.escape(key)}"]`);
+      if (!old) return this.lostBoard();
+      // The hex element stays (focus and tab stop stay with it, no refocusing): it takes the new one's
+      // attributes and content.
+      const tabindex = old.getAttribute("tabindex");
+      for (const name of old.getAttributeNames()) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+      for (const name of fresh.getAttributeNames()) {
+        const value = fresh.getAttribute(name);
+        if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+      }
+      if (tabindex !== null) old.setAttribute("tabindex", tabindex);
+      old.replaceChildren(...fresh.childNodes);
+      if (layer) for (const glyph of layer.querySelectorAll(`[data-hex="${CSS.escape(key)}"]`)) glyph.remove();
+      const [digest] = patch.cells[key];
+      if (digest) this.boardState.marks[key] = digest;
+      else delete this.boardState.marks[key];
+    }
+    if (layer) layer.append(...glyphs.children);
+    for (const line of svg.querySelectorAll(":scope > line.hexboard-segment")) line.remove();
+    svg.append(...segments.children);
+    const title = svg.querySelector(":scope > title");
+    const desc = svg.querySelector(":scope > desc");
+    if (title && title.textContent !== patch.title) title.textContent = patch.title;
+    if (desc && desc.textContent !== patch.desc) desc.textContent = patch.desc;
+    this.shown.board = false; // no longer the engine's last full drawing: the next one is written as it comes
+    this.boardTouched = false;
+    return true;
+  }
+
+  // The board is not what the engine drew (should not happen): ask for a whole drawing next time.
+  lostBoard() {
+    this.boardState = { frame: null, marks: {} };
+    this.changed();
+    return false;
+  }
+
   showErrors(errors) {
     for (const slot of this.form.querySelectorAll("[data-error-for]")) {
       slot.hidden = true;
@@ -204,14 +268,21 @@ class Calculator {
     const values = { ...this.values() };
     // The board only while it is shown (drawing it is most of the engine's work for a change).
     const board = Boolean(this.board) && !this.board.closest("fieldset[disabled]");
+    const dirty = [...this.dirty];
     const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base,
-      preset: this.preset, board });
+      preset: this.preset, board: board && this.boardAsk(dirty) });
     const loose = this.showErrors(reply.errors || []);
-    if (board && reply.board) {
+    if (board && (reply.board || reply.board_patch)) {
       const hadFocus = this.board.contains(document.activeElement);
-      if (this.write(this.board, "board", reply.board)) {
-        this.root.dispatchEvent(new CustomEvent("calc:board", { bubbles: true, detail: { hadFocus } }));
+      let redrawn;
+      if (reply.board_patch) {
+        redrawn = this.patchBoard(reply.board_patch);
+      } else {
+        redrawn = this.write(this.board, "board", reply.board);
+        this.boardState = { frame: reply.board_frame, marks: reply.board_marks };
       }
+      for (const key of dirty) this.dirty.delete(key);
+      if (redrawn) this.root.dispatchEvent(new CustomEvent("calc:board", { bubbles: true, detail: { hadFocus } }));
     }
     if (reply.state === "ready") {
       this.write(this.body, "body", reply.html);

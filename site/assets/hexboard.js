@@ -152,6 +152,7 @@ class HexBoard {
   place(g, to) {
     const key = keyOf(g);
     const pieces = this.read();
+    const before = new Map(pieces);
     const current = pieces.get(key);
     const count = this.spec.slots.length;
     let next = to;
@@ -177,7 +178,9 @@ class HexBoard {
       pieces.set(key, { slot: next, record: keep });
     }
     this.write(pieces);
-    this.paint(pieces);
+    const changed = [...new Set([...before.keys(), ...pieces.keys()])]
+      .filter((k) => before.get(k)?.slot !== pieces.get(k)?.slot);
+    this.paint(pieces, changed);
     this.renderEditors();
     const where = `Hex ${key.replace(",", ", ")}`;
     this.say(next >= 0 ? `${where}: ${this.spec.slots[next].label} placed.` : `${where}: cleared.`);
@@ -191,13 +194,16 @@ class HexBoard {
     return { name: `${slot.label} ${Math.max(0, ...used) + 1}` };
   }
 
-  // Mark every hex from the pieces at once (the engine's drawing replaces this when it answers).
-  paint(pieces) {
+  // Mark the hexes whose piece changed at once (the engine's drawing replaces this when it answers;
+  // the calculator is told which hexes, so the engine draws them again even if they end as they were).
+  paint(pieces, keys) {
     // The symbols sit in the board's glyph layer (hidden from assistive technology: each hex's
     // aria-label says it in words), keyed by hex; older drawings keep them inside the hex.
     const layer = this.box.querySelector(".hexboard-glyphs");
-    for (const g of this.box.querySelectorAll("g.hex")) {
-      const key = keyOf(g);
+    this.root.dispatchEvent(new CustomEvent("calc:painted", { detail: { keys } }));
+    for (const key of keys) {
+      const g = this.box.querySelector(`g.hex[data-hex="${CSS.escape(key)}"]`);
+      if (!g) continue;
       const piece = pieces.get(key);
       let text = layer ? layer.querySelector(`.piece-symbol[data-hex="${CSS.escape(key)}"]`) : g.querySelector(".piece-symbol");
       if (!piece) {
@@ -230,7 +236,7 @@ class HexBoard {
     const g = event.target.closest("g.hex");
     if (!g) return;
     this.rove(g);
-    g.focus({ preventScroll: true });
+    if (document.activeElement !== g) g.focus({ preventScroll: true }); // focusing makes the browser lay out the board
     this.place(g);
   }
 
@@ -261,8 +267,8 @@ class HexBoard {
   // One hex in the tab order at a time (roving tabindex), remembered across redraws.
   rove(g) {
     this.focusKey = keyOf(g);
-    for (const other of this.box.querySelectorAll('g.hex[tabindex="0"]')) other.setAttribute("tabindex", "-1");
-    g.setAttribute("tabindex", "0");
+    for (const other of this.box.querySelectorAll('g.hex[tabindex="0"]')) if (other !== g) other.setAttribute("tabindex", "-1");
+    if (g.getAttribute("tabindex") !== "0") g.setAttribute("tabindex", "0");
   }
 
   // After the engine redraws the board, the same hex keeps the tab stop, and the focus if it had it.
@@ -270,7 +276,7 @@ class HexBoard {
     const g = this.focusKey && this.box.querySelector(`g.hex[data-hex="${CSS.escape(this.focusKey)}"]`);
     if (!g) return;
     this.rove(g);
-    if (hadFocus) g.focus({ preventScroll: true });
+    if (hadFocus && document.activeElement !== g) g.focus({ preventScroll: true });
   }
 }
 
