@@ -110,14 +110,22 @@ class Watch:
         self.page_errors: list[str] = []
         self.allowed_console: list[str] = []
         """Substrings of console or page errors a test provokes on purpose (a blocked runtime)."""
+        self.console_warnings: list[str] = []
+        """Console warnings, each as "text (script URL)": collected, not checked; a test may look."""
 
     def attach(self, context) -> None:
         context.on("request", self._request)
         context.on("page", self._page)
 
     def _page(self, page) -> None:
-        page.on("console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None)
+        page.on("console", self._console)
         page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+        elif message.type == "warning":
+            self.console_warnings.append(f"{message.text} ({message.location.get('url', '')})")
 
     def _request(self, request) -> None:
         if not request.url.startswith(LOCAL_PREFIXES):

@@ -186,6 +186,135 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_pa
     watch.check()
 
 
+RECORD_ORDER = """
+window.__offline = { engine: null, register: null, load: null };
+document.addEventListener("calc:engine", () => { window.__offline.engine = Date.now(); });
+window.addEventListener("load", () => { window.__offline.load = Date.now(); });
+if (window.ServiceWorkerContainer) {
+  const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function (...args) {
+    window.__offline.register ??= Date.now();
+    return register.apply(this, args);
+  };
+}
+"""
+"""When (wall clock, ms) the page saw its engine start, its load event, and offline.js register the worker."""
+
+
+def record_offline_requests(context) -> list:
+    """Requests that store the site: sw.js itself and every request the service worker makes,
+    filled in as they happen (their timing is known once each has finished)."""
+    seen: list = []
+    context.on("request", lambda r: seen.append(r) if r.url.endswith("/sw.js") or r.service_worker else None)
+    return seen
+
+
+def test_calculator_page_stores_the_site_after_its_engine(browser, offline_site: Path, watch: Watch):
+    """First visit to a calculator page: the engine starts first; offline.js registers the worker only
+    then, so no request of the offline store (sw.js, the runtime it precaches) competes with it; the
+    page still ends up "Available offline". (The fallback is 20 s: an engine slower than that on a
+    loaded machine would let the store start first and fail this test.)"""
+    server = SiteServer(offline_site)
+    server.start()
+    context = new_context(browser, watch)
+    context.add_init_script(RECORD_ORDER)
+    stores = record_offline_requests(context)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "calculator/enchanted-realms/")
+        page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY)
+        wait_offline_ready(page)
+        order = page.evaluate("window.__offline")
+        assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+        assert order["engine"] and order["register"], order
+        assert order["register"] >= order["engine"], order
+        assert any(r.url.endswith("/sw.js") for r in stores)
+        assert any(r.url.endswith("pyodide.asm.wasm") for r in stores), "the worker did not store the runtime"
+        starts = {r.url: r.timing["startTime"] for r in stores}
+        early = {url: start - order["engine"] for url, start in starts.items() if start < order["engine"]}
+        assert not early, f"stored before the engine was up (ms before): {early}"
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
+
+
+def test_page_without_calculator_stores_the_site_after_load(browser, offline_site: Path, watch: Watch):
+    """A rulebook page with no calculator has no engine to wait for: after its load event and an idle
+    moment the worker is registered and the page becomes "Available offline"."""
+    server = SiteServer(offline_site)
+    server.start()
+    context = new_context(browser, watch)
+    context.add_init_script(RECORD_ORDER)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "rules/skirmish-d6/size/")
+        assert page.locator("[data-calculator]").count() == 0
+        stored = wait_offline_ready(page)
+        assert stored["version"] == sw_build(offline_site)["version"]
+        order = page.evaluate("window.__offline")
+        assert order["engine"] is None and order["load"] and order["register"] >= order["load"], order
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
+
+
+REGISTER_THROWS = """
+if (self.ServiceWorkerContainer) {
+  ServiceWorkerContainer.prototype.register = function () {
+    window.__registerCalls = (window.__registerCalls || 0) + 1;
+    return Promise.reject(new DOMException("Service workers are disabled", "SecurityError"));
+  };
+}
+"""
+"""A browser that refuses service workers by throwing from register()."""
+BROWSER_WARNINGS = (
+    "Service Worker registration blocked by Playwright",  # Playwright's own stand-in for register()
+    "Unable to use `window` or `document` in worker",  # PyScript, on every page with an engine
+)
+"""Warnings that are not offline.js's to avoid."""
+
+
+@pytest.mark.parametrize("how", ["block", "throws"])
+def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: Watch, how: str):
+    """With service workers blocked (Playwright's switch) or refused (register() throws), pages work
+    as usual, the status line stays empty, and offline.js puts no error or warning on the console."""
+    server = SiteServer(offline_site)
+    server.start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  service_workers="block" if how == "block" else "allow")
+    watch.attach(context)
+    if how == "throws":
+        context.add_init_script(REGISTER_THROWS)
+    page = context.new_page()
+    try:
+        for path in ("rules/skirmish-d6/size/", "calculator/skirmish-d6/"):
+            page.goto(server.url + path)
+            if page.locator("[data-calculator]").count():
+                page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY)
+            # offline.js has tried to register once the browser's refusal shows
+            if how == "block":
+                deadline = time.monotonic() + 30
+                while not any(BROWSER_WARNINGS[0] in w for w in watch.console_warnings):
+                    assert time.monotonic() < deadline, "offline.js never tried to register the worker"
+                    page.wait_for_timeout(200)
+                watch.console_warnings.clear()
+            else:
+                page.wait_for_function("window.__registerCalls === 1", timeout=30_000)
+            page.wait_for_timeout(500)
+            assert page.locator(".offline-status").inner_text() == "", path
+            assert page.locator(".offline-status").get_attribute("data-state") is None, path
+            assert page.evaluate("navigator.serviceWorker.controller") is None
+        assert page.locator('[data-calculator="skirmish-d6"] [data-key="headline"]').first.inner_text()
+        noise = [w for w in watch.console_warnings if not any(b in w for b in BROWSER_WARNINGS)]
+        assert not noise, noise
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
+
+
 def build_variant(out: Path, site_name: str) -> Path:
     """Rebuild the site into ``out`` under another name: a visible change on every page."""
     config = out.parent / f"{out.name}-variant.yml"

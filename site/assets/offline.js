@@ -3,10 +3,18 @@
 // build is ready. How builds are kept apart is explained at the top of assets/offline-sw.js.
 // While developing (`mkdocs serve`) the page says data-offline-status="off": then this script only
 // removes a worker and caches left by an earlier build, so live reload always shows fresh files.
+//
+// Storing the site (about 25 MB, the runtime among it) is the worker's install, and the worker is
+// installed when this page registers it. So the page registers it only at a quiet moment: on a
+// page with a calculator once its engine has started (or failed; calculator.js says so with
+// data-engine on <html> and a calc:engine event), else after the load event and an idle moment.
+// A build already stored is reported at once, from the registration the browser already has.
 
 const ROOT = new URL("../", import.meta.url); // this script is assets/offline.js
 const PREFIX = `offline ${ROOT.href} `; // our cache names (see offline-sw.js)
 const CHECK_EVERY_MS = 30 * 60 * 1000;
+const ENGINE_WAIT_MS = 20_000; // a calculator page whose engine never says anything still gets stored
+const IDLE_WAIT_MS = 5_000; // the longest wait for an idle moment
 
 const status = document.querySelector("[data-offline-status]");
 const prompt = document.querySelector("[data-offline-update]");
@@ -107,7 +115,11 @@ function offerReload(waiting) {
   render(); // the status line is a live region: screen readers hear "new version ready"
 }
 
+let watched = null; // the registration watchForUpdates looks after
+
 function watchForUpdates(registration) {
+  if (watched === registration) return;
+  watched = registration;
   const offer = (worker) => {
     if (registration.active && worker) offerReload(worker);
   };
@@ -139,17 +151,65 @@ function onMessage(event) {
   render();
 }
 
-async function start() {
-  if (document.readyState !== "complete") {
-    await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
-  }
-  navigator.serviceWorker.addEventListener("message", onMessage);
-  const registration = await navigator.serviceWorker.register(new URL("sw.js", ROOT), {
-    scope: ROOT.href,
-    updateViaCache: "none",
+function loaded() {
+  if (document.readyState === "complete") return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+}
+
+// Resolves once this page's calculator engine has started or failed, or after ENGINE_WAIT_MS.
+function engineSettled() {
+  if (document.documentElement.dataset.engine) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ENGINE_WAIT_MS);
+    document.addEventListener("calc:engine", () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
   });
+}
+
+function idle() {
+  return new Promise((resolve) => {
+    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
+    else setTimeout(resolve, 200);
+  });
+}
+
+async function quietMoment() {
+  const calculators = document.querySelector("[data-calculator]") !== null;
+  await Promise.all([loaded(), calculators ? engineSettled() : null]);
+  await idle();
+}
+
+// The site's worker registration, or null where service workers are not allowed (a browser
+// setting, a private window, a test harness): then the page simply is not stored, quietly.
+async function register() {
+  try {
+    const registration = await navigator.serviceWorker.register(new URL("sw.js", ROOT), {
+      scope: ROOT.href,
+      updateViaCache: "none",
+    });
+    return registration ?? null;
+  } catch (error) {
+    console.info("offline: service workers are not available here;", error.message);
+    return null;
+  }
+}
+
+async function start() {
+  const waited = quietMoment(); // counts from now, not from after the status check below
+  navigator.serviceWorker.addEventListener("message", onMessage);
+  // Stored on an earlier visit: say so now, and look out for a newer build (the browser checks).
+  const known = await navigator.serviceWorker.getRegistration(ROOT.href).catch(() => null);
+  if (known?.active && known.scope === ROOT.href) {
+    watchForUpdates(known);
+    showStored(await ask(known.active, { type: "offline-status" }));
+  }
+  await waited;
+  const registration = await register();
+  if (!registration) return;
   watchForUpdates(registration);
-  if (registration.active) showStored(await ask(registration.active, { type: "offline-status" }));
+  if (registration.active && !shown.stored) showStored(await ask(registration.active, { type: "offline-status" }));
   if (!shown.stored && !shown.saving) {
     shown.saving = { done: 0, total: 0, percent: 0 };
     render();
