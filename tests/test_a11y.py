@@ -21,6 +21,8 @@ pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
+ENFORCED = ("heading-order",)
+"""axe rules that fail a test whatever their impact: lesser findings the site has fixed and keeps fixed."""
 SCHEMES = ("light", "dark")
 
 
@@ -34,8 +36,8 @@ def run_axe(page, scope: str | None = None) -> list[dict]:
 
 
 def assert_no_blocking(violations: list[dict], where: str) -> None:
-    """No serious or critical violation; the message lists each with its nodes."""
-    bad = [v for v in violations if v["impact"] in BLOCKING]
+    """No serious or critical violation, nor any of ENFORCED; the message lists each with its nodes."""
+    bad = [v for v in violations if v["impact"] in BLOCKING or v["id"] in ENFORCED]
     assert not bad, f"{where}:\n" + "\n".join(f"  {v['impact']} {v['id']} ({v['help']}):\n    " + "\n    ".join(v["nodes"])
                                               for v in bad)
 
@@ -87,6 +89,24 @@ def test_axe_every_page(themed, server, scheme, kind):
     assert page.evaluate("document.body.dataset.mdColorScheme") == ("slate" if scheme == "dark" else "default")
     assert_no_blocking(run_axe(page), f"{kind} ({scheme})")
     assert csp_violations(page) == []
+
+
+def heading_levels(html: str) -> list[int]:
+    """The levels of the headings in a built page's article, in order."""
+    article = re.search(r"<article\b.*?</article>", html, re.S)
+    return [int(level) for level in re.findall(r"<h([1-6])\b", article.group(0) if article else "")]
+
+
+def test_headings_never_skip_a_level(built_site: Path):
+    """Every built page, not only the kinds axe visits: below the page's one h1, no heading goes more
+    than one level deeper than the one before it (axe's heading-order)."""
+    skips = {}
+    for path in sorted(built_site.rglob("*.html")):
+        levels = heading_levels(path.read_text(encoding="utf-8"))
+        jumps = [(a, b) for a, b in zip(levels, levels[1:]) if b > a + 1]
+        if levels and (levels[0] != 1 or jumps):
+            skips[path.relative_to(built_site).as_posix()] = levels
+    assert not skips, skips
 
 
 STATES = {
