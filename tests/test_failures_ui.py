@@ -212,3 +212,22 @@ def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tm
         watch.console_errors[:] = [e for e in watch.console_errors if e.strip()]  # Pyodide's blank lines
     finally:
         site.stop()
+
+
+def test_host_policy_that_forbids_the_engine_fails_fast(no_sw, server, watch):
+    """A host header stricter than the page's policy (no blob: workers): failed within seconds, naming the
+    policy, not after the engine's 90 s timeout; the rulebook part of the page stays readable."""
+    watch.allowed_console.extend(["Content Security Policy", "Content-Security-Policy", "worker"])
+    page = no_sw.new_page()
+
+    def strict(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": "worker-src 'self'"})
+
+    page.route("**/calculator/**", strict)
+    for system, url in CALCULATORS.items():
+        started = time.monotonic()
+        page.goto(server.url + url)
+        message = failed_within(page, page.locator(".calc--full"), FAST, started)
+        assert "security policy blocks it (worker-src" in message, message
+        assert_readable(page)

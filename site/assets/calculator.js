@@ -6,6 +6,7 @@ import "./hexboard.js";
 
 const LOAD_TIMEOUT_MS = 90000;
 const SVG_NS = "http://www.w3.org/2000/svg";
+const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
 const calculators = [...document.querySelectorAll("[data-calculator]")];
 
@@ -37,6 +38,26 @@ async function startEngine() {
     }
     if (!response.ok) throw new Error(`${url.split("/").pop()} is missing (HTTP ${response.status})`);
   }))); // in a task of its own, after the page's start-up work
+  // A host whose own security policy (a header, stricter than the page's) forbids what the engine
+  // needs (its blob: worker, this site's runtime files) fails at once too, saying so. Violations
+  // before this script ran (PyScript starts from the head) are in the buffered reports.
+  let watchPolicy;
+  let reports;
+  const blocked = new Promise((_, reject) => {
+    const check = (directive, uri) => {
+      if (uri === "blob" || uri.startsWith("blob:") || uri.startsWith(ASSETS)) {
+        reject(new Error(`the site's security policy blocks it (${directive} ${uri.split("/").pop()})`));
+      }
+    };
+    watchPolicy = (event) => check(event.effectiveDirective, event.blockedURI || "");
+    document.addEventListener("securitypolicyviolation", watchPolicy);
+    if ("ReportingObserver" in window) {
+      reports = new ReportingObserver((list) => {
+        for (const report of list) check(report.body.effectiveDirective, report.body.blockedURL || "");
+      }, { types: ["csp-violation"], buffered: true });
+      reports.observe();
+    }
+  });
   // The checks run beside the start, never before it: they only turn a hang into a quick failure.
   const boot = (async () => {
     await import("./runtime/pyscript/core.js");
@@ -47,7 +68,11 @@ async function startEngine() {
     await script.xworker.ready;
     return script.xworker;
   })();
-  return Promise.race([Promise.all([boot, preflight]).then(([worker]) => worker), timeout]);
+  const started = Promise.all([boot, preflight]).then(([worker]) => worker);
+  return Promise.race([started, timeout, blocked]).finally(() => {
+    document.removeEventListener("securitypolicyviolation", watchPolicy);
+    reports?.disconnect();
+  });
 }
 
 async function ask(worker, request) {
