@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import functools
+import json
 import os
 import shutil
 import subprocess
@@ -22,6 +24,8 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 LOCAL_PREFIXES = ("http://127.0.0.1:", "blob:http://127.0.0.1:", "data:")
+READY_TIMEOUT = 90_000
+"""Milliseconds a calculator test waits for the engine's answer (2 shared cores)."""
 
 
 def build_site(out: Path) -> Path:
@@ -159,3 +163,21 @@ def context(browser, watch: Watch):
 def page(context):
     """A fresh page in a watched context."""
     return context.new_page()
+
+
+# ---- calculators in the page: helpers the calculator and board tests share ----------------------
+
+def full_calculator(page, system: str):
+    """The locator of ``system``'s full calculator on the page."""
+    return page.locator(f'[data-calculator="{system}"][data-mode="full"]')
+
+
+def wait_state(root, state: str) -> None:
+    """Wait until the output region of the calculator ``root`` reaches ``state``."""
+    root.locator(f'.calc-output[data-state="{state}"]').wait_for(timeout=READY_TIMEOUT)
+
+
+def scenario_in_url(page) -> dict:
+    """The scenario in the current address's #s= fragment, decoded as the contract says."""
+    fragment = page.url.split("#s=", 1)[1]
+    return json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode())

@@ -1,20 +1,17 @@
 """The hex board in real Chromium: click, tap and keyboard placement, the drawn line, links, a phone screen."""
 
-import base64
-import json
-
 import pytest
+from conftest import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 
 pytestmark = pytest.mark.browser
-READY = 90_000
 
 
 def open_map(page, server, fragment=""):
     """The d6 calculator with the hex-map alternative chosen and the engine ready."""
     page.goto(server.url + "calculator/skirmish-d6/" + fragment)
-    page.locator('.calc--full .calc-output[data-state]:not([data-state="loading"])').wait_for(timeout=READY)
+    page.locator('.calc--full .calc-output[data-state]:not([data-state="loading"])').wait_for(timeout=READY_TIMEOUT)
     if not fragment:
         page.check('input[data-role="alternative"][value="map"]')
     return page.locator('.calc--full')
@@ -23,12 +20,6 @@ def open_map(page, server, fragment=""):
 def hexcell(page, key):
     """The board cell at axial ``q,r``."""
     return page.locator(f'.calc-board g.hex[data-hex="{key}"]')
-
-
-def url_scenario(page):
-    """The scenario in the address bar."""
-    frag = page.url.split("#s=", 1)[1]
-    return json.loads(base64.urlsafe_b64decode(frag + "=" * (-len(frag) % 4)))
 
 
 def test_click_places_attacker_target_and_obstacle(page, server):
@@ -43,7 +34,7 @@ def test_click_places_attacker_target_and_obstacle(page, server):
     assert hexcell(page, "0,1").get_attribute("data-piece") == "attacker"
     assert page.locator(".calc-board .hexboard-segment--sight").count() == 1
     assert "path-used" in hexcell(page, "2,1").get_attribute("class")
-    scenario = url_scenario(page)
+    scenario = scenario_in_url(page)
     assert scenario["map"]["attacker"] == [0, 1] and scenario["map"]["obstacles"] == [{"kind": "partial", "hex": [2, 1]}]
     assert "Distance" in calc.locator(".calc-facts").inner_text() and "4″" in calc.locator(".calc-facts").inner_text()
 
@@ -76,7 +67,7 @@ def test_map_link_restores_the_board(page, server):
     scenario = {"system": "skirmish-d6", "map": {"cols": 8, "rows": 5, "attacker": [0, 2], "target": [1, 0],
                 "obstacles": [{"hex": [1, 1], "kind": "partial"}], "creatures": [{"hex": [0, 1], "side": "target"}]}}
     calc = open_map(page, server, "#s=" + encode_fragment(scenario))
-    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    wait_state(calc, "ready")
     assert page.locator('input[data-role="alternative"][value="map"]').is_checked()
     assert hexcell(page, "1,1").get_attribute("data-piece") == "partial"
     assert hexcell(page, "0,1").get_attribute("data-piece") == "creature creature-target"
@@ -90,7 +81,7 @@ def test_off_board_piece_is_a_field_error(page, server):
     """Shrinking the board under a piece says which piece, next to the board."""
     scenario = {"system": "skirmish-d6", "map": {"cols": 8, "rows": 5, "attacker": [0, 0], "target": [6, 0]}}
     calc = open_map(page, server, "#s=" + encode_fragment(scenario))
-    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    wait_state(calc, "ready")
     calc.locator('[data-path="map.cols"]').fill("4")
     calc.locator('.calc-output[data-state="error"]').wait_for()
     message = calc.locator('[data-error-for="map.target"]')
@@ -116,8 +107,8 @@ def test_enchanted_realms_board_numbers_stray_hexes_and_odds(page, server):
     """On the Enchanted Realms board: creatures placed by click, named and given a Defense, the eight
     stray hexes numbered 1-8 and each creature's chance to be struck written on it."""
     page.goto(server.url + "calculator/enchanted-realms/")
-    calc = page.locator('[data-calculator="enchanted-realms"][data-mode="full"]')
-    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    calc = full_calculator(page, "enchanted-realms")
+    wait_state(calc, "ready")
     calc.locator('[data-path="target.cover"]').select_option("three-quarters")
     hexcell(page, "5,0").click()  # attacker and target are placed by default: a click adds a creature
     calc.locator(".calc-board-records input").first.wait_for()
@@ -133,7 +124,7 @@ def test_enchanted_realms_board_numbers_stray_hexes_and_odds(page, server):
     page.wait_for_function("() => [...document.querySelectorAll('.calc-board .mark--chance')]"
                            ".map((e) => e.textContent).join() === '0.5%'")
     assert page.locator(".calc-board .hexboard-segment--fire").count() == 1
-    others = url_scenario(page)["others"]
+    others = scenario_in_url(page)["others"]
     assert others == [{"defense": 14, "name": "Goblin", "hex": [5, 0]}]
 
 

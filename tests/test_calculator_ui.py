@@ -1,16 +1,15 @@
 """The skirmish-d6 calculator in real Chromium: engine in a worker, URL state, errors, inline use."""
 
-import base64
-import json
 import re
 
 import pytest
+from conftest import full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 
 pytestmark = pytest.mark.browser
 
-READY_TIMEOUT = 90_000
+SYSTEM = "skirmish-d6"
 STATES = """
 window.__states = [];
 new MutationObserver((records) => {
@@ -20,30 +19,13 @@ new MutationObserver((records) => {
 """
 
 
-def full(page):
-    """The full calculator's root locator."""
-    return page.locator('[data-calculator="skirmish-d6"][data-mode="full"]')
-
-
-def wait_state(page, state, root=None):
-    """Wait until the calculator's output region reaches ``state``."""
-    root = root or full(page)
-    root.locator(f'.calc-output[data-state="{state}"]').wait_for(timeout=READY_TIMEOUT)
-
-
-def scenario_in_url(page):
-    """Decode the contract's #s= fragment of the current address."""
-    fragment = page.url.split("#s=", 1)[1]
-    return json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode())
-
-
 def test_loads_computes_and_links_rules(page, server):
     """Loading -> ready; dim light plus one obstacle, base 4+: level 2, hits on 6+, 16.7%, linked rules."""
     page.add_init_script(STATES)
     page.goto(server.url + "calculator/skirmish-d6/")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
     assert calc.locator(".calc-output").get_attribute("data-state") in ("loading", "ready")
-    wait_state(page, "ready")
+    wait_state(calc, "ready")
     calc.locator('[data-path="light"]').select_option("dim")
     calc.locator('[data-path="obstacles.partial"]').fill("1")
     calc.locator('[data-path="attack.hits_on"]').fill("4")
@@ -65,11 +47,11 @@ def test_states_loading_ready_error_ready(page, server):
     """data-state goes loading -> ready -> error (bad box, message by the field) -> ready again."""
     page.add_init_script(STATES)
     page.goto(server.url + "calculator/skirmish-d6/")
-    wait_state(page, "ready")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
     box = calc.locator('[data-path="attack.hits_on"]')
     box.fill("seven")
-    wait_state(page, "error")
+    wait_state(calc, "error")
     message = calc.locator('[data-error-for="attack.hits_on"]')
     assert message.is_visible()
     assert "'seven' is not a whole number from 2 to 6" in message.inner_text()
@@ -78,7 +60,7 @@ def test_states_loading_ready_error_ready(page, server):
     box.fill("9")
     calc.locator('[data-error-for="attack.hits_on"]').filter(has_text="out of range").wait_for()
     box.fill("3")
-    wait_state(page, "ready")
+    wait_state(calc, "ready")
     assert not message.is_visible()
     assert box.get_attribute("aria-invalid") is None
     calc.locator('[data-key="headline"]').filter(has_text="Hits on 3+").wait_for()
@@ -92,8 +74,8 @@ def test_shared_link_restores_form_and_result(page, server):
     scenario = {"system": "skirmish-d6", "light": "radiant", "attacker": {"vision": "dim"},
                 "obstacles": {"partial": 0, "total": 0}, "attack": {"kind": "melee", "hits_on": 3}}
     page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(scenario))
-    wait_state(page, "ready")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
     assert calc.locator('[data-path="light"]').input_value() == "radiant"
     assert calc.locator('[data-path="attacker.vision"]').input_value() == "dim"
     assert calc.locator('[data-path="attack.kind"]').input_value() == "melee"
@@ -107,8 +89,8 @@ def test_shared_link_restores_form_and_result(page, server):
 def test_bad_link_keeps_defaults_and_says_so(page, server, fragment):
     """A link that does not decode or validate leaves the defaults and tells the user why."""
     page.goto(server.url + "calculator/skirmish-d6/" + fragment)
-    wait_state(page, "ready")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
     assert calc.locator('[data-path="light"]').input_value() == "bright"
     status = calc.locator('[data-role="status"]').inner_text()
     assert "defaults are shown" in status
@@ -120,7 +102,7 @@ def test_inline_light_calculator(page, server):
     page.goto(server.url + "rules/skirmish-d6/light/")
     inline = page.locator('[data-calculator="skirmish-d6"][data-mode="inline"]')
     assert inline.locator('[data-key="headline"]').inner_text() == "No modifier"  # built-time answer
-    wait_state(page, "ready", inline)
+    wait_state(inline, "ready")
     inline.locator('[data-path="light"]').select_option("dark")
     inline.locator('[data-key="headline"]').filter(has_text="Cannot be targeted").wait_for()
     assert "vulnerable to Sanity damage" in inline.inner_text()
@@ -140,11 +122,11 @@ def test_page_usable_before_engine_and_failed_state(browser, server, watch):
     page = context.new_page()
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(server.url + "calculator/skirmish-d6/")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
     calc.locator('[data-path="light"]').select_option("dim")
     assert calc.locator(".calc-output").get_attribute("data-state") in ("loading", "failed")
     started = page.evaluate("performance.now()")
-    wait_state(page, "failed")
+    wait_state(calc, "failed")
     assert page.evaluate("performance.now()") - started < 60_000  # bounded by the engine's own timeout
     assert "could not load" in calc.locator('[data-role="status"]').inner_text()
     assert page.locator("h1").inner_text().startswith("d6 Skirmish calculator")
@@ -160,7 +142,7 @@ def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
     page = ctx.new_page()
     page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(
         {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}}))
-    wait_state(page, "ready")
+    wait_state(full_calculator(page, SYSTEM), "ready")
     out = tmp_path_factory.getbasetemp() / f"calculator-{scheme}.png"
     page.screenshot(path=str(out), full_page=True)
     assert out.stat().st_size > 10_000

@@ -1,27 +1,14 @@
 """The classic-d20 calculator in real Chromium: numbers, rule links, situation pickers, shared links, errors."""
 
-import base64
-import json
-
 import pytest
+from conftest import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 
 pytestmark = pytest.mark.browser
 
-READY_TIMEOUT = 90_000
+SYSTEM = "classic-d20"
 PAGE = "calculator/classic-d20/"
-
-
-def full(page):
-    """The full calculator's root locator."""
-    return page.locator('[data-calculator="classic-d20"][data-mode="full"]')
-
-
-def wait_state(page, state, root=None):
-    """Wait until the calculator's output region reaches ``state``."""
-    root = root or full(page)
-    root.locator(f'.calc-output[data-state="{state}"]').wait_for(timeout=READY_TIMEOUT)
 
 
 def headline(root, text):
@@ -29,17 +16,11 @@ def headline(root, text):
     root.locator('[data-key="headline"]').filter(has_text=text).wait_for(timeout=READY_TIMEOUT)
 
 
-def scenario_in_url(page):
-    """Decode the contract's #s= fragment of the current address."""
-    fragment = page.url.split("#s=", 1)[1]
-    return json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode())
-
-
 def test_numbers_steps_and_rule_links(page, server):
     """THAC0 15 vs AC 4, then 50% cover and higher ground: numbers, step costs and rule links update live."""
     page.goto(server.url + PAGE)
-    wait_state(page, "ready")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
     calc.locator('[data-path="attack.to_hit"]').fill("15")
     calc.locator('[data-path="target.ac"]').fill("4")
     headline(calc, "Hits on a natural 11+")
@@ -64,8 +45,8 @@ def test_numbers_steps_and_rule_links(page, server):
 def test_picker_and_invisibility_panel(page, server):
     """Picking the arrow slit card sets 90% cover; an invisible target unpinpointed cannot be attacked, step by step."""
     page.goto(server.url + PAGE)
-    wait_state(page, "ready")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
     calc.locator('[data-path="attack.to_hit"]').fill("15")
     calc.locator('[data-path="target.ac"]').fill("5")
     calc.locator('label[for="full-f-target-cover-example-arrow-slit"]').click()
@@ -93,8 +74,8 @@ def test_shared_link_restores_form_and_result(page, server):
                 "attacker": {"invisible": True, "detected": "sensed"},
                 "rulings": {"d20.ruling.concealment-values": "as-cover"}}
     page.goto(server.url + PAGE + "#s=" + encode_fragment(scenario))
-    wait_state(page, "ready")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
     assert calc.locator('[data-path="ac_convention"]').input_value() == "ascending"
     assert calc.locator('[data-path="attack.to_hit"]').input_value() == "5"
     assert calc.locator('[data-path="target.protector_ac"]').input_value() == "12 16"
@@ -112,23 +93,23 @@ def test_shared_link_restores_form_and_result(page, server):
 def test_field_error_next_to_the_field(page, server):
     """A bad THAC0 and a mismatched protector list: error state, messages by each field, then ready again."""
     page.goto(server.url + PAGE)
-    wait_state(page, "ready")
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
     box = calc.locator('[data-path="attack.to_hit"]')
     box.fill("fifteen")
-    wait_state(page, "error")
+    wait_state(calc, "error")
     message = calc.locator('[data-error-for="attack.to_hit"]')
     assert "'fifteen' is not a whole number from -20 to 40" in message.inner_text()
     assert box.get_attribute("aria-invalid") == "true"
     box.fill("15")
-    wait_state(page, "ready")
+    wait_state(calc, "ready")
     calc.locator('[data-path="target.protectors"]').fill("3")
     calc.locator('[data-path="target.protector_ac"]').fill("5 6")
     calc.locator('[data-error-for="target.protector_ac"]').filter(has_text="2 ACs for 3 protectors").wait_for()
     assert calc.locator(".calc-output").get_attribute("data-state") == "error"
     assert "Protectors' AC" in calc.locator('[data-role="status"]').inner_text()
     calc.locator('[data-path="target.protector_ac"]').fill("5")
-    wait_state(page, "ready")
+    wait_state(calc, "ready")
     assert not calc.locator('[data-error-for="target.protector_ac"]').is_visible()
 
 
@@ -138,7 +119,7 @@ def test_inline_worked_example(page, server):
     inline = page.locator('[data-calculator="classic-d20"][data-mode="inline"]').filter(
         has=page.locator('[data-path="target.protectors"]'))
     assert "Rolls that miss only because of the protectors' parries: 10, 11, 12, 13" in inline.inner_text()
-    wait_state(page, "ready", inline)
+    wait_state(inline, "ready")
     inline.locator('[data-path="target.protectors"]').fill("1")
     inline.locator('[data-path="target.protector_ac"]').fill("6")
     inline.locator('[data-block="protectors"]').filter(has_text="Rolls that miss only because of the protectors' "
@@ -159,7 +140,7 @@ def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
                                                                        "protectors": 2, "invisible": True,
                                                                        "pinpointed": True},
          "attacker": {"invisible": True}}))
-    wait_state(page, "ready")
+    wait_state(full_calculator(page, SYSTEM), "ready")
     out = tmp_path_factory.getbasetemp() / f"classic-d20-{scheme}.png"
     page.screenshot(path=str(out), full_page=True)
     assert out.stat().st_size > 10_000

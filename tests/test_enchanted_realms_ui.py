@@ -1,40 +1,24 @@
 """The enchanted-realms calculator in real Chromium: exact odds, friendly fire, a resolved throw, links, errors."""
 
-import base64
 import json
 
 import pytest
+from conftest import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 
 pytestmark = pytest.mark.browser
 
-READY_TIMEOUT = 90_000
+SYSTEM = "enchanted-realms"
 URL = "calculator/enchanted-realms/"
 CROWD = [{"name": "Bram", "hex": [5, 0], "defense": 12}, {"name": "Wren", "hex": [3, 0], "defense": 10},
          {"name": "Ilsa", "hex": [7, 2], "defense": 13}]
 
 
-def full(page):
-    """The full calculator's root locator."""
-    return page.locator('[data-calculator="enchanted-realms"][data-mode="full"]')
-
-
-def wait_state(root, state):
-    """Wait until a calculator's output region reaches ``state``."""
-    root.locator(f'.calc-output[data-state="{state}"]').wait_for(timeout=READY_TIMEOUT)
-
-
-def scenario_in_url(page):
-    """Decode the contract's #s= fragment of the current address."""
-    fragment = page.url.split("#s=", 1)[1]
-    return json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode())
-
-
 def test_inputs_give_exact_odds_and_friendly_fire_with_rule_links(page, server):
     """Three dice at +2 against Defense 15 in partial cover, blind shot into a crowd: every number, every link."""
     page.goto(server.url + URL)
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
     calc.locator('[data-path="attack.dice"]').fill("3")
     calc.locator('[data-path="attack.modifier"]').fill("2")
@@ -72,7 +56,7 @@ def test_shared_link_restores_a_resolved_throw(page, server):
     scenario = {"system": "enchanted-realms", "attack": {"dice": 3, "modifier": 1, "rolls": [9, 1, 14], "d10": 5},
                 "target": {"defense": 16}, "blind_shot": True, "others": CROWD[:2]}
     page.goto(server.url + URL + "#s=" + encode_fragment(scenario))
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
     calc.locator('[data-block="steps"]').wait_for(timeout=READY_TIMEOUT)
     assert calc.locator('[data-path="attack.rolls"]').input_value() == "9 1 14"
@@ -99,7 +83,7 @@ def set_board_field(calc, path, value):
 def test_field_level_errors(page, server):
     """A bad box, a target on the attacker's hex and a creature on the target: each message sits by its field."""
     page.goto(server.url + URL)
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
     dice = calc.locator('[data-path="attack.dice"]')
     dice.fill("0")
@@ -128,7 +112,7 @@ def test_rulings_switch_the_numbering(page, server):
     """Switching er.ruling.slot-order in the form renumbers the stray hexes and is listed as used."""
     scenario = {"system": "enchanted-realms", "blind_shot": True, "others": CROWD[:1]}
     page.goto(server.url + URL + "#s=" + encode_fragment(scenario))
-    calc = full(page)
+    calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
     calc.locator('[data-block="friendly-fire"] tr[data-slot="5"] [data-creature="Bram"]').wait_for(timeout=READY_TIMEOUT)
     calc.locator('[data-path="rulings.er.ruling.slot-order"]').select_option("grid")
@@ -164,7 +148,7 @@ def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
     page.goto(server.url + URL + "#s=" + encode_fragment(
         {"system": "enchanted-realms", "attack": {"dice": 3, "modifier": 2, "rolls": [4, 9, 1], "d10": 2},
          "target": {"defense": 15, "cover": "partial"}, "blind_shot": True, "others": CROWD}))
-    wait_state(full(page), "ready")
+    wait_state(full_calculator(page, SYSTEM), "ready")
     out = tmp_path_factory.getbasetemp() / f"enchanted-realms-{scheme}.png"
     page.screenshot(path=str(out), full_page=True)
     assert out.stat().st_size > 10_000
