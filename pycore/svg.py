@@ -155,24 +155,36 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
 
     if only is None:
         return [cell(h) for h in board.cells]
-    wanted = special | {h for h in map(_parse_key, only) if h is not None}
-    return [cell(h) for h in wanted if h in plain]
+    out = [cell(h) for h in special if h in plain]
+    keyed = _plain_by_key(board.cells, interactive, ident)
+    drawn = {c.key for c in out}
+    out.extend(keyed[k] for k in only if k in keyed and k not in drawn)
+    return out
 
 
-def _parse_key(key: str) -> Hex | None:
-    """``"q,r"`` -> the hex, None for anything else."""
-    q, _, r = key.partition(",")
-    try:
-        return Hex.axial(int(q), int(r))
-    except ValueError:
-        return None
-
-
-@functools.lru_cache(maxsize=8)
 def _plain_cells(cells: tuple[Hex, ...], interactive: bool, ident: str) -> dict[Hex, Cell]:
-    """Every hex drawn with nothing on it (cached per frame: most of a big map)."""
+    """Every hex drawn with nothing on it (most of a big map), remembered per frame."""
+    return _plain(cells, interactive, ident)[0]
+
+
+def _plain_by_key(cells: tuple[Hex, ...], interactive: bool, ident: str) -> dict[str, Cell]:
+    """The plain hexes by their ``"q,r"`` key."""
+    return _plain(cells, interactive, ident)[1]
+
+
+_last_plain: dict[tuple[bool, str], tuple[tuple[Hex, ...], tuple[dict[Hex, Cell], dict[str, Cell]]]] = {}
+
+
+def _plain(cells: tuple[Hex, ...], interactive: bool, ident: str) -> tuple[dict[Hex, Cell], dict[str, Cell]]:
+    """The plain hexes by hex and by key, for the very tuple last asked about (see ``_frame``)."""
+    hit = _last_plain.get((interactive, ident))
+    if hit is not None and hit[0] is cells:
+        return hit[1]
     layout = _frame(cells)[0]
-    return {h: _cell(layout, h, None, (), None, (), interactive, index == 0, ident) for index, h in enumerate(cells)}
+    by_hex = {h: _cell(layout, h, None, (), None, (), interactive, index == 0, ident) for index, h in enumerate(cells)}
+    value = (by_hex, {c.key: c for c in by_hex.values()})
+    _last_plain[(interactive, ident)] = (cells, value)
+    return value
 
 
 def _open(board: Board, width: float, height: float, interactive: bool, ident: str) -> ET.Element:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from typing import Any
@@ -233,6 +234,12 @@ def _cells(hexes: list[Hex]) -> tuple[Hex, ...]:
     if r1 - r0 + 1 < MIN_ROWS:
         r0 -= (MIN_ROWS - (r1 - r0 + 1)) // 2
         r1 = r0 + MIN_ROWS - 1
+    return _rectangle(c0, c1, r0, r1)
+
+
+@functools.lru_cache(maxsize=8)
+def _rectangle(c0: int, c1: int, r0: int, r1: int) -> tuple[Hex, ...]:
+    """The hexes of columns c0..c1 and rows r0..r1 (one tuple per rectangle: the drawing caches by it)."""
     return tuple(roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
 
 
