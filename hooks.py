@@ -868,16 +868,26 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 # (about half the time of a bare start; measured by `make bench`) and starts Pyodide as usual if the
 # snapshot cannot be fetched or used. Skipped under `mkdocs serve`, without Node, or with
 # ENGINE_SNAPSHOT=0: pages then name the vendored pyodide.mjs directly.
+# What the rest of a start costs was measured phase by phase (performance marks in the loader and the
+# worker; `make bench` for the totals). Hence: the snapshot file leaves out the image's zero pages (half
+# of it: half the unzipping); Pyodide's module is made while the image still streams in; the unzipped
+# file is kept in a cache for the next page's start; PyScript's Python package and the `html` module it
+# imports come compiled in the snapshot; Pyodide gets its lock file's info instead of fetching 120 KB.
+# Tried and dropped (no gain measured, more CPU on 2 cores): preloading the snapshot and the runtime
+# from the page's head, unzipping in a second worker, compiling the WebAssembly ahead of Pyodide.
 
-SNAPSHOT_IMPORTS = ("asyncio", "collections", "functools", "inspect", "json", "os", "pathlib", "shutil", "zipfile",
-                    "pyodide.ffi")
-"""Standard modules PyScript's worker code imports (its own package is written at start-up), and what
-unpacking the engine archive uses; pycore's modules are all imported too."""
+SNAPSHOT_IMPORTS = ("asyncio", "collections", "functools", "html", "inspect", "json", "os", "pathlib", "shutil",
+                    "zipfile", "pyodide.ffi")
+"""Standard modules PyScript's worker code imports (its own package is written at start-up; ``html`` with
+its entity table is compiled from source at every start otherwise, about 80 ms), and what unpacking the
+engine archive uses; pycore's modules are all imported too."""
 SNAPSHOT_CACHE = ROOT / "build" / "engine-snapshots"
-"""Snapshots by content key: Node only runs again when Pyodide, pycore or the recipe changed."""
+"""Snapshots by content key: Node only runs again when Pyodide, pycore, PyScript or the recipe changed."""
 SNAPSHOT_KEEP = 4
 SNAPSHOT_DIR = "assets/runtime"
 """The snapshot is an image of the runtime's memory (CPython's heap, pycore's modules in it)."""
+SNAPSHOT_PAGE = 4096
+SNAPSHOT_MAGIC = b"ESNP"
 PYSCRIPT_DIST = ROOT / "node_modules/@pyscript/core/dist"
 
 SNAPSHOT_MAKER = r"""
@@ -885,13 +895,15 @@ const { loadPyodide } = await import(process.env.PYODIDE_MJS);
 const { readFileSync, writeFileSync } = await import("node:fs");
 const pyodide = await loadPyodide({ _makeSnapshot: true });
 pyodide.FS.writeFile("/tmp/engine.zip", new Uint8Array(readFileSync(process.env.ENGINE_ZIP)));
+pyodide.FS.writeFile("/tmp/pyscript.json", readFileSync(process.env.PYSCRIPT_JSON));
 pyodide.runPython(process.env.SNAPSHOT_PY);
 writeFileSync(process.env.SNAPSHOT_OUT, pyodide.makeMemorySnapshot());
 """
 """Run by ``node --input-type=module -e``: start Pyodide, run SNAPSHOT_PY, write the memory snapshot."""
 
 SNAPSHOT_PY = """
-import importlib, os, pkgutil, zipfile
+import importlib, importlib.util, json, os, pkgutil, sys, types, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
 zipfile.ZipFile("/tmp/engine.zip").extractall("/home/pyodide")  # where PyScript unpacks it in the browser
 os.remove("/tmp/engine.zip")
 for name in {imports!r}:
@@ -900,8 +912,54 @@ import pycore
 for info in pkgutil.walk_packages(pycore.__path__, "pycore."):
     if info.name != "pycore.__main__":
         importlib.import_module(info.name)
+# PyScript writes its Python package at every start and imports it, compiling it from source: the
+# compiled code waits here as checked-hash .pyc files (used only if the source PyScript writes has the
+# same hash), written by the loader before PyScript starts.
+_pyc = {{}}
+for _rel, _text in json.load(open("/tmp/pyscript.json", encoding="utf-8")).items():
+    _path = "/home/pyodide/" + _rel
+    _data = _text.encode("utf-8")
+    _code = compile(_data, _path, "exec", dont_inherit=True)
+    _pyc[importlib.util.cache_from_source(_path)] = bytes(_code_to_hash_pyc(_code, importlib.util.source_hash(_data), True))
+os.remove("/tmp/pyscript.json")
+_engine = types.ModuleType("_engine_start")
+exec(compile({start!r}, "_engine_start", "exec"), _engine.__dict__)
+_engine.PYC = _pyc
+_zip = next(p for p in sys.path if p.endswith(".zip"))
+_engine.STDLIB = (os.path.getsize(_zip), open(_zip, "rb").read()[-64:])
+sys.modules["_engine_start"] = _engine
+del _pyc, _rel, _text, _path, _data, _code, _engine, _zip
 os.environ.pop("_", None)  # the build machine's script path
 """
+
+ENGINE_START_PY = """\
+import os, sys
+
+
+def start():
+    \"\"\"Called by the loader on the restored snapshot, once: each start its own random state (the
+    snapshot froze one), and PyScript's package compiled where its import finds it. The standard
+    library's archive is checked first: the snapshot needs nothing from it to start, but a later import
+    would (a broken deploy fails now, as it would without the snapshot).\"\"\"
+    del sys.modules["_engine_start"]
+    for path in sys.path:
+        if path.endswith(".zip"):
+            size, tail = STDLIB
+            with open(path, "rb") as f:
+                same = f.seek(0, 2) == size and f.seek(size - len(tail)) >= 0 and f.read() == tail
+            if not same:
+                raise RuntimeError(path + " is not the standard library this snapshot was made with")
+    if "random" in sys.modules:
+        sys.modules["random"].seed()
+    for path, data in PYC.items():
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(data)
+        except OSError:
+            pass
+"""
+"""The module ``_engine_start`` of the snapshot."""
 
 ENGINE_LOADER = """\
 // The engine's interpreter for PyScript (the "interpreter" of its config): the vendored Pyodide,
@@ -913,50 +971,149 @@ import { loadPyodide as startPyodide, version } from "./runtime/pyodide/pyodide.
 
 export { version };
 
-const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url);
-const SIZE = __SIZE__; // bytes of the memory image once unzipped
+const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
+const SIZE = __SIZE__; // bytes of the memory image
 const ARCHIVE = new URL("__ARCHIVE__", import.meta.url);
 const indexURL = new URL("runtime/pyodide/", import.meta.url).href;
+const LOCK = __LOCK__; // Pyodide's package list, without packages: the engine loads none
+const UNZIPPED = "engine-snapshot"; // the cache that keeps the snapshot unzipped for the next start
 
-// Streamed from the network into one buffer of the known size, unzipped on the way (gzip on the
-// wire; a host that already undid the gzip is fine too).
-async function snapshot() {
-  const response = await fetch(SNAPSHOT);
-  if (!response.ok || !response.body) throw new Error(`${SNAPSHOT.pathname}: HTTP ${response.status}`);
-  const source = response.body.getReader();
-  const head = await source.read();
+// The snapshot file holds only the image's non-zero parts: "ESNP", their count, (offset, length) of
+// each, then their bytes, gzipped (a host that already undid the gzip is fine too). Unzipping is the
+// longest task of the start, so the unzipped file is kept in a cache of its own for the next start
+// (another page of the site): the file's name changes with its content.
+async function source() {
+  const network = new AbortController();
+  const download = fetch(SNAPSHOT, { signal: network.signal }); // meanwhile: a cache can be slow to open
+  download.catch(() => {});
+  try {
+    const hit = await (await caches.open(UNZIPPED)).match(SNAPSHOT);
+    if (hit?.body) {
+      network.abort();
+      return { response: hit, cached: true };
+    }
+  } catch {} // no cache storage (a private window, storage blocked): the network
+  const response = await download;
+  if (!response.ok || !response.body) throw new Error(`${new URL(SNAPSHOT).pathname}: HTTP ${response.status}`);
+  return { response, cached: false };
+}
+
+async function fill(image) {
+  const { response, cached } = await source();
+  if (!cached) return unpack(image, response, false);
+  try {
+    return await unpack(image, response, true);
+  } catch {
+    // a damaged copy: dropped, and the file fetched again
+    await caches.open(UNZIPPED).then((cache) => cache.delete(SNAPSHOT)).catch(() => {});
+    image.fill(0);
+    const again = await fetch(SNAPSHOT);
+    if (!again.ok || !again.body) throw new Error(`${new URL(SNAPSHOT).pathname}: HTTP ${again.status}`);
+    return unpack(image, again, false);
+  }
+}
+
+async function unpack(image, response, cached) {
+  const input = response.body.getReader();
+  const head = await input.read();
   const body = new ReadableStream({
     start(controller) {
       if (!head.done) controller.enqueue(head.value);
     },
     async pull(controller) {
-      const { done, value } = await source.read();
+      const { done, value } = await input.read();
       if (done) controller.close();
       else controller.enqueue(value);
     },
   });
   const gzipped = !head.done && head.value[0] === 0x1f && head.value[1] === 0x8b;
   const reader = (gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body).getReader();
-  const image = new Uint8Array(SIZE);
-  let size = 0;
+  let header = new Uint8Array(0);
+  let parts = null;
+  let part = 0;
+  let at = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let { done, value } = await reader.read();
     if (done) break;
-    if (size + value.length > SIZE) throw new Error("the snapshot is larger than expected");
-    image.set(value, size);
-    size += value.length;
+    if (!parts) {
+      const joined = new Uint8Array(header.length + value.length);
+      joined.set(header);
+      joined.set(value, header.length);
+      header = joined;
+      if (header.length < 8) continue;
+      const view = new DataView(header.buffer);
+      if (view.getUint32(0) !== 0x45534e50) throw new Error("not an engine snapshot");
+      const count = view.getUint32(4, true);
+      if (header.length < 8 + 8 * count) continue;
+      parts = [];
+      for (let i = 0, end = 0; i < count; i++) {
+        const offset = view.getUint32(8 + 8 * i, true);
+        const length = view.getUint32(12 + 8 * i, true);
+        if (offset < end || offset + length > SIZE) throw new Error("the snapshot does not fit its image");
+        parts.push([offset, length]);
+        end = offset + length;
+      }
+      value = header.subarray(8 + 8 * count);
+      header = header.subarray(0, 8 + 8 * count);
+    }
+    while (value.length) {
+      if (part === parts.length) throw new Error("the snapshot is larger than expected");
+      const [offset, length] = parts[part];
+      const n = Math.min(length - at, value.length);
+      image.set(value.subarray(0, n), offset + at);
+      value = value.subarray(n);
+      at += n;
+      if (at === length) {
+        part += 1;
+        at = 0;
+      }
+    }
   }
-  if (size !== SIZE) throw new Error(`the snapshot has ${size} bytes, not ${SIZE}`);
-  return image;
+  if (!parts || part !== parts.length) throw new Error("the snapshot is shorter than expected");
+  // the unzipped file, for the next start: written once this start is done with the worker
+  return cached ? null : () => new Blob([header, ...parts.map(([offset, length]) => image.subarray(offset, offset + length))]);
 }
 
-export async function loadPyodide(options = {}) {
-  const image = snapshot();
-  image.catch(() => {}); // a failure is handled below, where Pyodide awaits it
+async function keep(unzipped) {
   try {
-    const pyodide = await startPyodide({ ...options, indexURL, _loadSnapshot: image });
-    // The snapshot froze the random generator's state: give each start its own.
-    pyodide.runPython("import sys\\nif 'random' in sys.modules: sys.modules['random'].seed()");
+    const cache = await caches.open(UNZIPPED);
+    const folder = new URL(".", SNAPSHOT).href;
+    for (const old of await cache.keys()) if (old.url.startsWith(folder) && old.url !== SNAPSHOT) await cache.delete(old);
+    await cache.put(SNAPSHOT, new Response(unzipped(), { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch {} // only the next start is slower
+}
+
+// Both start as soon as PyScript imports this module.
+let snapshot = new Uint8Array(SIZE);
+const filled = fill(snapshot);
+filled.catch(() => {}); // a failure is handled below, where the start awaits it
+const runtime = import("./runtime/pyodide/pyodide.asm.mjs");
+runtime.catch(() => {});
+
+export async function loadPyodide(options = {}) {
+  const image = snapshot;
+  snapshot = null; // 31 MB: not kept by this module once Pyodide has it
+  try {
+    if (!image) throw new Error("the snapshot was used already");
+    const pyodide = await startPyodide({
+      ...options,
+      indexURL,
+      packageBaseUrl: indexURL,
+      lockFileContents: LOCK,
+      // Pyodide sizes the module's memory from the image, then restores it once the module is ready:
+      // the module (its WebAssembly compiled while it downloads) is made while the image still comes in.
+      _loadSnapshot: image,
+      createPyodideModule: async (settings) => {
+        const module = runtime.then(({ default: create }) => create(settings));
+        module.catch(() => {});
+        await filled;
+        return module;
+      },
+    });
+    // Each start its own random state (the snapshot froze one); PyScript's package, compiled.
+    pyodide.pyimport("_engine_start").start();
+    const unzipped = await filled;
+    if (unzipped) setTimeout(() => keep(unzipped), 1500);
     return pyodide;
   } catch (error) {
     console.warn(`engine: starting without the snapshot (${error})`);
@@ -987,8 +1144,75 @@ def pyscript_preloads() -> list[str]:
     return [f"{dest}/{name}" for name in [chunk, *plugins] if (PYSCRIPT_DIST / name).exists()]
 
 
-def engine_snapshot(zip_data: bytes) -> bytes | None:
-    """The gzipped memory snapshot for this Pyodide and this pycore archive (cached), or None."""
+def pyscript_package() -> dict[str, str]:
+    """The Python package PyScript writes into the interpreter at start-up (``pyscript/*.py`` -> source),
+    read from its bundled chunk; empty if it cannot be found there (the engine then just compiles it)."""
+    try:
+        core = (PYSCRIPT_DIST / "core.js").read_text(encoding="utf-8")
+        chunk = re.search(r'from\s*"\./(core-[\w-]+\.js)"', core).group(1)  # type: ignore[union-attr]
+        text = (PYSCRIPT_DIST / chunk).read_text(encoding="utf-8")
+    except (OSError, AttributeError):
+        return {}
+    found = re.search(r'\(\s*"\.",\s*(\{\s*pyscript\s*:\s*\{)', text)  # write(".", {pyscript: {...}})
+    if not found:
+        return {}
+    out, depth, i = [], 0, found.start(1)
+    while i < len(text):  # the object literal as JSON: keys quoted, strings kept, up to its closing brace
+        c = text[i]
+        if c == '"':
+            end = i + 1
+            while text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            out.append(text[i:end + 1])
+            i = end + 1
+            continue
+        key = re.match(r"[A-Za-z_$][\w$]*(?=\s*:)", text[i:i + 200])
+        if key:
+            out.append(json.dumps(key.group(0)))
+            i += len(key.group(0))
+            continue
+        out.append(c)
+        depth += {"{": 1, "}": -1}.get(c, 0)
+        i += 1
+        if depth == 0:
+            break
+    try:
+        tree = json.loads("".join(out))
+    except ValueError:
+        return {}
+
+    def files(node: dict[str, Any], base: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for key, value in node.items():
+            if isinstance(value, str):
+                out[base + key] = value
+            elif isinstance(value, dict):
+                out.update(files(value, base + key + "/"))
+        return out
+
+    return {rel: src for rel, src in files(tree, "").items() if rel.endswith(".py")}
+
+
+def sparse_image(image: bytes) -> bytes:
+    """The memory image without its zero pages (about half of it): "ESNP", the count of the parts kept,
+    (offset, length) of each, then their bytes. The loader fills a zeroed buffer from it."""
+    zero = bytes(SNAPSHOT_PAGE)
+    parts: list[list[int]] = []
+    for offset in range(0, len(image), SNAPSHOT_PAGE):
+        if image[offset:offset + SNAPSHOT_PAGE] == zero[:len(image) - offset]:
+            continue
+        length = min(SNAPSHOT_PAGE, len(image) - offset)
+        if parts and parts[-1][0] + parts[-1][1] == offset:
+            parts[-1][1] += length
+        else:
+            parts.append([offset, length])
+    header = SNAPSHOT_MAGIC + struct.pack(f"<I{2 * len(parts)}I", len(parts), *(n for part in parts for n in part))
+    return header + b"".join(image[o:o + n] for o, n in parts)
+
+
+def engine_snapshot(zip_data: bytes) -> tuple[bytes, int] | None:
+    """The snapshot file (gzipped sparse image) for this Pyodide, PyScript and pycore archive, and the
+    image's size (cached), or None."""
     import gzip
     import logging
     import os
@@ -1000,19 +1224,22 @@ def engine_snapshot(zip_data: bytes) -> bytes | None:
     if _run["command"] == "serve" or os.environ.get("ENGINE_SNAPSHOT", "1") == "0" or not node:
         return None
     source = ROOT / "node_modules/pyodide"
-    code = SNAPSHOT_PY.format(imports=SNAPSHOT_IMPORTS)
+    code = SNAPSHOT_PY.format(imports=SNAPSHOT_IMPORTS, start=ENGINE_START_PY)
+    package = json.dumps(pyscript_package(), sort_keys=True).encode()
     key = hashlib.sha256()
     for name in RUNTIME["node_modules/pyodide"][1]:
         key.update(name.encode() + b"\0" + (source / name).read_bytes())
-    key.update(zip_data + SNAPSHOT_MAKER.encode() + code.encode())
+    key.update(zip_data + package + SNAPSHOT_MAKER.encode() + code.encode() + SNAPSHOT_MAGIC + str(SNAPSHOT_PAGE).encode())
     cached = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.snap.gz"
     if cached.exists():
-        return cached.read_bytes()
+        data = cached.read_bytes()
+        return data, int(cached.with_suffix(".size").read_text()) if cached.with_suffix(".size").exists() else None
     with tempfile.TemporaryDirectory() as tmp:
-        archive, out = Path(tmp) / "engine.zip", Path(tmp) / "engine.snap"
+        archive, out, scripts = Path(tmp) / "engine.zip", Path(tmp) / "engine.snap", Path(tmp) / "pyscript.json"
         archive.write_bytes(zip_data)
+        scripts.write_bytes(package)
         env = {**os.environ, "PYODIDE_MJS": (source / "pyodide.mjs").as_uri(), "ENGINE_ZIP": str(archive),
-               "SNAPSHOT_OUT": str(out), "SNAPSHOT_PY": code}
+               "PYSCRIPT_JSON": str(scripts), "SNAPSHOT_OUT": str(out), "SNAPSHOT_PY": code}
         try:
             proc = subprocess.run([node, "--input-type=module", "-e", SNAPSHOT_MAKER], cwd=tmp, env=env,
                                   capture_output=True, text=True, timeout=300)
@@ -1023,14 +1250,24 @@ def engine_snapshot(zip_data: bytes) -> bytes | None:
             log.info("engine snapshot not made (node exited %s: %s): pages start Pyodide without it",
                      proc.returncode, proc.stderr.strip()[-500:])
             return None
-        data = gzip.compress(out.read_bytes(), compresslevel=6, mtime=0)
+        image = out.read_bytes()
+        data = gzip.compress(sparse_image(image), compresslevel=9, mtime=0)
     SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
     partial = cached.with_suffix(f".{os.getpid()}.part")
     partial.write_bytes(data)
+    cached.with_suffix(".size").write_text(str(len(image)))
     partial.replace(cached)  # atomic: builds running side by side share the cache
     for old in sorted(SNAPSHOT_CACHE.glob("*.snap.gz"), key=lambda p: p.stat().st_mtime)[:-SNAPSHOT_KEEP]:
         old.unlink(missing_ok=True)
-    return data
+        old.with_suffix(".size").unlink(missing_ok=True)
+    return data, len(image)
+
+
+def engine_lock() -> dict[str, Any]:
+    """Pyodide's lock file as the loader gives it to Pyodide: its ``info`` (checked against the runtime),
+    no packages (the engine loads none), so that the start need not fetch and parse 120 KB."""
+    lock = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
+    return {"info": lock["info"], "packages": {}}
 
 
 def prepare_engine(config: Any, zip_name: str, zip_data: bytes) -> None:
@@ -1039,13 +1276,14 @@ def prepare_engine(config: Any, zip_name: str, zip_data: bytes) -> None:
     runtime = RUNTIME["node_modules/pyodide"][0] + "/pyodide.mjs"
     engine = {"interpreter": runtime, "runtime": runtime, "preload": pyscript_preloads(), "snapshot": None}
     _engine["files"] = {}
-    snapshot = engine_snapshot(zip_data)
-    if snapshot is not None:
+    made = engine_snapshot(zip_data)
+    if made is not None and made[1]:
+        snapshot, size = made
         digest = hashlib.sha256(snapshot).hexdigest()[:12]
         snap_path = f"{SNAPSHOT_DIR}/engine-{digest}.snap.gz"
-        size = struct.unpack("<I", snapshot[-4:])[0]  # gzip's ISIZE: the image is far below 4 GB
         loader = (ENGINE_LOADER.replace("__SNAPSHOT__", posixpath.relpath(snap_path, "assets"))
-                  .replace("__SIZE__", str(size)).replace("__ARCHIVE__", zip_name))
+                  .replace("__SIZE__", str(size)).replace("__ARCHIVE__", zip_name)
+                  .replace("__LOCK__", json.dumps(engine_lock())))
         loader_path = f"assets/engine-{hashlib.sha256(loader.encode()).hexdigest()[:12]}.mjs"
         _engine["files"] = {snap_path: snapshot, loader_path: loader.encode()}
         engine.update(interpreter=loader_path, snapshot=snap_path)

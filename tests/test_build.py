@@ -117,3 +117,66 @@ def test_bad_diagrams_fail_the_build(markdown):
     """A diagram of an invalid scenario, or of a system without a board, stops the build."""
     with pytest.raises(PluginError):
         hooks.on_page_markdown(markdown, _fake_page(), SimpleNamespace(theme=None), None)
+
+
+def test_engine_snapshot_holds_the_image_without_its_zero_pages(built_site: Path):
+    """The snapshot file is the gzipped sparse image the loader expects: header, parts in order inside
+    the image's size (the size the loader allocates), then exactly their bytes."""
+    import gzip
+    import struct
+
+    loaders = list((built_site / "assets").glob("engine-*.mjs"))
+    snaps = list((built_site / "assets" / "runtime").glob("engine-*.snap.gz"))
+    if not loaders:
+        pytest.skip("built without the engine snapshot (no Node)")
+    assert len(loaders) == 1 and len(snaps) == 1
+    loader = loaders[0].read_text()
+    size = int(re.search(r"const SIZE = (\d+);", loader).group(1))
+    assert f'"runtime/{snaps[0].name}"' in loader
+    data = gzip.decompress(snaps[0].read_bytes())
+    assert data[:4] == hooks.SNAPSHOT_MAGIC
+    count = struct.unpack("<I", data[4:8])[0]
+    parts = struct.unpack(f"<{2 * count}I", data[8:8 + 8 * count])
+    end = 0
+    for offset, length in zip(parts[::2], parts[1::2]):
+        assert offset >= end and length > 0
+        end = offset + length
+    assert end <= size and len(data) == 8 + 8 * count + sum(parts[1::2])
+    assert sum(parts[1::2]) < 0.8 * size  # the zero pages are left out
+
+
+def test_sparse_image_round_trip():
+    """Zero pages are left out and come back as zeros; a short last page is kept whole."""
+    import struct
+
+    page = hooks.SNAPSHOT_PAGE
+    image = bytes(page) + b"\1" * page + bytes(3 * page) + b"\2" * 10 + bytes(page - 10) + b"\3" * 100
+    data = hooks.sparse_image(image)
+    count = struct.unpack("<I", data[4:8])[0]
+    parts = struct.unpack(f"<{2 * count}I", data[8:8 + 8 * count])
+    rebuilt, at = bytearray(len(image)), 8 + 8 * count
+    for offset, length in zip(parts[::2], parts[1::2]):
+        rebuilt[offset:offset + length] = data[at:at + length]
+        at += length
+    assert bytes(rebuilt) == image and at == len(data)
+    assert count == 2 and sum(parts[1::2]) == 2 * page + 100
+
+
+def test_engine_knows_pyscripts_python_package():
+    """The build finds the Python package PyScript writes at start-up (it compiles it into the snapshot):
+    the same sources as in PyScript's bundle, so the compiled files are used, not compiled again."""
+    import json
+
+    package = hooks.pyscript_package()
+    assert "pyscript/__init__.py" in package and "pyscript/context.py" in package
+    chunk = next(hooks.PYSCRIPT_DIST.glob("core-*.js")).read_text(encoding="utf-8")
+    for source in package.values():
+        assert json.dumps(source, ensure_ascii=False) in chunk or source in chunk
+
+
+def test_engine_lock_is_pyodides_without_packages():
+    """The loader gives Pyodide its lock file's info (checked against the runtime) and no packages."""
+    import json
+
+    lock = json.loads((hooks.ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
+    assert hooks.engine_lock() == {"info": lock["info"], "packages": {}}
