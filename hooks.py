@@ -223,15 +223,23 @@ def render_systems(config: Any, page: Any, words: list[str], options: dict[str, 
     return _template(config, "partials/systems.html", systems=list(SYSTEMS.values()), base=_base(page))
 
 
+def _page_scenario(page: Any, shortcode: str, system: str, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A scenario written in a page (JSON without its system) and the engine's result; a bad one fails the build."""
+    try:
+        scenario = {"system": system, **json.loads(text)}
+    except (ValueError, TypeError) as exc:  # not JSON, or not an object
+        raise PluginError(f"{page.file.src_uri}: {shortcode} scenario is not a JSON object: {exc}") from None
+    try:
+        return scenario, pycore.evaluate(scenario)
+    except pycore.ScenarioError as exc:
+        raise PluginError(f"{page.file.src_uri}: {shortcode} scenario is invalid: {exc}") from None
+
+
 def render_example(config: Any, page: Any, words: list[str], options: dict[str, str]) -> str:
     """A worked example: the engine's answer to a scenario written in the page, computed at build time."""
     if len(words) != 1 or words[0] not in SYSTEMS or not SYSTEMS[words[0]].ready or set(options) != {"scenario"}:
         raise PluginError(f"{page.file.src_uri}: example needs one built system id and scenario={{...}}, got {words} {sorted(options)}")
-    scenario = {"system": words[0], **json.loads(options["scenario"])}
-    try:
-        result = pycore.evaluate(scenario)
-    except pycore.ScenarioError as exc:
-        raise PluginError(f"{page.file.src_uri}: example scenario is invalid: {exc}") from None
+    scenario, result = _page_scenario(page, "example", words[0], options["scenario"])
     shown = json.dumps(scenario, ensure_ascii=False).replace("&", "&amp;").replace("<", "&lt;")
     return (f'<div class="admonition example calc-example" data-example="{words[0]}">'
             '<p class="admonition-title">Worked example, computed by the engine when this page was built</p>'
@@ -247,11 +255,7 @@ def render_diagram(config: Any, page: Any, words: list[str], options: dict[str, 
     """A hex-map diagram of a scenario written in the page, drawn at build time by the same renderer as the calculator's board."""
     if len(words) != 1 or words[0] not in SYSTEMS or set(options) != {"scenario"} or VIEWS[words[0]].board is None:
         raise PluginError(f"{page.file.src_uri}: diagram needs a system with a board and scenario={{...}}, got {words} {sorted(options)}")
-    scenario = {"system": words[0], **json.loads(options["scenario"])}
-    try:
-        result = pycore.evaluate(scenario)
-    except pycore.ScenarioError as exc:
-        raise PluginError(f"{page.file.src_uri}: diagram scenario is invalid: {exc}") from None
+    scenario, result = _page_scenario(page, "diagram", words[0], options["scenario"])
     count = page.meta["diagram_count"] = page.meta.get("diagram_count", 0) + 1
     drawing = VIEWS[words[0]].board(scenario, result)
     return _template(config, "partials/diagram.html",

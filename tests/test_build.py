@@ -109,14 +109,19 @@ def test_map_page_diagrams_are_built_from_the_page(built_site: Path):
     assert 'href="../../../calculator/skirmish-d6/#s=' in html
 
 
-@pytest.mark.parametrize("markdown", [
-    '{{ diagram skirmish-d6 scenario={"map":{"attacker":[0,0]}} }}',
-    '{{ diagram classic-d20 scenario={} }}',
+@pytest.mark.parametrize(("markdown", "words"), [
+    ('{{ diagram skirmish-d6 scenario={"map":{"attacker":[0,0]}} }}', "diagram scenario is invalid"),
+    ('{{ diagram classic-d20 scenario={} }}', "diagram needs a system with a board"),
+    ('{{ diagram skirmish-d6 scenario=[1,2] }}', "diagram scenario is not a JSON object"),
+    ('{{ example skirmish-d6 scenario={"light":"noon"} }}', "example scenario is invalid"),
+    ('{{ example skirmish-d6 scenario={light} }}', "example scenario is not a JSON object"),
 ])
-def test_bad_diagrams_fail_the_build(markdown):
-    """A diagram of an invalid scenario, or of a system without a board, stops the build."""
-    with pytest.raises(PluginError):
+def test_bad_diagrams_and_examples_fail_the_build(markdown, words):
+    """A diagram or worked example of an invalid scenario, or a diagram of a system without a board, stops
+    the build with a message that names the page and what is wrong."""
+    with pytest.raises(PluginError, match=words) as caught:
         hooks.on_page_markdown(markdown, _fake_page(), SimpleNamespace(theme=None), None)
+    assert "rules/skirmish-d6/cover.md" in str(caught.value)
 
 
 def test_engine_snapshot_holds_the_image_without_its_zero_pages(built_site: Path):
