@@ -930,9 +930,11 @@ _engine = types.ModuleType("_engine_start")
 exec(compile({start!r}, "_engine_start", "exec"), _engine.__dict__)
 _engine.PYC = _pyc
 _zip = next(p for p in sys.path if p.endswith(".zip"))
-_engine.STDLIB = (os.path.getsize(_zip), open(_zip, "rb").read()[-64:])
+with open(_zip, "rb") as _f:  # only its end: a whole read would leave 2.5 MB of it in the image
+    _f.seek(-64, 2)
+    _engine.STDLIB = (os.path.getsize(_zip), _f.read())
 sys.modules["_engine_start"] = _engine
-del _pyc, _rel, _text, _path, _data, _code, _engine, _zip
+del _pyc, _rel, _text, _path, _data, _code, _engine, _zip, _f
 os.environ.pop("_", None)  # the build machine's script path
 """
 
