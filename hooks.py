@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import xml.etree.ElementTree as ET
 import io
@@ -892,6 +893,8 @@ SNAPSHOT_DIR = "assets/runtime"
 """The snapshot is an image of the runtime's memory (CPython's heap, pycore's modules in it)."""
 SNAPSHOT_PAGE = 4096
 SNAPSHOT_MAGIC = b"ESNP"
+SNAPSHOT_FORMAT = 2
+"""The snapshot file's layout (``sparse_image``); part of the cache key, so a new layout makes new files."""
 PYSCRIPT_DIST = ROOT / "node_modules/@pyscript/core/dist"
 
 SNAPSHOT_MAKER = r"""
@@ -984,8 +987,8 @@ const indexURL = new URL("runtime/pyodide/", import.meta.url).href;
 const LOCK = __LOCK__; // Pyodide's package list, without packages: the engine loads none
 const UNZIPPED = "engine-snapshot"; // the cache that keeps the snapshot unzipped for the next start
 
-// The snapshot file holds only the image's non-zero parts: "ESNP", their count, (offset, length) of
-// each, then their bytes, gzipped (a host that already undid the gzip is fine too). Unzipping is the
+// The snapshot file holds only the image's non-zero parts: "ESNP", the image's size, the parts' count,
+// (offset, length) of each, then their bytes, gzipped (a host that already undid the gzip is fine too). Unzipping is the
 // longest task of the start, so the unzipped file is kept in a cache of its own for the next start
 // (another page of the site): the file's name changes with its content.
 async function source() {
@@ -1046,21 +1049,22 @@ async function unpack(image, response, cached) {
       joined.set(header);
       joined.set(value, header.length);
       header = joined;
-      if (header.length < 8) continue;
+      if (header.length < 12) continue;
       const view = new DataView(header.buffer);
       if (view.getUint32(0) !== 0x45534e50) throw new Error("not an engine snapshot");
-      const count = view.getUint32(4, true);
-      if (header.length < 8 + 8 * count) continue;
+      if (view.getUint32(4, true) !== SIZE) throw new Error("the snapshot is not this build's");
+      const count = view.getUint32(8, true);
+      if (header.length < 12 + 8 * count) continue;
       parts = [];
       for (let i = 0, end = 0; i < count; i++) {
-        const offset = view.getUint32(8 + 8 * i, true);
-        const length = view.getUint32(12 + 8 * i, true);
+        const offset = view.getUint32(12 + 8 * i, true);
+        const length = view.getUint32(16 + 8 * i, true);
         if (offset < end || offset + length > SIZE) throw new Error("the snapshot does not fit its image");
         parts.push([offset, length]);
         end = offset + length;
       }
-      value = header.subarray(8 + 8 * count);
-      header = header.subarray(0, 8 + 8 * count);
+      value = header.subarray(12 + 8 * count);
+      header = header.subarray(0, 12 + 8 * count);
     }
     while (value.length) {
       if (part === parts.length) throw new Error("the snapshot is larger than expected");
@@ -1136,15 +1140,24 @@ _engine: dict[str, Any] = {"files": {}}
 """Site path -> bytes of this build's loader and snapshot (written by write_engine)."""
 
 
-def pyscript_preloads() -> list[str]:
-    """PyScript's main chunk and the plugins it always imports, for <link rel="modulepreload">: fetched
-    while the page is parsed instead of one after the other. Empty if PyScript's layout is not the expected one."""
+def _pyscript_chunk() -> tuple[str, str] | None:
+    """PyScript's main bundled chunk (the one core.js imports): its file name and text, or None if PyScript's
+    layout is not the expected one."""
     try:
         core = (PYSCRIPT_DIST / "core.js").read_text(encoding="utf-8")
         chunk = re.search(r'from\s*"\./(core-[\w-]+\.js)"', core).group(1)  # type: ignore[union-attr]
-        text = (PYSCRIPT_DIST / chunk).read_text(encoding="utf-8")
+        return chunk, (PYSCRIPT_DIST / chunk).read_text(encoding="utf-8")
     except (OSError, AttributeError):
+        return None
+
+
+def pyscript_preloads() -> list[str]:
+    """PyScript's main chunk and the plugins it always imports, for <link rel="modulepreload">: fetched
+    while the page is parsed instead of one after the other. Empty if PyScript's layout is not the expected one."""
+    found = _pyscript_chunk()
+    if found is None:
         return []
+    chunk, text = found
     plugins = re.findall(r'(?:"[\w-]+"|[\w$]+):\(\)=>import\("\./([\w-]+\.js)"\)', text)
     dest = RUNTIME["node_modules/@pyscript/core/dist"][0]
     return [f"{dest}/{name}" for name in [chunk, *plugins] if (PYSCRIPT_DIST / name).exists()]
@@ -1153,12 +1166,10 @@ def pyscript_preloads() -> list[str]:
 def pyscript_package() -> dict[str, str]:
     """The Python package PyScript writes into the interpreter at start-up (``pyscript/*.py`` -> source),
     read from its bundled chunk; empty if it cannot be found there (the engine then just compiles it)."""
-    try:
-        core = (PYSCRIPT_DIST / "core.js").read_text(encoding="utf-8")
-        chunk = re.search(r'from\s*"\./(core-[\w-]+\.js)"', core).group(1)  # type: ignore[union-attr]
-        text = (PYSCRIPT_DIST / chunk).read_text(encoding="utf-8")
-    except (OSError, AttributeError):
+    chunk = _pyscript_chunk()
+    if chunk is None:
         return {}
+    text = chunk[1]
     found = re.search(r'\(\s*"\.",\s*(\{\s*pyscript\s*:\s*\{)', text)  # write(".", {pyscript: {...}})
     if not found:
         return {}
@@ -1200,8 +1211,8 @@ def pyscript_package() -> dict[str, str]:
 
 
 def sparse_image(image: bytes) -> bytes:
-    """The memory image without its zero pages (about half of it): "ESNP", the count of the parts kept,
-    (offset, length) of each, then their bytes. The loader fills a zeroed buffer from it."""
+    """The memory image without its zero pages (about half of it): "ESNP", the image's size, the count of
+    the parts kept, (offset, length) of each, then their bytes. The loader fills a zeroed buffer from it."""
     zero = bytes(SNAPSHOT_PAGE)
     parts: list[list[int]] = []
     for offset in range(0, len(image), SNAPSHOT_PAGE):
@@ -1212,14 +1223,12 @@ def sparse_image(image: bytes) -> bytes:
             parts[-1][1] += length
         else:
             parts.append([offset, length])
-    header = SNAPSHOT_MAGIC + struct.pack(f"<I{2 * len(parts)}I", len(parts), *(n for part in parts for n in part))
+    header = SNAPSHOT_MAGIC + struct.pack(f"<II{2 * len(parts)}I", len(image), len(parts), *(n for part in parts for n in part))
     return header + b"".join(image[o:o + n] for o, n in parts)
 
 
-def engine_snapshot(zip_data: bytes) -> tuple[bytes, int] | None:
-    """The snapshot file (gzipped sparse image) for this Pyodide, PyScript and pycore archive, and the
-    image's size (cached), or None."""
-    import gzip
+def engine_snapshot(zip_data: bytes) -> bytes | None:
+    """The snapshot file (gzipped sparse image) for this Pyodide, PyScript and pycore archive (cached), or None."""
     import logging
     import os
     import subprocess
@@ -1235,11 +1244,11 @@ def engine_snapshot(zip_data: bytes) -> tuple[bytes, int] | None:
     key = hashlib.sha256()
     for name in RUNTIME["node_modules/pyodide"][1]:
         key.update(name.encode() + b"\0" + (source / name).read_bytes())
-    key.update(zip_data + package + SNAPSHOT_MAKER.encode() + code.encode() + SNAPSHOT_MAGIC + str(SNAPSHOT_PAGE).encode())
+    key.update(zip_data + package + SNAPSHOT_MAKER.encode() + code.encode() + SNAPSHOT_MAGIC + str(SNAPSHOT_PAGE).encode()
+               + str(SNAPSHOT_FORMAT).encode())
     cached = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.snap.gz"
     if cached.exists():
-        data = cached.read_bytes()
-        return data, int(cached.with_suffix(".size").read_text()) if cached.with_suffix(".size").exists() else None
+        return cached.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         archive, out, scripts = Path(tmp) / "engine.zip", Path(tmp) / "engine.snap", Path(tmp) / "pyscript.json"
         archive.write_bytes(zip_data)
@@ -1256,17 +1265,23 @@ def engine_snapshot(zip_data: bytes) -> tuple[bytes, int] | None:
             log.info("engine snapshot not made (node exited %s: %s): pages start Pyodide without it",
                      proc.returncode, proc.stderr.strip()[-500:])
             return None
-        image = out.read_bytes()
-        data = gzip.compress(sparse_image(image), compresslevel=9, mtime=0)
+        data = gzip.compress(sparse_image(out.read_bytes()), compresslevel=9, mtime=0)
     SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
     partial = cached.with_suffix(f".{os.getpid()}.part")
     partial.write_bytes(data)
-    cached.with_suffix(".size").write_text(str(len(image)))
     partial.replace(cached)  # atomic: builds running side by side share the cache
     for old in sorted(SNAPSHOT_CACHE.glob("*.snap.gz"), key=lambda p: p.stat().st_mtime)[:-SNAPSHOT_KEEP]:
         old.unlink(missing_ok=True)
-        old.with_suffix(".size").unlink(missing_ok=True)
-    return data, len(image)
+    return data
+
+
+def snapshot_size(snapshot: bytes) -> int:
+    """The size of the memory image a snapshot file restores (from its header; the loader allocates it)."""
+    with gzip.GzipFile(fileobj=io.BytesIO(snapshot)) as f:
+        head = f.read(8)
+    if head[:4] != SNAPSHOT_MAGIC:
+        raise ValueError("not an engine snapshot")
+    return struct.unpack("<I", head[4:8])[0]
 
 
 def engine_lock() -> dict[str, Any]:
@@ -1282,9 +1297,9 @@ def prepare_engine(config: Any, zip_name: str, zip_data: bytes) -> None:
     runtime = RUNTIME["node_modules/pyodide"][0] + "/pyodide.mjs"
     engine = {"interpreter": runtime, "runtime": runtime, "preload": pyscript_preloads(), "snapshot": None}
     _engine["files"] = {}
-    made = engine_snapshot(zip_data)
-    if made is not None and made[1]:
-        snapshot, size = made
+    snapshot = engine_snapshot(zip_data)
+    if snapshot is not None:
+        size = snapshot_size(snapshot)
         digest = hashlib.sha256(snapshot).hexdigest()[:12]
         snap_path = f"{SNAPSHOT_DIR}/engine-{digest}.snap.gz"
         loader = (ENGINE_LOADER.replace("__SNAPSHOT__", posixpath.relpath(snap_path, "assets"))

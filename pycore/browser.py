@@ -181,13 +181,8 @@ def form_text(field: Field, value: Any) -> Any:
     return value
 
 
-def board_html(system: str, scenario: dict[str, Any], result: dict[str, Any] | None, ident: str = "board") -> str | None:
-    """The system's interactive board for this scenario (None when the system has no board)."""
-    drawing = _drawing(system, scenario, result)
-    return None if drawing is None else board_svg(drawing, interactive=True, ident=ident)
-
-
 def _drawing(system: str, scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
+    """The system's board for this scenario (None when the system has no board)."""
     view = VIEWS[system]
     return None if view.board is None else view.board(scenario, result)
 

@@ -144,7 +144,7 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     for h, cls in board.cell_classes:
         extra.setdefault(h, []).append(cls)
     special = pieces.keys() | marks.keys() | ruled.keys() | extra.keys()
-    plain = _plain_cells(board.cells, interactive, ident)
+    plain, keyed = _plain(board.cells, interactive, ident)
     first = board.cells[0]
 
     def cell(h: Hex) -> Cell:
@@ -156,27 +156,17 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     if only is None:
         return [cell(h) for h in board.cells]
     out = [cell(h) for h in special if h in plain]
-    keyed = _plain_by_key(board.cells, interactive, ident)
     drawn = {c.key for c in out}
     out.extend(keyed[k] for k in only if k in keyed and k not in drawn)
     return out
-
-
-def _plain_cells(cells: tuple[Hex, ...], interactive: bool, ident: str) -> dict[Hex, Cell]:
-    """Every hex drawn with nothing on it (most of a big map), remembered per frame."""
-    return _plain(cells, interactive, ident)[0]
-
-
-def _plain_by_key(cells: tuple[Hex, ...], interactive: bool, ident: str) -> dict[str, Cell]:
-    """The plain hexes by their ``"q,r"`` key."""
-    return _plain(cells, interactive, ident)[1]
 
 
 _last_plain: dict[tuple[bool, str], tuple[tuple[Hex, ...], tuple[dict[Hex, Cell], dict[str, Cell]]]] = {}
 
 
 def _plain(cells: tuple[Hex, ...], interactive: bool, ident: str) -> tuple[dict[Hex, Cell], dict[str, Cell]]:
-    """The plain hexes by hex and by key, for the very tuple last asked about (see ``_frame``)."""
+    """Every hex drawn with nothing on it (most of a big map), by hex and by key, for the very tuple last
+    asked about (see ``_frame``)."""
     hit = _last_plain.get((interactive, ident))
     if hit is not None and hit[0] is cells:
         return hit[1]

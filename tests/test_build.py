@@ -140,26 +140,28 @@ def test_engine_snapshot_holds_the_image_without_its_zero_pages(built_site: Path
     assert f'"runtime/{snaps[0].name}"' in loader
     data = gzip.decompress(snaps[0].read_bytes())
     assert data[:4] == hooks.SNAPSHOT_MAGIC
-    count = struct.unpack("<I", data[4:8])[0]
-    parts = struct.unpack(f"<{2 * count}I", data[8:8 + 8 * count])
+    image_size, count = struct.unpack("<II", data[4:12])
+    assert image_size == size == hooks.snapshot_size(snaps[0].read_bytes())
+    parts = struct.unpack(f"<{2 * count}I", data[12:12 + 8 * count])
     end = 0
     for offset, length in zip(parts[::2], parts[1::2]):
         assert offset >= end and length > 0
         end = offset + length
-    assert end <= size and len(data) == 8 + 8 * count + sum(parts[1::2])
+    assert end <= size and len(data) == 12 + 8 * count + sum(parts[1::2])
     assert sum(parts[1::2]) < 0.8 * size  # the zero pages are left out
 
 
 def test_sparse_image_round_trip():
-    """Zero pages are left out and come back as zeros; a short last page is kept whole."""
+    """Zero pages are left out and come back as zeros (the header gives the image's size); a short last
+    page is kept whole."""
     import struct
 
     page = hooks.SNAPSHOT_PAGE
     image = bytes(page) + b"\1" * page + bytes(3 * page) + b"\2" * 10 + bytes(page - 10) + b"\3" * 100
     data = hooks.sparse_image(image)
-    count = struct.unpack("<I", data[4:8])[0]
-    parts = struct.unpack(f"<{2 * count}I", data[8:8 + 8 * count])
-    rebuilt, at = bytearray(len(image)), 8 + 8 * count
+    size, count = struct.unpack("<II", data[4:12])
+    parts = struct.unpack(f"<{2 * count}I", data[12:12 + 8 * count])
+    rebuilt, at = bytearray(size), 12 + 8 * count
     for offset, length in zip(parts[::2], parts[1::2]):
         rebuilt[offset:offset + length] = data[at:at + length]
         at += length

@@ -148,3 +148,14 @@ def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
     assert out.stat().st_size > 10_000
     ctx.close()
     watch.check()
+
+
+def test_engine_starts_from_the_builds_snapshot(page, server, built_site, watch):
+    """Built with the engine snapshot, a calculator's engine is restored from it: the loader does not fall
+    back to a plain start (which only says so in a console warning and is twice as slow)."""
+    if not list((built_site / "assets").glob("engine-*.mjs")):
+        pytest.skip("built without the engine snapshot (no Node)")
+    page.goto(server.url + "calculator/skirmish-d6/")
+    wait_state(full_calculator(page, SYSTEM), "ready")
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+    assert not [w for w in watch.console_warnings if "without the snapshot" in w], watch.console_warnings

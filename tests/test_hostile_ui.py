@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import pytest
+from conftest import scenario_in_url
 from hardening import CALCULATORS, CSP_PROBE, INJECTED, PWNED_PROBE, READY, csp_violations
 
 from pycore import SYSTEMS
@@ -158,9 +159,7 @@ def test_markup_in_creature_names_is_text(hostile, server):
     editors = calc.locator(".calc-board-editors input").evaluate_all("els => els.map(e => e.value)")
     assert set(names) <= set(editors), editors
     # the address still holds them exactly
-    fragment = page.url.split("#s=", 1)[1]
-    restored = json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)))
-    assert [o["name"] for o in restored["others"]] == names
+    assert [o["name"] for o in scenario_in_url(page)["others"]] == names
     assert_nothing_ran(page)
 
 

@@ -110,7 +110,6 @@ class Calculator {
     this.pending = false;
     this.queued = false;
     this.shown = { body: null, board: null }; // the engine's last HTML written (or found) in each region
-    this.boardTouched = false;
     // What the board shows as the engine drew it: its frame (the hexes, so the layout) and a digest per
     // hex that is not plain. Sent back with each request, so the engine answers with the hexes that changed.
     this.boardState = { frame: null, marks: {} };
@@ -125,7 +124,6 @@ class Calculator {
     }
     this.board = root.querySelector('[data-role="board"]');
     // The board script marks a touched hex at once; the engine's next drawing must replace that.
-    for (const type of ["click", "keydown"]) this.board?.addEventListener(type, () => { this.boardTouched = true; });
     root.addEventListener("calc:painted", (event) => { for (const key of event.detail.keys) this.dirty.add(key); });
   }
 
@@ -182,17 +180,16 @@ class Calculator {
 
   // Write the engine's HTML into a region only when it differs from what the region shows: its
   // first answer is usually the build-time one already on screen (kept as it is, no flicker), and
-  // most changes leave the board as it was. Returns whether the region was rewritten.
-  write(region, key, html) {
-    const touched = key === "board" && this.boardTouched;
-    if (html === this.shown[key] && !touched) return false;
-    if (this.shown[key] === null && !touched && parsed(html) === markup(region.cloneNode(true))) {
+  // most changes leave the board as it was. `force`: the region was changed here (the board script
+  // marked hexes), so it is written whatever it showed. Returns whether the region was rewritten.
+  write(region, key, html, force = false) {
+    if (html === this.shown[key] && !force) return false;
+    if (this.shown[key] === null && !force && parsed(html) === markup(region.cloneNode(true))) {
       this.shown[key] = html;
       return false;
     }
     region.innerHTML = html; // built by pycore (render, svg) with every string escaped
     this.shown[key] = html;
-    if (key === "board") this.boardTouched = false;
     return true;
   }
 
@@ -243,7 +240,6 @@ class Calculator {
     if (title && title.textContent !== patch.title) title.textContent = patch.title;
     if (desc && desc.textContent !== patch.desc) desc.textContent = patch.desc;
     this.shown.board = false; // no longer the engine's last full drawing: the next one is written as it comes
-    this.boardTouched = false;
     return true;
   }
 
@@ -303,7 +299,7 @@ class Calculator {
       if (reply.board_patch) {
         redrawn = this.patchBoard(reply.board_patch);
       } else {
-        redrawn = this.write(this.board, "board", reply.board);
+        redrawn = this.write(this.board, "board", reply.board, dirty.length > 0);
         this.boardState = { frame: reply.board_frame, marks: reply.board_marks };
       }
       for (const key of dirty) this.dirty.delete(key);
