@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from . import ScenarioError, evaluate
+from .memo import recent_calls
 from .render import result_html
 from .schema import Field, Inputs, flatten, nest
 from .svg import Board, board_frame, board_marks, board_patch, board_svg
@@ -89,6 +90,13 @@ def decode_fragment(fragment: str) -> Any:
         raise ValueError("the link's scenario is nested too deeply") from None
 
 
+@recent_calls(4)
+def _records_json(text: str) -> Any:
+    """``load_json`` for a records box, remembered: a big map's records come unchanged with every click, and
+    the same parsed list lets validation, the rules and the board answer from their last calls (``memo``)."""
+    return load_json(text)
+
+
 def parse_value(field: Field, raw: Any) -> tuple[Any, str | None]:
     """One raw form value -> (scenario value or None to omit, error message)."""
     if field.kind == "bool":
@@ -119,7 +127,7 @@ def _parse_list(field: Field, text: str) -> tuple[Any, str | None]:
         return (None, None) if field.optional or field.kind == "records" else (None, f"is required: enter {field.describe_range()}")
     if field.kind == "records" or text.startswith("["):
         try:
-            return load_json(text), None
+            return (_records_json(text) if field.kind == "records" else load_json(text)), None
         except (ValueError, RecursionError):
             return None, f"is not {field.describe_range()}"
     parts = [p for p in re.split(r"[\s,;]+", text) if p]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import FieldError, ScenarioError
+from .memo import recent_calls
 from .rules import Ruling
 
 KINDS = ("choice", "int", "number", "bool", "text", "hex", "ints", "records")
@@ -54,10 +56,15 @@ class Field:
         if self.kind == "choice" and self.default not in self.values:
             raise ValueError(f"{self.path}: default {self.default!r} is not a choice")
 
-    @property
+    @functools.cached_property
     def values(self) -> tuple[Any, ...]:
         """The accepted values of a choice field."""
         return tuple(v for v, _ in self.choices)
+
+    @functools.cached_property
+    def each(self) -> "Field":
+        """For ``hex`` and ``ints``: the whole-number field every item must satisfy."""
+        return Field("_", "int", "", minimum=self.minimum, maximum=self.maximum)
 
     @property
     def html_id(self) -> str:
@@ -71,8 +78,7 @@ class Field:
         if self.kind == "hex":
             return f"a hex [q, r] of whole numbers from {_show(self.minimum)} to {_show(self.maximum)}"
         if self.kind == "ints":
-            each = Field("_", "int", "", minimum=self.minimum, maximum=self.maximum).describe_range()
-            return f"a list of at most {self.max_items} items, each {each}"
+            return f"a list of at most {self.max_items} items, each {self.each.describe_range()}"
         if self.kind == "records":
             return f"a list of at most {self.max_items} objects with {', '.join(f.path for f in self.item_fields)}"
         if self.kind == "choice":
@@ -126,9 +132,8 @@ def check_value(field: Field, value: Any) -> str | None:
             return f"must be {field.describe_range()}, not a list of {len(value)}"
         if field.max_items is not None and len(value) > field.max_items:
             return f"has {len(value)} items: must be {field.describe_range()}"
-        item = Field("_", "int", "", minimum=field.minimum, maximum=field.maximum)
         for i, v in enumerate(value):
-            problem = check_value(item, v)
+            problem = check_value(field.each, v)
             if problem:
                 return f"item {i}: {problem}"
         return None
@@ -309,14 +314,24 @@ def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Input
 
 def _records(spec: Field, items: list[Any], path: str, inputs: Inputs, errors: list[FieldError]) -> list[dict[str, Any]]:
     """Validate each item of a ``records`` list against the item fields; errors name ``path.i.field``."""
+    out, found = _checked_records(spec, items, path, inputs)
+    errors.extend(found)
+    return out
+
+
+@recent_calls(4)
+def _checked_records(spec: Field, items: list[Any], path: str, inputs: Inputs) -> tuple[list[dict[str, Any]], tuple[FieldError, ...]]:
+    """``_records`` for one list, remembered: a map's records arrive as the same list while the user moves
+    the attacker or the target (see ``memo``); the clean list is shared, so nothing may change it."""
     tree = _tree(spec.item_fields)
     out = []
+    errors: list[FieldError] = []
     for i, item in enumerate(items):
         if not isinstance(item, dict):
             errors.append(FieldError(f"{path}.{i}", f"must be an object, not {_type_name(item)}"))
             continue
         out.append(_walk(tree, item, f"{path}.{i}.", inputs, errors))
-    return out
+    return out, tuple(errors)
 
 
 def flatten(scenario: dict[str, Any], prefix: str = "") -> dict[str, Any]:

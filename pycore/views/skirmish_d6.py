@@ -7,6 +7,7 @@ from typing import Any
 
 from ..board import BoardSpec, Slot
 from ..hexgrid import Hex
+from ..memo import recent_calls
 from ..svg import Board, Mark, Piece, Segment
 from ..systems.skirmish_d6_map import board_cells
 from .common import chance, signed
@@ -28,6 +29,8 @@ BOARD = BoardSpec(
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
+PIECES = {slot.kind: Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label) for slot in BOARD.slots}
+"""One piece per slot, shared by every drawing (so drawn hexes are found in the cache by identity)."""
 
 
 def headline(result: dict[str, Any]) -> str:
@@ -111,6 +114,22 @@ def _size(value: Any, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 40 else default
 
 
+@recent_calls(2)
+def _placed(obstacles: Any, creatures: Any) -> tuple[tuple[Hex, Piece], ...]:
+    """The obstacles' and creatures' pieces in drawing precedence (the first on a hex wins), from possibly
+    invalid lists; remembered, as they stay put while the attacker and the target move (``memo``)."""
+    placed: dict[Hex, Piece] = {}
+    for item in obstacles if isinstance(obstacles, list) else []:
+        h = _hex(item.get("hex")) if isinstance(item, dict) else None
+        if h is not None and h not in placed:
+            placed[h] = PIECES["total" if item.get("kind", "partial") == "total" else "partial"]
+    for item in creatures if isinstance(creatures, list) else []:
+        h = _hex(item.get("hex")) if isinstance(item, dict) else None
+        if h is not None and h not in placed:
+            placed[h] = PIECES["ally-attacker" if item.get("side", "attacker") == "attacker" else "ally-target"]
+    return tuple(placed.items())
+
+
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     """The hex map with everything placed, and, once evaluated, the line and what it crossed."""
     m = scenario.get("map")
@@ -122,18 +141,10 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
         if slot.single:
             h = _hex(m.get(slot.path.split(".")[1]))
             if h is not None:
-                pieces[h] = Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label)
-    for item in (m.get("obstacles") or []) if isinstance(m.get("obstacles"), list) else []:
-        h = _hex(item.get("hex")) if isinstance(item, dict) else None
-        if h is not None and h not in pieces:
-            kind = item.get("kind", "partial")
-            slot = BOARD.slots[2] if kind != "total" else BOARD.slots[3]
-            pieces[h] = Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label)
-    for item in (m.get("creatures") or []) if isinstance(m.get("creatures"), list) else []:
-        h = _hex(item.get("hex")) if isinstance(item, dict) else None
-        if h is not None and h not in pieces:
-            slot = BOARD.slots[4] if item.get("side", "attacker") == "attacker" else BOARD.slots[5]
-            pieces[h] = Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label)
+                pieces[h] = PIECES[slot.kind]
+    for h, piece in _placed(m.get("obstacles"), m.get("creatures")):
+        if h not in pieces:
+            pieces[h] = piece
     marks: list[tuple[Hex, Mark]] = []
     segments: list[Segment] = []
     classes: list[tuple[Hex, str]] = []
