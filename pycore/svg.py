@@ -144,13 +144,21 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     for h, cls in board.cell_classes:
         extra.setdefault(h, []).append(cls)
     special = pieces.keys() | marks.keys() | ruled.keys() | extra.keys()
-    plain, keyed = _plain(board.cells, interactive, ident)
+    plain, keyed, pieced = _plain(board.cells, interactive, ident)
     first = board.cells[0]
+    if len(pieced) > 4 * len(plain):
+        pieced.clear()
 
     def cell(h: Hex) -> Cell:
         if h not in special:
             return plain[h]
-        return _cell(layout, h, pieces.get(h), tuple(marks.get(h, ())), ruled.get(h), tuple(extra.get(h, ())),
+        piece = pieces.get(h)
+        if piece is not None and h not in marks and h not in ruled and h not in extra:
+            made = pieced.get((h, piece))
+            if made is None:
+                made = pieced[(h, piece)] = _cell(layout, h, piece, (), None, (), interactive, h == first, ident)
+            return made
+        return _cell(layout, h, piece, tuple(marks.get(h, ())), ruled.get(h), tuple(extra.get(h, ())),
                      interactive, h == first, ident)
 
     if only is None:
@@ -161,18 +169,20 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     return out
 
 
-_last_plain: dict[tuple[bool, str], tuple[tuple[Hex, ...], tuple[dict[Hex, Cell], dict[str, Cell]]]] = {}
+PlainCells = tuple[dict[Hex, Cell], dict[str, Cell], dict[tuple[Hex, Piece], Cell]]
+_last_plain: dict[tuple[bool, str], tuple[tuple[Hex, ...], PlainCells]] = {}
 
 
-def _plain(cells: tuple[Hex, ...], interactive: bool, ident: str) -> tuple[dict[Hex, Cell], dict[str, Cell]]:
+def _plain(cells: tuple[Hex, ...], interactive: bool, ident: str) -> PlainCells:
     """Every hex drawn with nothing on it (most of a big map), by hex and by key, for the very tuple last
-    asked about (see ``_frame``)."""
+    asked about (see ``_frame``); and a place for hexes drawn with only a piece on them, by (hex, piece),
+    which stay the same from one change to the next (a map's obstacles)."""
     hit = _last_plain.get((interactive, ident))
     if hit is not None and hit[0] is cells:
         return hit[1]
     layout = _frame(cells)[0]
     by_hex = {h: _cell(layout, h, None, (), None, (), interactive, index == 0, ident) for index, h in enumerate(cells)}
-    value = (by_hex, {c.key: c for c in by_hex.values()})
+    value: PlainCells = (by_hex, {c.key: c for c in by_hex.values()}, {})
     _last_plain[(interactive, ident)] = (cells, value)
     return value
 
