@@ -366,6 +366,45 @@ def cover_grid(runs: int) -> dict[str, Any]:
             "per_pair_ms": summary([t / len(cells) for t in times["exact"]])}
 
 
+def map_click(runs: int, clicks: int = 40) -> dict[str, Any]:
+    """The engine's answer to a click on the big map (the target moved, the board sent as changes), in CPython:
+    as the engine runs (remembering the unchanged records between clicks, ``pycore.memo``) against the same
+    clicks with everything forgotten before each, in the same run."""
+    import json as _json
+
+    from pycore import browser
+    from pycore.memo import forget_all
+
+    system = "skirmish-d6"
+    restored = _json.loads(browser.handle(_json.dumps({"op": "restore", "system": system, "fragment": big_map_fragment()})))
+    values = {k: v if isinstance(v, (bool, str)) else str(v) for k, v in restored["values"].items()
+              if k != "_alternative" and not k.startswith("obstacles.")}
+    first = _json.loads(browser.handle(_json.dumps({"op": "evaluate", "system": system, "values": values, "board": True})))
+    board = {"frame": first["board_frame"], "shown": dict(first["board_marks"])}
+    q, r = (int(x) for x in values["map.target"].split(","))
+    taken = {tuple(item["hex"]) for key in ("map.obstacles", "map.creatures") for item in _json.loads(values[key])}
+    spots = [f"{q + dq}, {r + dr}" for dq in range(-3, 4) for dr in range(-3, 4) if (q + dq, r + dr) not in taken][:8]
+    requests = [_json.dumps({"op": "evaluate", "system": system, "values": {**values, "map.target": spot}, "board": board})
+                for spot in spots]
+
+    def click(i: int, cold: bool) -> str:
+        if cold:
+            forget_all()
+        return browser.handle(requests[i % len(requests)])
+
+    times: dict[str, list[float]] = {"warm": [], "cold": []}
+    for _ in range(runs):
+        for name in ("cold", "warm"):
+            click(0, False)
+            t = time.perf_counter()
+            for i in range(clicks):
+                reply = click(i, name == "cold")
+            times[name].append((time.perf_counter() - t) * 1000 / clicks)
+            assert _json.loads(reply)["state"] == "ready", reply[:300]
+    return {"clicks": clicks, "warm_ms": summary(times["warm"]), "cold_ms": summary(times["cold"]),
+            "ratio": summary([w / c for w, c in zip(times["warm"], times["cold"])])}
+
+
 def build_plain(out: Path) -> None:
     """The site as it is without the engine snapshot, for comparison in the same run."""
     saved = os.environ.get("ENGINE_SNAPSHOT")
@@ -539,6 +578,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         data["build_ms"] = build_times(args.builds, site)
     log("CPython: 40 x 40 hex-map cover ...")
     data["cover_grid"] = cover_grid(args.runs)
+    data["map_click"] = map_click(args.runs)
     if not args.site and not args.no_plain:
         log("building the site once more without the snapshot (ENGINE_SNAPSHOT=0) ...")
         build_plain(site / PLAIN_DIR)
@@ -623,7 +663,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def summarise(data: dict[str, Any]) -> dict[str, Any]:
     """The medians (min, max) the table shows, and each target met or not."""
-    s: dict[str, Any] = {"build_ms": data["build_ms"], "cover_grid": data["cover_grid"]}
+    s: dict[str, Any] = {"build_ms": data["build_ms"], "cover_grid": data["cover_grid"], "map_click": data.get("map_click")}
     pages: dict[str, Any] = {}
     for name, runs in data.get("loads", {}).items():
         if not runs:
@@ -758,6 +798,11 @@ def table(data: dict[str, Any]) -> str:
     lines.append(f"CPython 40 x 40 cover (clear_line from the centre to all {cg['pairs']} hexes, {COVER_GRID['obstacles']} "
                  f"obstacles): {fmt(cg['exact_ms'])} ms = {fmt(cg['ratio'], digits=1)} x the hex-line walk baseline "
                  f"({fmt(cg['walk_ms'], digits=1)} ms); clear: exact {cg['clear_exact']}, walk {cg['clear_walk']}")
+    mc = s.get("map_click")
+    if mc:
+        lines.append(f"CPython, the engine's answer to a click on the 40 x 40 map: {fmt(mc['warm_ms'], digits=2)} ms as it runs "
+                     f"(unchanged records remembered) = {fmt(mc['ratio'], digits=2)} x the same clicks with the remembered "
+                     f"calls forgotten before each ({fmt(mc['cold_ms'], digits=2)} ms)")
     lines.append("")
     lines.append("Targets:")
     for name, ok in s["targets"].items():
