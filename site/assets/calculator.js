@@ -2,13 +2,13 @@
 // The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
 
-import "./hexboard.js";
+import { mountBoards } from "./hexboard.js";
+import { openInPlace } from "./navigate.js";
 
 const LOAD_TIMEOUT_MS = 90000;
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
-const calculators = [...document.querySelectorAll("[data-calculator]")];
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
@@ -357,32 +357,57 @@ class Calculator {
   }
 }
 
-const views = calculators.map((root) => new Calculator(root));
+let views = []; // every calculator on the page (a page opened in place replaces them)
+let engine = null; // the worker, once asked for: one per document, serving every page opened in place
+const mounted = new WeakSet();
 
-if (views.length) {
+// Set up the page's calculators not yet set up, starting the engine for the first of them.
+function mountCalculators() {
+  const fresh = [...document.querySelectorAll("[data-calculator]")].filter((root) => !mounted.has(root))
+    .map((root) => {
+      mounted.add(root);
+      return new Calculator(root);
+    });
+  views = views.filter((view) => view.root.isConnected).concat(fresh);
+  if (!fresh.length) return;
   if (location.hash.startsWith("#s=")) {
-    for (const view of views.filter((v) => v.full)) {
+    for (const view of fresh.filter((v) => v.full)) {
       view.body.hidden = true;
       view.setState("loading", "Engine loading. The situation from your link will be shown as soon as it is ready.");
     }
   }
-  startEngine().then(
-    (worker) => {
-      // Others may wait for the engine before heavy work of their own (offline.js stores the site then).
-      document.documentElement.dataset.engine = "ready"; // for scripts that look later
-      document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "ready" } }));
-      for (const view of views) view.attach(worker);
-      window.addEventListener("hashchange", () => {
-        for (const view of views.filter((v) => v.full)) {
-          if (location.hash.startsWith("#s=")) view.running = view.running.then(() => view.restore()).then(() => view.evaluate());
-        }
-      });
-    },
-    (error) => {
-      console.warn("calculator engine failed to load:", error);
-      document.documentElement.dataset.engine = "failed";
-      document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "failed" } }));
-      for (const view of views) view.fail(error);
-    },
-  );
+  if (!engine) {
+    engine = startEngine();
+    engine.then(
+      () => {
+        // Others may wait for the engine before heavy work of their own (offline.js stores the site then).
+        document.documentElement.dataset.engine = "ready"; // for scripts that look later
+        document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "ready" } }));
+      },
+      (error) => {
+        console.warn("calculator engine failed to load:", error);
+        document.documentElement.dataset.engine = "failed";
+        document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "failed" } }));
+      },
+    );
+  }
+  engine.then((worker) => {
+    for (const view of fresh) view.attach(worker);
+  }, (error) => {
+    for (const view of fresh) view.fail(error);
+  });
 }
+
+mountCalculators();
+window.addEventListener("hashchange", () => {
+  if (!location.hash.startsWith("#s=")) return;
+  for (const view of views.filter((v) => v.full && v.worker)) {
+    view.running = view.running.then(() => view.restore()).then(() => view.evaluate());
+  }
+});
+// With the engine started or starting, a link to a calculator page opens it in place, served by the
+// same worker (a failed engine is better tried again by loading the page).
+openInPlace(() => engine !== null && document.documentElement.dataset.engine !== "failed", () => {
+  mountBoards();
+  mountCalculators();
+});

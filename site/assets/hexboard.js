@@ -280,4 +280,15 @@ class HexBoard {
   }
 }
 
-for (const container of document.querySelectorAll("[data-board]")) new HexBoard(container);
+const boards = new WeakSet();
+
+// Every board of the page not yet set up (calculator.js calls it again for a page opened in place).
+export function mountBoards() {
+  for (const container of document.querySelectorAll("[data-board]")) {
+    if (boards.has(container)) continue;
+    boards.add(container);
+    new HexBoard(container);
+  }
+}
+
+mountBoards();
