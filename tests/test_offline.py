@@ -239,6 +239,34 @@ def test_calculator_page_stores_the_site_after_its_engine(browser, offline_site:
     watch.check()
 
 
+def test_calculator_opens_in_place_offline(browser, offline_site: Path, watch: Watch):
+    """Offline, with the server gone: from a rulebook page whose engine runs, the calculator link opens
+    the calculator page in place from the offline store (same document), and it works out its answer."""
+    server = SiteServer(offline_site)
+    server.start()
+    context = new_context(browser, watch)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "rules/skirmish-d6/cover/")
+        wait_offline_ready(page)
+        page.reload()  # now controlled by the worker
+        page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY)
+        server.stop()
+        context.set_offline(True)
+        page.evaluate("window.__sameDocument = true")
+        page.locator(".md-sidebar--primary a.md-nav__link[href$='calculator/skirmish-d6/']").first.click()
+        page.wait_for_url("**/calculator/skirmish-d6/")
+        calc = page.locator('[data-calculator="skirmish-d6"][data-mode="full"]')
+        assert settle(calc) == "ready"
+        assert page.evaluate("window.__sameDocument") is True
+        assert calc.locator('[data-key="headline"]').inner_text() == expected_headline({"system": "skirmish-d6"})
+        assert page.locator('.offline-status[data-state="ready"]').count() == 1
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
+
+
 def test_page_without_calculator_stores_the_site_after_load(browser, offline_site: Path, watch: Watch):
     """A rulebook page with no calculator has no engine to wait for: after its load event and an idle
     moment the worker is registered and the page becomes "Available offline"."""
