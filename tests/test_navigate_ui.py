@@ -102,3 +102,21 @@ def test_on_a_phone_the_navigation_drawer_closes(page, server):
     wait_state(full_calculator(page, "skirmish-d6"), "ready")
     assert page.evaluate("window.__sameDocument") is True
     page.wait_for_function("() => !document.getElementById('__drawer').checked")  # Material closes it after 125 ms
+
+
+def test_one_engine_serves_every_system(page, server):
+    """From the d6 calculator to the Classic d20 one in place: the same worker answers the other system."""
+    page.add_init_script(COUNT_WORKERS)
+    page.goto(server.url + "calculator/skirmish-d6/")
+    wait_state(full_calculator(page, "skirmish-d6"), "ready")
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-sidebar--primary a.md-nav__link[href$='classic-d20/']", has_text="Calculator").first.click()
+    page.wait_for_url("**/calculator/classic-d20/")
+    calc = full_calculator(page, "classic-d20")
+    wait_state(calc, "ready")
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.evaluate("window.__workers.filter((scheme) => scheme === 'blob').length") == 1
+    assert page.locator("[data-calculator]").count() == 1  # the d6 calculator is gone with its page
+    calc.locator('[data-path="target.ac"]').fill("5")
+    page.wait_for_function("() => location.hash.startsWith('#s=')")
+    assert scenario_in_url(page)["target"]["ac"] == 5
