@@ -123,15 +123,18 @@ function watchForUpdates(registration) {
   const offer = (worker) => {
     if (registration.active && worker) offerReload(worker);
   };
-  if (registration.waiting) offer(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
+  const follow = (worker) => {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
       if (worker.state === "installed") offer(worker);
       if (worker.state === "redundant" && registration.waiting) offer(registration.waiting);
     });
-  });
+  };
+  if (registration.waiting) offer(registration.waiting);
+  // A new build may already be installing when this page starts watching (the browser checks sw.js
+  // as the page loads): its "updatefound" has passed, so follow it from here.
+  follow(registration.installing);
+  registration.addEventListener("updatefound", () => follow(registration.installing));
   // Another tab chose "Reload now": the new worker controls this page too, but keeps serving it
   // from the build it was loaded with. This page only learns that a newer one is ready.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
