@@ -49,7 +49,6 @@ def recent_calls(size: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
             del calls[size:]
             return value
 
-        wrapper.cache_clear = calls.clear  # type: ignore[attr-defined]
         _MEMOS.append(calls.clear)
         return wrapper
 

@@ -177,6 +177,11 @@ def wait_state(root, state: str) -> None:
     root.locator(f'.calc-output[data-state="{state}"]').wait_for(timeout=READY_TIMEOUT)
 
 
+def wait_engine(page, timeout: float = READY_TIMEOUT) -> None:
+    """Wait until the page's calculator engine has started (calculator.js marks ``<html data-engine>``)."""
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=timeout)
+
+
 def scenario_in_url(page) -> dict:
     """The scenario in the current address's #s= fragment, decoded as the contract says."""
     fragment = page.url.split("#s=", 1)[1]

@@ -1,7 +1,7 @@
 """Calculator pages opened in place (assets/navigate.js): the running engine serves the new page at once."""
 
 import pytest
-from conftest import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
+from conftest import full_calculator, scenario_in_url, wait_engine, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +18,7 @@ window.Worker = class extends Original {
 def open_rulebook(page, server):
     page.add_init_script(COUNT_WORKERS)
     page.goto(server.url + RULEBOOK)
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    wait_engine(page)
     page.evaluate("window.__sameDocument = true")
 
 
@@ -56,7 +56,7 @@ def test_open_in_the_calculator_keeps_the_engine_and_the_situation(page, server)
     assert "/rules/skirmish-d6/" in href and "/calculator/rules/" not in href
     page.go_back()
     page.wait_for_url("**/" + RULEBOOK)
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    wait_engine(page)
     assert page.evaluate("window.__sameDocument") is None  # loaded anew
 
 

@@ -6,6 +6,7 @@ use context.route(), which would take the HTTP cache and the service worker out 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -17,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SiteServer, Watch, build_site
+from conftest import ROOT, SiteServer, Watch, build_site, wait_engine
 
 import pycore
 from pycore.browser import encode_fragment
@@ -58,6 +59,21 @@ def new_context(browser, watch: Watch, **options):
     context = browser.new_context(service_workers="allow", **options)
     watch.attach(context)
     return context
+
+
+@contextlib.contextmanager
+def site_context(browser, site: Path, watch: Watch, **options):
+    """``site`` served on 127.0.0.1 and a fresh watched context (``new_context``): both closed afterwards,
+    then what the pages did checked."""
+    server = SiteServer(site)
+    server.start()
+    context = new_context(browser, watch, **options)
+    try:
+        yield server, context
+    finally:
+        context.close()
+        server.stop()
+    watch.check()
 
 
 def wait_offline_ready(page) -> dict:
@@ -103,11 +119,8 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_pa
     """Online once; then with the browser offline and the server gone every nav page loads from the
     cache, each calculator works out a correct answer, search finds pages, unknown URLs get the 404
     page and directory URLs work. Reports the cache size."""
-    server = SiteServer(offline_site)
-    server.start()
-    context = new_context(browser, watch)
-    page = context.new_page()
-    try:
+    with site_context(browser, offline_site, watch) as (server, context):
+        page = context.new_page()
         # First visit: a calculator page works normally while the site is saved in the background.
         started = time.monotonic()
         page.goto(server.url + "calculator/skirmish-d6/")
@@ -180,10 +193,6 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_pa
         out = tmp_path_factory.getbasetemp() / "offline-ready-light.png"
         page.goto(server.url)
         page.screenshot(path=str(out))
-    finally:
-        context.close()
-        server.stop()
-    watch.check()
 
 
 RECORD_ORDER = """
@@ -214,13 +223,10 @@ def test_calculator_page_stores_the_site_after_its_engine(browser, offline_site:
     then, so no request of the offline store (sw.js, the runtime it precaches) competes with it; the
     page still ends up "Available offline". (The fallback is 20 s: an engine slower than that on a
     loaded machine would let the store start first and fail this test.)"""
-    server = SiteServer(offline_site)
-    server.start()
-    context = new_context(browser, watch)
-    context.add_init_script(RECORD_ORDER)
-    stores = record_offline_requests(context)
-    page = context.new_page()
-    try:
+    with site_context(browser, offline_site, watch) as (server, context):
+        context.add_init_script(RECORD_ORDER)
+        stores = record_offline_requests(context)
+        page = context.new_page()
         page.goto(server.url + "calculator/enchanted-realms/")
         page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY)
         wait_offline_ready(page)
@@ -233,24 +239,17 @@ def test_calculator_page_stores_the_site_after_its_engine(browser, offline_site:
         starts = {r.url: r.timing["startTime"] for r in stores}
         early = {url: start - order["engine"] for url, start in starts.items() if start < order["engine"]}
         assert not early, f"stored before the engine was up (ms before): {early}"
-    finally:
-        context.close()
-        server.stop()
-    watch.check()
 
 
 def test_calculator_opens_in_place_offline(browser, offline_site: Path, watch: Watch):
     """Offline, with the server gone: from a rulebook page whose engine runs, the calculator link opens
     the calculator page in place from the offline store (same document), and it works out its answer."""
-    server = SiteServer(offline_site)
-    server.start()
-    context = new_context(browser, watch)
-    page = context.new_page()
-    try:
+    with site_context(browser, offline_site, watch) as (server, context):
+        page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/cover/")
         wait_offline_ready(page)
         page.reload()  # now controlled by the worker
-        page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY)
+        wait_engine(page, READY)
         server.stop()
         context.set_offline(True)
         page.evaluate("window.__sameDocument = true")
@@ -261,31 +260,20 @@ def test_calculator_opens_in_place_offline(browser, offline_site: Path, watch: W
         assert page.evaluate("window.__sameDocument") is True
         assert calc.locator('[data-key="headline"]').inner_text() == expected_headline({"system": "skirmish-d6"})
         assert page.locator('.offline-status[data-state="ready"]').count() == 1
-    finally:
-        context.close()
-        server.stop()
-    watch.check()
 
 
 def test_page_without_calculator_stores_the_site_after_load(browser, offline_site: Path, watch: Watch):
     """A rulebook page with no calculator has no engine to wait for: after its load event and an idle
     moment the worker is registered and the page becomes "Available offline"."""
-    server = SiteServer(offline_site)
-    server.start()
-    context = new_context(browser, watch)
-    context.add_init_script(RECORD_ORDER)
-    page = context.new_page()
-    try:
+    with site_context(browser, offline_site, watch) as (server, context):
+        context.add_init_script(RECORD_ORDER)
+        page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/size/")
         assert page.locator("[data-calculator]").count() == 0
         stored = wait_offline_ready(page)
         assert stored["version"] == sw_build(offline_site)["version"]
         order = page.evaluate("window.__offline")
         assert order["engine"] is None and order["load"] and order["register"] >= order["load"], order
-    finally:
-        context.close()
-        server.stop()
-    watch.check()
 
 
 REGISTER_THROWS = """
@@ -365,11 +353,8 @@ def test_update_reaches_open_pages_cleanly(browser, tmp_path: Path, watch: Watch
     mix), a prompt offers the new one, one keyboard "Reload now" shows it exactly once with every file
     from the new build; another open tab stays on its build until it goes, then the old cache goes."""
     site = build_site(tmp_path / "site")
-    server = SiteServer(site)
-    server.start()
-    context = new_context(browser, watch)
-    page = context.new_page()
-    try:
+    with site_context(browser, site, watch) as (server, context):
+        page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/cover/")
         old = wait_offline_ready(page)["version"]
         page.reload()  # the first visit is not controlled by the worker; from now on every load is
@@ -437,10 +422,6 @@ def test_update_reaches_open_pages_cleanly(browser, tmp_path: Path, watch: Watch
             page.wait_for_timeout(500)
             page.reload()
         assert set(page.evaluate(caches)) == {new, "state"}
-    finally:
-        context.close()
-        server.stop()
-    watch.check()
 
 
 def free_port() -> int:
@@ -518,11 +499,8 @@ def test_development_server_removes_the_caching_worker(browser, offline_site: Pa
 
 def test_installable(browser, offline_site: Path, watch: Watch):
     """Chromium finds the manifest valid and the site installable (standalone, icons, worker, start URL)."""
-    server = SiteServer(offline_site)
-    server.start()
-    context = new_context(browser, watch)
-    page = context.new_page()
-    try:
+    with site_context(browser, offline_site, watch) as (server, context):
+        page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/cover/")
         wait_offline_ready(page)
         cdp = context.new_cdp_session(page)
@@ -535,10 +513,6 @@ def test_installable(browser, offline_site: Path, watch: Watch):
         assert [e for e in errors if e != "in-incognito"] == []
         for icon in ("assets/icons/icon-192.png", "assets/icons/icon-512.png", "assets/icons/icon-maskable-512.png"):
             assert page.request.get(server.url + icon).headers["content-type"] == "image/png"
-    finally:
-        context.close()
-        server.stop()
-    watch.check()
 
 
 def pdf_pages(pdf: bytes) -> int:
@@ -550,11 +524,8 @@ def pdf_pages(pdf: bytes) -> int:
 def test_print(browser, offline_site: Path, watch: Watch, scheme: str, tmp_path_factory):
     """Print: no navigation chrome, black on white in either scheme, rule links and rule headings
     followed by their ids; the quick reference fits on one A4 or Letter sheet."""
-    server = SiteServer(offline_site)
-    server.start()
-    context = new_context(browser, watch, color_scheme=scheme)
-    page = context.new_page()
-    try:
+    with site_context(browser, offline_site, watch, color_scheme=scheme) as (server, context):
+        page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/light/")
         page.emulate_media(media="print")
         hidden = page.evaluate("""() => ['.md-header', '.md-sidebar--primary', '.md-sidebar--secondary', '.md-footer',
@@ -576,21 +547,14 @@ def test_print(browser, offline_site: Path, watch: Watch, scheme: str, tmp_path_
         page.screenshot(path=str(tmp_path_factory.getbasetemp() / f"print-quickref-{scheme}.png"), full_page=True)
         for paper in ("A4", "Letter"):
             assert pdf_pages(page.pdf(format=paper)) == 1, paper
-    finally:
-        context.close()
-        server.stop()
-    watch.check()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_status_and_prompt_look(browser, offline_site: Path, watch: Watch, scheme: str, tmp_path_factory):
     """Screenshots of "Available offline" and of the update prompt (shown here by hand) for a person
     to look at; the prompt's buttons are real, focusable buttons with readable contrast."""
-    server = SiteServer(offline_site)
-    server.start()
-    context = new_context(browser, watch, color_scheme=scheme, viewport={"width": 800, "height": 600})
-    page = context.new_page()
-    try:
+    with site_context(browser, offline_site, watch, color_scheme=scheme, viewport={"width": 800, "height": 600}) as (server, context):
+        page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/cover/")
         wait_offline_ready(page)
         page.evaluate("document.querySelector('[data-offline-update]').hidden = false")
@@ -604,7 +568,3 @@ def test_status_and_prompt_look(browser, offline_site: Path, watch: Watch, schem
         assert page.evaluate("document.activeElement.dataset.offlineAction") == "later"
         page.keyboard.press("Shift+Tab")
         assert page.evaluate("document.activeElement.dataset.offlineAction") == "reload"
-    finally:
-        context.close()
-        server.stop()
-    watch.check()

@@ -9,7 +9,6 @@ const LOAD_TIMEOUT_MS = 90000;
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
-
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
 // starts it (the theme already imports it from the head, so the worker starts while the page is
