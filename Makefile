@@ -19,10 +19,10 @@ test: setup browser
 build: setup
 	$(VENV)/bin/mkdocs build --strict
 
-# Start-up and latency of the calculators against a bare PyScript page (issue 8); not part of
-# `make test`. Writes build/bench.json and prints a table; BENCH_ARGS="--runs 3" and so on.
+# Start-up and latency of the calculators against a bare PyScript page; not part of `make test`.
+# Writes build/bench.json and prints a table; BENCH_ARGS="--runs 3" and so on.
 bench: setup browser
-	$(PY) tests/bench.py $(BENCH_ARGS)
+	$(PY) tests/bench/bench.py $(BENCH_ARGS)
 
 setup: $(VENV)/.installed node_modules/.installed
 

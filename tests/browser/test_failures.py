@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from hardening import CALCULATORS, CSP_PROBE, INLINE_CALCULATOR, READY, RULEBOOK, copy_site, csp_violations
+from browser.support import CALCULATORS, CSP_PROBE, INLINE_CALCULATOR, READY_TIMEOUT, RULEBOOK, copy_site, csp_violations
 
 from pycore.browser import encode_fragment
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 FAST = 20.0
 """Seconds within which a missing or blocked runtime file must show as failed (the files are checked first)."""
-SLOW = READY / 1000 + 10
+SLOW = READY_TIMEOUT / 1000 + 10
 """A runtime that is there but broken is only caught by the engine's own timeout."""
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -71,7 +71,7 @@ fetch uncaught): expected here, nothing else."""
 
 def failed_within(page, root, seconds: float, started: float) -> str:
     """Wait for ``root`` to fail; assert how long it took; return its message."""
-    root.locator('.calc-output[data-state="failed"]').wait_for(timeout=READY + 15_000)
+    root.locator('.calc-output[data-state="failed"]').wait_for(timeout=READY_TIMEOUT + 15_000)
     took = time.monotonic() - started
     assert took < seconds, f"failed after {took:.1f} s (bound {seconds} s)"
     status = root.locator('[data-role="status"]')

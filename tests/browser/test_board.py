@@ -1,7 +1,7 @@
 """The hex board in real Chromium: click, tap and keyboard placement, the drawn line, links, a phone screen."""
 
 import pytest
-from conftest import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
+from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 

@@ -35,10 +35,10 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from conftest import CHROMIUM_ARGS, LOCAL_PREFIXES, QuietHandler, build_site, chromium_path  # noqa: E402
+from browser.support import CHROMIUM_ARGS, LOCAL_PREFIXES, QuietHandler, build_site, chromium_path  # noqa: E402
 
 SECTIONS = ("loads", "recompute", "rulebook", "offline")
 BASELINE_DIR = "bench-baseline"

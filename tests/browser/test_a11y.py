@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import scenario_in_url
-from hardening import CALCULATORS, CSP_PROBE, INLINE_CALCULATOR, PAGE_TYPES, READY, ROOT, csp_violations, wait_settled
+from browser.support import scenario_in_url
+from browser.support import CALCULATORS, CSP_PROBE, INLINE_CALCULATOR, PAGE_TYPES, READY_TIMEOUT, ROOT, csp_violations, wait_settled
 
 from pycore.browser import encode_fragment
 
@@ -137,7 +137,7 @@ def test_axe_calculator_states(themed, server, scheme, state):
     for selector, how, value in actions:
         getattr(page.locator(f".calc--full {selector}"), how)(value)
     if actions:
-        page.locator('.calc--full .calc-output[data-state="error"]').wait_for(timeout=READY)
+        page.locator('.calc--full .calc-output[data-state="error"]').wait_for(timeout=READY_TIMEOUT)
     assert_no_blocking(run_axe(page), f"{state} ({scheme})")
 
 
@@ -147,7 +147,7 @@ def test_axe_failed_engine(themed, server, scheme, watch):
     page = themed.new_page()
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(server.url + INLINE_CALCULATOR)
-    page.locator('.calc-output[data-state="failed"]').first.wait_for(timeout=READY)
+    page.locator('.calc-output[data-state="failed"]').first.wait_for(timeout=READY_TIMEOUT)
     assert_no_blocking(run_axe(page), f"failed engine ({scheme})")
 
 
@@ -228,8 +228,8 @@ def test_keyboard_only_d6_form_and_board(keyboard, server):
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("3")  # a partial obstacle between them: with the dim light, cover level 2
-    page.locator('.calc--full .calc-board .mark--crossed').wait_for(timeout=READY)  # the engine's answer for the map
-    page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for(timeout=READY)
+    page.locator('.calc--full .calc-board .mark--crossed').wait_for(timeout=READY_TIMEOUT)  # the engine's answer for the map
+    page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for(timeout=READY_TIMEOUT)
     announce = page.locator('.calc--full [data-role="board-announce"]')
     assert announce.get_attribute("aria-live") == "polite" and "placed" in announce.inner_text()
     assert page.evaluate("document.activeElement.matches('g.hex')"), "focus stays on the board after the redraw"
@@ -246,12 +246,12 @@ def test_keyboard_only_d20_pickers(keyboard, server):
     wait_settled(page)
     tab_to(page, '.calc--full [data-path="attack.to_hit"]')
     page.keyboard.type("15")
-    page.locator('.calc--full [data-key="hit_chance"]').wait_for(timeout=READY)
+    page.locator('.calc--full [data-key="hit_chance"]').wait_for(timeout=READY_TIMEOUT)
     tab_to(page, '.calc--full input[data-path="target.cover_example"]:checked')
     page.keyboard.press("ArrowRight")
     picked = page.evaluate("document.activeElement.value")
     assert picked != "none" and page.locator(f'.calc--full input[data-path="target.cover_example"][value="{picked}"]').is_checked()
-    page.locator('.calc--full .calc-rules a[data-rule^="d20.cover"]').first.wait_for(timeout=READY)
+    page.locator('.calc--full .calc-rules a[data-rule^="d20.cover"]').first.wait_for(timeout=READY_TIMEOUT)
     assert "cover" in live_text(page).lower()
     assert csp_violations(page) == []
 
@@ -285,7 +285,7 @@ def test_keyboard_only_er_board_and_names(keyboard, server):
     tab_to(page, '.calc--full .calc-board-editors input[type="text"]')
     page.keyboard.press("Control+a")
     page.keyboard.type("Bram")
-    page.locator('.calc--full [data-role="body"]').filter(has_text="Bram").wait_for(timeout=READY)
+    page.locator('.calc--full [data-role="body"]').filter(has_text="Bram").wait_for(timeout=READY_TIMEOUT)
     assert "Bram" in live_text(page)
     assert csp_violations(page) == []
 

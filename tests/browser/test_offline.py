@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SiteServer, Watch, build_site, wait_engine
+from browser.support import ROOT, SiteServer, Watch, build_site, wait_engine
 
 import pycore
 from pycore.browser import encode_fragment
@@ -27,7 +27,7 @@ from pycore.systems import SYSTEMS
 
 pytestmark = pytest.mark.browser
 
-READY = 120_000
+READY_TIMEOUT = 120_000
 """Milliseconds to wait for precaching or an engine (2 shared cores, 17 MB)."""
 SCENARIOS = {
     "skirmish-d6": {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}},
@@ -79,7 +79,7 @@ def site_context(browser, site: Path, watch: Watch, **options):
 def wait_offline_ready(page) -> dict:
     """Wait for "Available offline"; return what the status line knows (version, bytes)."""
     status = page.locator('.offline-status[data-state="ready"]')
-    status.wait_for(timeout=READY)
+    status.wait_for(timeout=READY_TIMEOUT)
     assert status.inner_text().startswith("Available offline")
     return {"version": status.get_attribute("data-version"), "bytes": int(status.get_attribute("data-bytes"))}
 
@@ -105,7 +105,7 @@ def expected_headline(scenario: dict) -> str:
 
 def settle(calc) -> str:
     """Wait until a calculator's engine has answered (or failed); return its state."""
-    calc.locator('.calc-output:not([data-state="loading"])').wait_for(timeout=READY)
+    calc.locator('.calc-output:not([data-state="loading"])').wait_for(timeout=READY_TIMEOUT)
     return calc.locator(".calc-output").get_attribute("data-state")
 
 
@@ -124,7 +124,7 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_pa
         # First visit: a calculator page works normally while the site is saved in the background.
         started = time.monotonic()
         page.goto(server.url + "calculator/skirmish-d6/")
-        page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY)
+        page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
         stored = wait_offline_ready(page)
         took = time.monotonic() - started
         build = sw_build(offline_site)
@@ -153,7 +153,7 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_pa
         # the d6 answer is a known number, not just "the same as CPython"
         page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(SCENARIOS["skirmish-d6"]))
         calc = page.locator('[data-calculator="skirmish-d6"][data-mode="full"]')
-        calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+        calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
         calc.locator('[data-path="attack.hits_on"]').fill("3")
         calc.locator('[data-key="headline"]').filter(has_text="Hits on 5+").wait_for()
         assert "33.3%" in calc.locator('[data-key="hit_chance"]').inner_text()
@@ -161,7 +161,7 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_pa
         # an inline calculator on a rulebook page
         page.goto(server.url + "rules/skirmish-d6/light/")
         inline = page.locator('[data-calculator="skirmish-d6"][data-mode="inline"]').first
-        inline.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+        inline.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
         inline.locator('[data-path="light"]').select_option("dark")
         inline.locator('[data-key="headline"]').filter(has_text="Cannot be targeted").wait_for()
 
@@ -228,7 +228,7 @@ def test_calculator_page_stores_the_site_after_its_engine(browser, offline_site:
         stores = record_offline_requests(context)
         page = context.new_page()
         page.goto(server.url + "calculator/enchanted-realms/")
-        page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY)
+        page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
         wait_offline_ready(page)
         order = page.evaluate("window.__offline")
         assert page.evaluate("document.documentElement.dataset.engine") == "ready"
@@ -249,7 +249,7 @@ def test_calculator_opens_in_place_offline(browser, offline_site: Path, watch: W
         page.goto(server.url + "rules/skirmish-d6/cover/")
         wait_offline_ready(page)
         page.reload()  # now controlled by the worker
-        wait_engine(page, READY)
+        wait_engine(page, READY_TIMEOUT)
         server.stop()
         context.set_offline(True)
         page.evaluate("window.__sameDocument = true")
@@ -305,7 +305,7 @@ def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: W
         for path in ("rules/skirmish-d6/size/", "calculator/skirmish-d6/"):
             page.goto(server.url + path)
             if page.locator("[data-calculator]").count():
-                page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY)
+                page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
             # offline.js has tried to register once the browser's refusal shows
             if how == "block":
                 deadline = time.monotonic() + 30
@@ -376,14 +376,14 @@ def test_update_reaches_open_pages_cleanly(browser, tmp_path: Path, watch: Watch
         # over 120 s for it); offline.js's own periodic check is what a long-open page relies on: run it now.
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         prompt = page.locator("[data-offline-update]")
-        prompt.wait_for(state="visible", timeout=READY)
+        prompt.wait_for(state="visible", timeout=READY_TIMEOUT)
         assert "new version" in prompt.inner_text()
         assert page.locator(".offline-status").inner_text().endswith("new version ready")
         served = [r for r in responses if r.url.startswith("http") and not r.url.endswith("/sw.js")]
         assert served and all(r.from_service_worker for r in served), [r.url for r in served if not r.from_service_worker]
         assert {r.headers.get("x-offline-build") for r in served} == {old}
         page.screenshot(path=str(tmp_path_factory.getbasetemp() / "offline-update-light.png"))
-        other.locator("[data-offline-update]").wait_for(state="visible", timeout=READY)
+        other.locator("[data-offline-update]").wait_for(state="visible", timeout=READY_TIMEOUT)
 
         navigations = []
         page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
@@ -391,7 +391,7 @@ def test_update_reaches_open_pages_cleanly(browser, tmp_path: Path, watch: Watch
         button = prompt.get_by_role("button", name="Reload now")
         button.focus()
         page.keyboard.press("Enter")
-        page.locator(".md-header__topic", has_text="Combat Rules, new edition").first.wait_for(timeout=READY)
+        page.locator(".md-header__topic", has_text="Combat Rules, new edition").first.wait_for(timeout=READY_TIMEOUT)
         assert wait_offline_ready(page)["version"] == new
         page.wait_for_timeout(2000)
         assert len(navigations) == 1, navigations
@@ -402,7 +402,7 @@ def test_update_reaches_open_pages_cleanly(browser, tmp_path: Path, watch: Watch
 
         # The other tab was loaded by the old build: it keeps it (pinned) and is offered the new one.
         other_prompt = other.locator("[data-offline-update]")
-        other_prompt.wait_for(state="visible", timeout=READY)
+        other_prompt.wait_for(state="visible", timeout=READY_TIMEOUT)
         assert header_title(other) == name
         late = "fetch('../../../assets/print.css').then((r) => r.headers.get('x-offline-build'))"
         assert other.evaluate(late) == old

@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from conftest import full_calculator, scenario_in_url, wait_state
+from browser.support import full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 

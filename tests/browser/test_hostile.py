@@ -13,8 +13,8 @@ import json
 from typing import Any
 
 import pytest
-from conftest import scenario_in_url
-from hardening import CALCULATORS, CSP_PROBE, INJECTED, PWNED_PROBE, READY, csp_violations
+from browser.support import scenario_in_url
+from browser.support import CALCULATORS, CSP_PROBE, INJECTED, PWNED_PROBE, READY_TIMEOUT, csp_violations
 
 from pycore import SYSTEMS
 from pycore.browser import encode_fragment
@@ -84,7 +84,7 @@ def defaults(context, server, system: str) -> dict[str, Any]:
     if system not in _DEFAULTS:
         page = context.new_page()
         page.goto(server.url + CALCULATORS[system])
-        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY)
+        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
         _DEFAULTS[system] = snapshot(page)
         page.close()
     return _DEFAULTS[system]
@@ -129,7 +129,7 @@ def test_bad_link_keeps_defaults_and_says_why(hostile, server, system, kind):
     fragment = made if isinstance(made, str) else "#s=" + encode_fragment(made)
     page.goto(server.url + CALCULATORS[system] + fragment)
     calc = page.locator(".calc--full")
-    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
     status = calc.locator('[data-role="status"]').inner_text()
     assert "defaults are shown" in status, status
     assert "internal engine error" not in status
@@ -151,7 +151,7 @@ def test_markup_in_creature_names_is_text(hostile, server):
     page = hostile.new_page()
     page.goto(server.url + CALCULATORS["enchanted-realms"] + "#s=" + encode_fragment(scenario))
     calc = page.locator(".calc--full")
-    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
     assert calc.locator('[data-role="status"]').inner_text() == ""
     body = calc.locator('[data-role="body"]').inner_text()
     stray = [n for n in names if n in body]
@@ -168,12 +168,12 @@ def test_markup_typed_into_a_name_is_text(hostile, server):
     page = hostile.new_page()
     page.goto(server.url + CALCULATORS["enchanted-realms"])
     calc = page.locator(".calc--full")
-    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
     others = json.dumps([{"name": NAMES[0], "hex": [3, 0], "defense": 10}])
     calc.locator('[data-path="others"]').evaluate(
         "(el, v) => { el.value = v; el.form.dispatchEvent(new Event('input', { bubbles: true })); }", others)
     calc.locator('[data-path="blind_shot"]').check()
-    calc.locator('[data-role="body"]').filter(has_text=NAMES[0]).wait_for(timeout=READY)
+    calc.locator('[data-role="body"]').filter(has_text=NAMES[0]).wait_for(timeout=READY_TIMEOUT)
     assert_nothing_ran(page)
 
 
@@ -183,13 +183,13 @@ def test_hostile_link_pasted_into_an_open_page(hostile, server, system):
     page = hostile.new_page()
     page.goto(server.url + CALCULATORS[system])
     calc = page.locator(".calc--full")
-    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+    calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
     before = snapshot(page)
     for made in (BROKEN["markup-everywhere"](system), BROKEN["not-utf8"](system), BROKEN["garbage"](system)):
         fragment = made if isinstance(made, str) else "#s=" + encode_fragment(made)
         page.evaluate("f => { location.hash = f; }", fragment)
-        calc.locator('[data-role="status"]').filter(has_text="The shared link").wait_for(timeout=READY)
-        calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY)
+        calc.locator('[data-role="status"]').filter(has_text="The shared link").wait_for(timeout=READY_TIMEOUT)
+        calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
         assert snapshot(page)["values"] == before["values"]
         page.evaluate("() => { document.querySelector('.calc--full [data-role=status]').textContent = ''; }")
     assert_nothing_ran(page)

@@ -1,6 +1,6 @@
-"""Every browser test fails on console errors, page errors and foreign requests (issue 9).
+"""Every browser test fails on console errors, page errors and foreign requests.
 
-The ``watch`` fixture (conftest.py) records them for a context it is attached to and ``watch.check()``
+The ``watch`` fixture (browser/conftest.py) records them for a context it is attached to and ``watch.check()``
 fails the test. The ``context``/``page`` fixtures do both; a test or fixture that opens its own
 context must do both itself. This reads the test sources and says which do not.
 """
@@ -30,7 +30,7 @@ def _calls(node: ast.AST) -> set[str]:
 
 def _functions() -> list[tuple[str, ast.FunctionDef]]:
     out = []
-    for path in sorted([*TESTS.glob("test_*.py"), TESTS / "conftest.py"]):
+    for path in sorted([*TESTS.glob("test_*.py"), TESTS / "conftest.py", TESTS / "support.py"]):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         out += [(path.name, f) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
     return out

@@ -1,7 +1,7 @@
 """The classic-d20 calculator in real Chromium: numbers, rule links, situation pickers, shared links, errors."""
 
 import pytest
-from conftest import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
+from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 

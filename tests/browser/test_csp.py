@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from hardening import CALCULATORS, CSP_PROBE, PAGE_TYPES, READY, csp_violations, wait_settled
+from browser.support import CALCULATORS, CSP_PROBE, PAGE_TYPES, READY_TIMEOUT, csp_violations, wait_settled
 
 from pycore.browser import encode_fragment
 
@@ -114,11 +114,11 @@ def test_policy_allows_no_other_host():
 
 def test_readme_documents_each_allowance():
     """The README's section names every allowance beyond 'self' and says why."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Content security policy", 1)[1].split("\n## ", 1)[0]
     for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "data:", "'unsafe-inline'"):
         assert allowance in section, allowance
-    template = (Path(__file__).resolve().parent.parent / "templates" / "main.html").read_text(encoding="utf-8")
+    template = (Path(__file__).resolve().parents[2] / "templates" / "main.html").read_text(encoding="utf-8")
     for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "data:"):
         assert allowance in template.split("Content-Security-Policy", 1)[0], f"no comment by the tag on {allowance}"
 
@@ -145,7 +145,7 @@ def test_no_violation_on_any_page(probed, server, kind):
         page.evaluate("""() => { for (const out of document.querySelectorAll(".calc-output")) delete out.dataset.state;
                                  for (const f of document.querySelectorAll(".calc-form")) f.dispatchEvent(new Event("input")); }""")
         for i in range(outputs.count()):
-            outputs.nth(i).and_(page.locator(".calc-output[data-state]")).wait_for(timeout=READY)
+            outputs.nth(i).and_(page.locator(".calc-output[data-state]")).wait_for(timeout=READY_TIMEOUT)
     page.keyboard.press("Tab")  # focus styles, the skip link
     page.wait_for_timeout(300)
     assert csp_violations(page) == []
@@ -200,7 +200,7 @@ def test_board_and_results_under_the_policy(probed, server):
     scenario = {"system": "enchanted-realms", "blind_shot": True, "attack": {"dice": 3},
                 "others": [{"name": "Ally", "hex": [3, 0], "defense": 12}]}
     page.goto(server.url + CALCULATORS["enchanted-realms"] + "#s=" + encode_fragment(scenario))
-    page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY)
+    page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
     assert "Ally" in page.locator(".calc--full .calc-body").inner_text()
     assert csp_violations(page) == []
 

@@ -1,7 +1,7 @@
 """Calculator pages opened in place (assets/navigate.js): the running engine serves the new page at once."""
 
 import pytest
-from conftest import full_calculator, scenario_in_url, wait_engine, wait_state
+from browser.support import full_calculator, scenario_in_url, wait_engine, wait_state
 
 pytestmark = pytest.mark.browser
 

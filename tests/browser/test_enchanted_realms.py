@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from conftest import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
+from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 

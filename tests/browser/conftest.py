@@ -1,0 +1,51 @@
+"""Browser fixtures: the built site served on loopback and a locked-down Chromium, each context watched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from browser.support import CHROMIUM_ARGS, SiteServer, Watch, chromium_path
+
+
+@pytest.fixture(scope="session")
+def server(built_site: Path) -> Iterator[SiteServer]:
+    """The built site served on loopback for the whole session."""
+    srv = SiteServer(built_site)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    """One headless Chromium for the session; each test gets its own fresh context."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def watch() -> Watch:
+    """Collects what the page did; checked after the test."""
+    return Watch()
+
+
+@pytest.fixture
+def context(browser, watch: Watch):
+    """A fresh browser context (own cache and storage) watched for foreign requests and errors."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch.attach(ctx)
+    yield ctx
+    ctx.close()
+    watch.check()
+
+
+@pytest.fixture
+def page(context):
+    """A fresh page in a watched context."""
+    return context.new_page()

@@ -1,0 +1,200 @@
+"""Helpers shared by the browser tests: building and serving the site, Chromium, watching pages, calculators."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from pycore import SYSTEMS
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "site"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Nothing but loopback resolves: a stray third-party request fails fast instead of leaking.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+LOCAL_PREFIXES = ("http://127.0.0.1:", "blob:http://127.0.0.1:", "data:")
+READY_TIMEOUT = 90_000
+"""Milliseconds a test waits for the engine's answer: the calculator's own engine timeout (2 shared cores)."""
+
+
+def build_site(out: Path) -> Path:
+    """Build the site strictly into ``out`` (the hook vendors the runtime and checks anchors)."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    if proc.returncode:
+        raise AssertionError(f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}")
+    return out
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Static files with the right types for modules and wasm, and no log noise."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".py": "text/plain"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+class SiteServer:
+    """A static server on 127.0.0.1 that can be stopped and restarted on the same port."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.httpd: ThreadingHTTPServer | None = None
+        self.port = 0
+
+    def start(self) -> None:
+        handler = functools.partial(QuietHandler, directory=str(self.root))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.httpd:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+
+def chromium_path() -> str | None:
+    """The system Chromium (or $CHROMIUM); None falls back to Playwright's own browser."""
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return path if os.path.exists(path) else None
+
+
+class Watch:
+    """Everything a page did that a test must fail on: foreign requests, console errors, page errors."""
+
+    def __init__(self) -> None:
+        self.foreign: list[str] = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        self.allowed_console: list[str] = []
+        """Substrings of console or page errors a test provokes on purpose (a blocked runtime)."""
+        self.console_warnings: list[str] = []
+        """Console warnings, each as "text (script URL)": collected, not checked; a test may look."""
+
+    def attach(self, context) -> None:
+        context.on("request", self._request)
+        context.on("page", self._page)
+
+    def _page(self, page) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+        elif message.type == "warning":
+            self.console_warnings.append(f"{message.text} ({message.location.get('url', '')})")
+
+    def _request(self, request) -> None:
+        if not request.url.startswith(LOCAL_PREFIXES):
+            self.foreign.append(request.url)
+
+    def check(self) -> None:
+        errors = [e for e in self.console_errors if not any(a in e for a in self.allowed_console)]
+        page_errors = [e for e in self.page_errors if not any(a in e for a in self.allowed_console)]
+        assert not self.foreign, f"requests left 127.0.0.1: {self.foreign}"
+        assert not errors, f"console errors: {errors}"
+        assert not page_errors, f"uncaught page errors: {page_errors}"
+
+
+# ---- calculators in the page: helpers the calculator and board tests share ----------------------
+
+def full_calculator(page, system: str):
+    """The locator of ``system``'s full calculator on the page."""
+    return page.locator(f'[data-calculator="{system}"][data-mode="full"]')
+
+
+def wait_state(root, state: str) -> None:
+    """Wait until the output region of the calculator ``root`` reaches ``state``."""
+    root.locator(f'.calc-output[data-state="{state}"]').wait_for(timeout=READY_TIMEOUT)
+
+
+def wait_engine(page, timeout: float = READY_TIMEOUT) -> None:
+    """Wait until the page's calculator engine has started (calculator.js marks ``<html data-engine>``)."""
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=timeout)
+
+
+def scenario_in_url(page) -> dict:
+    """The scenario in the current address's #s= fragment, decoded as the contract says."""
+    fragment = page.url.split("#s=", 1)[1]
+    return json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode())
+
+
+# ---- hardening: hostile links, engine failures, CSP, accessibility -------------------------------
+
+
+BUILT = tuple(sorted(SYSTEMS))
+
+
+def _first_rule_page(system: str) -> str:
+    pages = sorted((DOCS / "rules" / system).glob("*.md"))
+    return f"rules/{system}/{pages[0].stem}/"
+
+
+CALCULATORS = {system: f"calculator/{system}/" for system in BUILT}
+RULEBOOK = {system: _first_rule_page(system) for system in BUILT if (DOCS / "rules" / system).is_dir()}
+QUICK_REFERENCES = {p.stem: f"reference/{p.stem}/" for p in sorted((DOCS / "reference").glob("*.md"))}
+INLINE_CALCULATOR = "rules/skirmish-d6/light/"
+"""A rulebook page with an inline calculator in it."""
+NOT_FOUND = "404.html"
+
+PAGE_TYPES: dict[str, str] = {
+    "home": "",
+    **{f"rules-{s}": url for s, url in RULEBOOK.items()},
+    "rules-inline-calculator": INLINE_CALCULATOR,
+    **{f"calculator-{s}": url for s, url in CALCULATORS.items()},
+    **{f"reference-{s}": url for s, url in QUICK_REFERENCES.items()},
+    "not-found": NOT_FOUND,
+}
+"""Every kind of page the site has, by a readable name (test ids) -> its site-relative URL."""
+
+CSP_PROBE = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(
+  [e.effectiveDirective, e.blockedURI, `${e.sourceFile}:${e.lineNumber}`, e.sample].join(" | ")));
+"""
+"""Init script: every content-security-policy violation on the page, in ``window.__csp``."""
+
+PWNED_PROBE = "window.__pwned = undefined;"
+INJECTED = "img[src=x], img[onerror], svg[onload], script:not([src]):not([type]), [onerror], [onload], [onclick], iframe, object, embed"
+"""Elements that only an injection would put in the page (our own markup has none)."""
+
+
+def csp_violations(page: Any) -> list[str]:
+    """What the CSP probe recorded on ``page``."""
+    return page.evaluate("window.__csp || []")
+
+
+def wait_settled(page: Any, timeout: int = READY_TIMEOUT) -> None:
+    """Wait until every calculator on the page has left the loading state."""
+    for output in page.locator(".calc-output").all():
+        output.and_(page.locator('.calc-output:not([data-state="loading"])')).wait_for(timeout=timeout)
+
+
+def copy_site(built: Path, dest: Path) -> SiteServer:
+    """A copy of the built site, to break on purpose, served on loopback by its own server (call .stop())."""
+    shutil.copytree(built, dest)
+    server = SiteServer(dest)
+    server.start()
+    return server
