@@ -2,11 +2,10 @@
 // The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
 
-import { mountBoards } from "./hexboard.js";
+import { HexBoard, holdsMarkup } from "./hexboard.js";
 import { openInPlace } from "./navigate.js";
 
 const LOAD_TIMEOUT_MS = 90000;
-const SVG_NS = "http://www.w3.org/2000/svg";
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
@@ -78,21 +77,6 @@ async function ask(worker, request) {
   return JSON.parse(await worker.sync.handle(JSON.stringify(request)));
 }
 
-// Markup as this page holds it, without the print labels (data-ref) the build adds to links: the
-// answer written at build time and the engine's same answer then compare equal. `node` is a copy.
-function markup(node) {
-  for (const link of node.querySelectorAll("[data-ref]")) link.removeAttribute("data-ref");
-  return node.innerHTML;
-}
-
-function parsed(html) {
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  const box = document.createElement("div");
-  box.append(template.content);
-  return markup(box);
-}
-
 class Calculator {
   constructor(root) {
     this.root = root;
@@ -106,13 +90,8 @@ class Calculator {
     this.open = root.querySelector('[data-role="open"]');
     this.preset = JSON.parse(root.dataset.preset || "{}");
     this.worker = null;
-    this.pending = false;
     this.queued = false;
-    this.shown = { body: null, board: null }; // the engine's last HTML written (or found) in each region
-    // What the board shows as the engine drew it: its frame (the hexes, so the layout) and a digest per
-    // hex that is not plain. Sent back with each request, so the engine answers with the hexes that changed.
-    this.boardState = { frame: null, marks: {} };
-    this.dirty = new Set(); // hexes the board script redrew at once: the engine's next answer draws them again
+    this.shown = null; // the engine's last answer written (or found) in the output
     this.running = Promise.resolve();
     this.notice = "";
     this.form.addEventListener("input", () => this.changed());
@@ -121,9 +100,8 @@ class Calculator {
     for (const radio of this.form.querySelectorAll('[data-role="alternative"]')) {
       radio.addEventListener("change", () => this.choose(radio.value));
     }
-    this.board = root.querySelector('[data-role="board"]');
-    // The board script marks a touched hex at once; the engine's next drawing must replace that.
-    root.addEventListener("calc:painted", (event) => { for (const key of event.detail.keys) this.dirty.add(key); });
+    const board = root.querySelector("[data-board]");
+    this.board = board ? new HexBoard(board) : null;
   }
 
   values() {
@@ -147,7 +125,7 @@ class Calculator {
 
   fill(values) {
     if (values._alternative) this.choose(values._alternative);
-    queueMicrotask(() => this.form.dispatchEvent(new CustomEvent("calc:filled")));
+    queueMicrotask(() => this.board?.filled());
     for (const control of this.form.querySelectorAll("[data-path]")) {
       const value = values[control.dataset.path];
       if (value === undefined) continue;
@@ -165,7 +143,6 @@ class Calculator {
   changed() {
     if (this.failed) return; // the engine will not come: keep saying so
     if (!this.worker) {
-      this.pending = true;
       this.setState("loading", "Engine loading. Your change will be worked out as soon as it is ready.");
       return;
     }
@@ -177,76 +154,16 @@ class Calculator {
     });
   }
 
-  // Write the engine's HTML into a region only when it differs from what the region shows: its
-  // first answer is usually the build-time one already on screen (kept as it is, no flicker), and
-  // most changes leave the board as it was. `force`: the region was changed here (the board script
-  // marked hexes), so it is written whatever it showed. Returns whether the region was rewritten.
-  write(region, key, html, force = false) {
-    if (html === this.shown[key] && !force) return false;
-    if (this.shown[key] === null && !force && parsed(html) === markup(region.cloneNode(true))) {
-      this.shown[key] = html;
-      return false;
+  // Write the engine's answer only when it differs from what the output shows: its first answer is
+  // usually the build-time one already on screen (kept as it is, no flicker).
+  write(html) {
+    if (html === this.shown) return;
+    if (this.shown === null && holdsMarkup(this.body, html)) {
+      this.shown = html;
+      return;
     }
-    region.innerHTML = html; // built by pycore (render, svg) with every string escaped
-    this.shown[key] = html;
-    return true;
-  }
-
-  // The board part of a request: the whole drawing until the page holds one, then only what changed
-  // (hexes the board script redrew itself are sent with a digest that never matches, so they come back).
-  boardAsk(dirty) {
-    if (!this.boardState.frame) return true;
-    const shown = { ...this.boardState.marks };
-    for (const key of dirty) shown[key] = "-";
-    return { frame: this.boardState.frame, shown };
-  }
-
-  // Apply the engine's changes to the board it drew before: changed hexes, their glyphs, the lines,
-  // title and description. The hex that holds the tab stop (and focus) keeps them.
-  patchBoard(patch) {
-    const svg = this.board.querySelector("svg");
-    if (!svg || patch.frame !== this.boardState.frame) return false;
-    const keys = Object.keys(patch.cells);
-    const template = document.createElement("template");
-    template.innerHTML = `<svg xmlns="${SVG_NS}"><g>${keys.map((k) => patch.cells[k][1]).join("")}</g>` +
-      `<g>${keys.map((k) => patch.cells[k][2]).join("")}</g><g>${patch.segments}</g></svg>`; // built by pycore.svg, escaped
-    const [cells, glyphs, segments] = template.content.firstChild.children;
-    const layer = svg.querySelector(".hexboard-glyphs");
-    for (const fresh of [...cells.children]) {
-      const key = fresh.dataset.hex;
-      const old = svg.querySelector(`g.hex[data-hex="${CSS.escape(key)}"]`);
-      if (!old) return this.lostBoard();
-      // The hex element stays (focus and tab stop stay with it, no refocusing): it takes the new one's
-      // attributes and content.
-      const tabindex = old.getAttribute("tabindex");
-      for (const name of old.getAttributeNames()) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
-      for (const name of fresh.getAttributeNames()) {
-        const value = fresh.getAttribute(name);
-        if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-      }
-      if (tabindex !== null) old.setAttribute("tabindex", tabindex);
-      old.replaceChildren(...fresh.childNodes);
-      if (layer) for (const glyph of layer.querySelectorAll(`[data-hex="${CSS.escape(key)}"]`)) glyph.remove();
-      const [digest] = patch.cells[key];
-      if (digest) this.boardState.marks[key] = digest;
-      else delete this.boardState.marks[key];
-    }
-    if (layer) layer.append(...glyphs.children);
-    for (const line of svg.querySelectorAll(":scope > line.hexboard-segment")) line.remove();
-    svg.append(...segments.children);
-    const title = svg.querySelector(":scope > title");
-    const desc = svg.querySelector(":scope > desc");
-    if (title && title.textContent !== patch.title) title.textContent = patch.title;
-    if (desc && desc.textContent !== patch.desc) desc.textContent = patch.desc;
-    this.shown.board = false; // no longer the engine's last full drawing: the next one is written as it comes
-    return true;
-  }
-
-  // The board is not what the engine drew (should not happen): ask for a whole drawing next time.
-  lostBoard() {
-    this.boardState = { frame: null, marks: {} };
-    this.changed();
-    return false;
+    this.body.innerHTML = html; // built by pycore.render with every string escaped
+    this.shown = html;
   }
 
   showErrors(errors) {
@@ -287,25 +204,13 @@ class Calculator {
   async evaluate() {
     const values = { ...this.values() };
     // The board only while it is shown (drawing it is most of the engine's work for a change).
-    const board = Boolean(this.board) && !this.board.closest("fieldset[disabled]");
-    const dirty = [...this.dirty];
+    const board = this.board?.active ? this.board.request() : null;
     const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base,
-      preset: this.preset, board: board && this.boardAsk(dirty) });
+      preset: this.preset, board: board ? board.ask : false });
     const loose = this.showErrors(reply.errors || []);
-    if (board && (reply.board || reply.board_patch)) {
-      const hadFocus = this.board.contains(document.activeElement);
-      let redrawn;
-      if (reply.board_patch) {
-        redrawn = this.patchBoard(reply.board_patch);
-      } else {
-        redrawn = this.write(this.board, "board", reply.board, dirty.length > 0);
-        this.boardState = { frame: reply.board_frame, marks: reply.board_marks };
-      }
-      for (const key of dirty) this.dirty.delete(key);
-      if (redrawn) this.root.dispatchEvent(new CustomEvent("calc:board", { bubbles: true, detail: { hadFocus } }));
-    }
+    if (board) this.board.apply(reply, board.dirty);
     if (reply.state === "ready") {
-      this.write(this.body, "body", reply.html);
+      this.write(reply.html);
       this.body.hidden = false;
       this.setState("ready", this.notice);
       const link = "#" + reply.fragment;
@@ -335,7 +240,6 @@ class Calculator {
     this.worker = worker;
     try {
       await this.restore();
-      this.pending = false;
       this.running = this.running.then(() => this.evaluate());
       await this.running;
     } catch (error) {
@@ -406,7 +310,4 @@ window.addEventListener("hashchange", () => {
 });
 // With the engine started or starting, a link to a calculator page opens it in place, served by the
 // same worker (a failed engine is better tried again by loading the page).
-openInPlace(() => engine !== null && document.documentElement.dataset.engine !== "failed", () => {
-  mountBoards();
-  mountCalculators();
-});
+openInPlace(() => engine !== null && document.documentElement.dataset.engine !== "failed", mountCalculators);

@@ -1,6 +1,7 @@
-// Interactive hex boards inside calculator forms. A click, a tap or a key places or cycles a piece;
-// the pieces live in the form's hidden fields (the scenario), and the engine redraws the board from
-// them. Until the engine answers, the touched hex is marked here so every action shows at once.
+// Interactive hex boards inside calculator forms, and the one place that writes a board's drawing.
+// A click, a tap or a key places or cycles a piece; the pieces live in the form's hidden fields (the
+// scenario), and the engine redraws the board from them. Until the engine answers, the touched hex is
+// marked here so every action shows at once; the engine's next drawing then replaces the mark.
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -27,9 +28,25 @@ function matches(record, slot) {
   return Object.entries(slot.record).every(([k, v]) => record[k] === v);
 }
 
-class HexBoard {
+// Whether `region` already holds exactly the markup `html` (as the browser parses it): the engine's
+// first answer is usually the build-time one already on screen, which then stays as it is.
+export function holdsMarkup(region, html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const box = document.createElement("div");
+  box.append(template.content);
+  return box.innerHTML === region.innerHTML;
+}
+
+export class HexBoard {
   constructor(container) {
     this.container = container;
+    // The drawing as the engine made it: its frame (the hexes, so the layout) and a digest per hex that
+    // is not plain, sent back with each request so the engine answers with only the hexes that changed.
+    this.frame = null;
+    this.marks = {};
+    this.drawn = null; // the engine's last whole drawing written (or found) here; false once patched
+    this.dirty = new Set(); // hexes marked here at once: the engine's next answer draws them again
     this.spec = JSON.parse(container.dataset.board);
     this.form = container.closest("form");
     this.root = container.closest("[data-calculator]");
@@ -42,12 +59,111 @@ class HexBoard {
       const g = event.target.closest?.("g.hex");
       if (g) this.rove(g);
     });
-    this.root.addEventListener("calc:board", (event) => this.redrawn(event.detail?.hadFocus));
     this.editors = document.createElement("div");
     this.editors.className = "calc-board-editors";
     this.box.after(this.editors);
     this.editors.addEventListener("input", (event) => this.edited(event));
-    this.form.addEventListener("calc:filled", () => this.renderEditors(true));
+    this.renderEditors(true);
+  }
+
+  // Whether the board is in use (not inside the alternative that is not chosen).
+  get active() {
+    return !this.box.closest("fieldset[disabled]");
+  }
+
+  // The board part of a request: the whole drawing until the page holds one, then only what changed
+  // (hexes marked here are sent with a digest that never matches, so they come back), and those hexes.
+  request() {
+    const dirty = [...this.dirty];
+    if (!this.frame) return { ask: true, dirty };
+    const shown = { ...this.marks };
+    for (const key of dirty) shown[key] = "-";
+    return { ask: { frame: this.frame, shown }, dirty };
+  }
+
+  // The engine's answer to `request()`: a whole drawing or the hexes that changed.
+  apply(reply, dirty) {
+    if (!reply.board && !reply.board_patch) return;
+    const hadFocus = this.box.contains(document.activeElement);
+    let redrawn;
+    if (reply.board_patch) {
+      redrawn = this.patch(reply.board_patch);
+    } else {
+      redrawn = this.draw(reply.board, dirty.length > 0);
+      this.frame = reply.board_frame;
+      this.marks = reply.board_marks;
+    }
+    for (const key of dirty) this.dirty.delete(key);
+    // Hexes marked after this request was sent: the drawing predates them, so they are marked again
+    // until the answer to the next request (already queued by the change) draws them.
+    if (redrawn && this.dirty.size) this.paint(this.read(), [...this.dirty]);
+    if (redrawn) this.redrawn(hadFocus);
+  }
+
+  // A whole drawing, written only when it differs from what the board shows (`force`: hexes were
+  // marked here, so it is written whatever it showed). Returns whether the board was rewritten.
+  draw(html, force) {
+    if (html === this.drawn && !force) return false;
+    if (this.drawn === null && !force && holdsMarkup(this.box, html)) {
+      this.drawn = html;
+      return false;
+    }
+    this.box.innerHTML = html; // built by pycore.svg with every string escaped
+    this.drawn = html;
+    return true;
+  }
+
+  // Apply the engine's changes to the drawing it made before: changed hexes, their glyphs, the lines,
+  // title and description. The hex that holds the tab stop (and focus) keeps them.
+  patch(patch) {
+    const svg = this.box.querySelector("svg");
+    if (!svg || patch.frame !== this.frame) return false;
+    const keys = Object.keys(patch.cells);
+    const template = document.createElement("template");
+    template.innerHTML = `<svg xmlns="${SVG_NS}"><g>${keys.map((k) => patch.cells[k][1]).join("")}</g>` +
+      `<g>${keys.map((k) => patch.cells[k][2]).join("")}</g><g>${patch.segments}</g></svg>`; // built by pycore.svg, escaped
+    const [cells, glyphs, segments] = template.content.firstChild.children;
+    const layer = svg.querySelector(".hexboard-glyphs");
+    for (const fresh of [...cells.children]) {
+      const key = fresh.dataset.hex;
+      const old = svg.querySelector(`g.hex[data-hex="${CSS.escape(key)}"]`);
+      if (!old) return this.lost();
+      // The hex element stays (focus and tab stop stay with it, no refocusing): it takes the new one's
+      // attributes and content.
+      const tabindex = old.getAttribute("tabindex");
+      for (const name of old.getAttributeNames()) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+      for (const name of fresh.getAttributeNames()) {
+        const value = fresh.getAttribute(name);
+        if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+      }
+      if (tabindex !== null) old.setAttribute("tabindex", tabindex);
+      old.replaceChildren(...fresh.childNodes);
+      if (layer) for (const glyph of layer.querySelectorAll(`[data-hex="${CSS.escape(key)}"]`)) glyph.remove();
+      const [digest] = patch.cells[key];
+      if (digest) this.marks[key] = digest;
+      else delete this.marks[key];
+    }
+    if (layer) layer.append(...glyphs.children);
+    for (const line of svg.querySelectorAll(":scope > line.hexboard-segment")) line.remove();
+    svg.append(...segments.children);
+    const title = svg.querySelector(":scope > title");
+    const desc = svg.querySelector(":scope > desc");
+    if (title && title.textContent !== patch.title) title.textContent = patch.title;
+    if (desc && desc.textContent !== patch.desc) desc.textContent = patch.desc;
+    this.drawn = false; // no longer the engine's last whole drawing: the next one is written as it comes
+    return true;
+  }
+
+  // The board is not what the engine drew (should not happen): ask for a whole drawing.
+  lost() {
+    this.frame = null;
+    this.marks = {};
+    this.form.dispatchEvent(new Event("input", { bubbles: true }));
+    return false;
+  }
+
+  // The form was filled from a link: the record editors show the new lists.
+  filled() {
     this.renderEditors(true);
   }
 
@@ -194,18 +310,18 @@ class HexBoard {
     return { name: `${slot.label} ${Math.max(0, ...used) + 1}` };
   }
 
-  // Mark the hexes whose piece changed at once (the engine's drawing replaces this when it answers;
-  // the calculator is told which hexes, so the engine draws them again even if they end as they were).
+  // Mark the hexes whose piece changed at once (the engine's drawing replaces this when it answers,
+  // and draws those hexes again even if they end as they were).
   paint(pieces, keys) {
     // The symbols sit in the board's glyph layer (hidden from assistive technology: each hex's
-    // aria-label says it in words), keyed by hex; older drawings keep them inside the hex.
+    // aria-label says it in words), keyed by hex.
     const layer = this.box.querySelector(".hexboard-glyphs");
-    this.root.dispatchEvent(new CustomEvent("calc:painted", { detail: { keys } }));
     for (const key of keys) {
+      this.dirty.add(key);
       const g = this.box.querySelector(`g.hex[data-hex="${CSS.escape(key)}"]`);
       if (!g) continue;
       const piece = pieces.get(key);
-      let text = layer ? layer.querySelector(`.piece-symbol[data-hex="${CSS.escape(key)}"]`) : g.querySelector(".piece-symbol");
+      let text = layer.querySelector(`.piece-symbol[data-hex="${CSS.escape(key)}"]`);
       if (!piece) {
         g.removeAttribute("data-piece");
         text?.remove();
@@ -221,7 +337,7 @@ class HexBoard {
         text.setAttribute("x", String(points.reduce((a, p) => a + p[0], 0) / points.length));
         text.setAttribute("y", String(points.reduce((a, p) => a + p[1], 0) / points.length + 4));
         text.dataset.hex = key;
-        (layer || g).appendChild(text);
+        layer.appendChild(text);
       }
       text.setAttribute("class", `piece-symbol piece-symbol--${slot.kind}`);
       text.textContent = slot.symbol;
@@ -279,16 +395,3 @@ class HexBoard {
     if (hadFocus && document.activeElement !== g) g.focus({ preventScroll: true });
   }
 }
-
-const boards = new WeakSet();
-
-// Every board of the page not yet set up (calculator.js calls it again for a page opened in place).
-export function mountBoards() {
-  for (const container of document.querySelectorAll("[data-board]")) {
-    if (boards.has(container)) continue;
-    boards.add(container);
-    new HexBoard(container);
-  }
-}
-
-mountBoards();

@@ -374,21 +374,3 @@ def test_colour_is_never_the_only_cue(keyboard, server):
     error = page.locator('.calc--full [data-error-for="map.cols"]')
     assert error.is_visible() and error.inner_text().strip()
     assert page.locator('.calc--full [data-path="map.cols"]').get_attribute("aria-invalid") == "true"
-
-
-@pytest.mark.parametrize("scheme_name", SCHEMES)
-def test_screenshots(browser, server, watch, scheme_name, tmp_path_factory):
-    """Light and dark renderings of what this issue changed (links, focus, the calculators), for a person to look at."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1100}, color_scheme=scheme_name)
-    watch.attach(ctx)
-    page = ctx.new_page()
-    out: Path = tmp_path_factory.getbasetemp()
-    page.goto(server.url + CALCULATORS["enchanted-realms"] + "#s=" + encode_fragment(STATES["er-friendly-fire"][1]))
-    wait_settled(page)
-    tab_to(page, '.calc--full [data-path="attack.dice"]')
-    page.screenshot(path=str(out / f"a11y-er-{scheme_name}.png"), full_page=True)
-    page.goto(server.url + INLINE_CALCULATOR)
-    wait_settled(page)
-    page.screenshot(path=str(out / f"a11y-rules-{scheme_name}.png"), full_page=False)
-    ctx.close()
-    watch.check()

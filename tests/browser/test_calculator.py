@@ -134,21 +134,6 @@ def test_page_usable_before_engine_and_failed_state(browser, server, watch):
     watch.check()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
-    """Light and dark renderings of the working calculator, saved for a person to look at."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
-    watch.attach(ctx)  # console errors fail this test too
-    page = ctx.new_page()
-    page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(
-        {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}}))
-    wait_state(full_calculator(page, SYSTEM), "ready")
-    out = tmp_path_factory.getbasetemp() / f"calculator-{scheme}.png"
-    page.screenshot(path=str(out), full_page=True)
-    assert out.stat().st_size > 10_000
-    ctx.close()
-    watch.check()
-
 
 def test_engine_starts_from_the_builds_snapshot(page, server, built_site, watch):
     """Built with the engine snapshot, a calculator's engine is restored from it: the loader does not fall

@@ -127,22 +127,3 @@ def test_inline_worked_example(page, server):
     assert "chance 10% (1/10)" in inline.locator('[data-block="protectors"]').inner_text()
     assert "#s=" not in page.url
     assert "calculator/classic-d20/#s=" in inline.locator('[data-role="open"]').get_attribute("href")
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
-    """Light and dark renderings of the working calculator, saved for a person to look at."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
-    watch.attach(ctx)  # console errors fail this test too
-    page = ctx.new_page()
-    page.goto(server.url + PAGE + "#s=" + encode_fragment(
-        {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5, "cover_example": "table",
-                                                                       "protectors": 2, "invisible": True,
-                                                                       "pinpointed": True},
-         "attacker": {"invisible": True}}))
-    wait_state(full_calculator(page, SYSTEM), "ready")
-    out = tmp_path_factory.getbasetemp() / f"classic-d20-{scheme}.png"
-    page.screenshot(path=str(out), full_page=True)
-    assert out.stat().st_size > 10_000
-    ctx.close()
-    watch.check()

@@ -8,7 +8,6 @@ on the console error Chromium prints for one (also for violations inside workers
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 from pathlib import Path
 

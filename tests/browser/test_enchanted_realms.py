@@ -137,20 +137,3 @@ def test_inline_calculator_and_worked_examples_on_the_rulebook(page, server):
     assert "25% (1/4)" in inline.inner_text()
     assert "#s=" not in page.url
     assert "calculator/enchanted-realms/#s=" in inline.locator('[data-role="open"]').get_attribute("href")
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshot(browser, server, scheme, tmp_path_factory, watch):
-    """Light and dark renderings of a resolved friendly-fire throw, saved for a person to look at."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
-    watch.attach(ctx)  # console errors fail this test too
-    page = ctx.new_page()
-    page.goto(server.url + URL + "#s=" + encode_fragment(
-        {"system": "enchanted-realms", "attack": {"dice": 3, "modifier": 2, "rolls": [4, 9, 1], "d10": 2},
-         "target": {"defense": 15, "cover": "partial"}, "blind_shot": True, "others": CROWD}))
-    wait_state(full_calculator(page, SYSTEM), "ready")
-    out = tmp_path_factory.getbasetemp() / f"enchanted-realms-{scheme}.png"
-    page.screenshot(path=str(out), full_page=True)
-    assert out.stat().st_size > 10_000
-    ctx.close()
-    watch.check()
