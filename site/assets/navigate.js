@@ -1,7 +1,7 @@
 // Opening a calculator page in place, from a page whose calculator engine has started (or is
 // starting): the page's content is swapped for the calculator page's (fetched like any page, from the
 // HTTP cache or the offline store) and the address changes, so the engine's worker, seconds of Python
-// start-up, serves the new page at once instead of starting again (issue 8). Everything else is an
+// start-up, serves the new page at once instead of starting again. Everything else is an
 // ordinary navigation, and so is anything that goes wrong here: a failed fetch, a page that is not a
 // calculator page, a modified click. Back and forward load the page they lead to as usual.
 

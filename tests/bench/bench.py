@@ -1,6 +1,6 @@
-"""Start-up and latency benchmark of the calculators against a bare PyScript page (issue 8).
+"""Start-up and latency benchmark of the calculators against a bare PyScript page.
 
-Run it with ``make bench`` (or ``.venv/bin/python tests/bench.py --help``). It builds the site, adds
+Run it with ``make bench`` (or ``.venv/bin/python tests/bench/bench.py --help``). It builds the site, adds
 a *baseline page* to the built folder (PyScript starting the same vendored Pyodide in a worker and
 printing one line, nothing else), serves the folder on 127.0.0.1 from a separate process and drives
 headless Chromium over the baseline and every calculator, alternating them, several runs each. The
@@ -13,7 +13,7 @@ after its engine answered (interactive), long tasks (PerformanceObserver "longta
 contentful paint, the first frame in which the build-time answer is on screen, and recompute
 latency from the input event to the output's DOM update (MutationObserver).
 
-Not collected by pytest (no ``test_`` prefix); it is not part of ``make test``.
+Not collected by pytest (its folder holds no ``test_`` module); it is not part of ``make test``.
 """
 
 from __future__ import annotations

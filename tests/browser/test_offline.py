@@ -372,8 +372,8 @@ def test_update_reaches_open_pages_cleanly(browser, tmp_path: Path, watch: Watch
         page.on("response", lambda response: responses.append(response))
         page.reload()  # the browser checks sw.js; the old worker still answers from the old build
         assert header_title(page) == name
-        # When the check a navigation triggers runs is Chrome's choice (two full runs this session waited
-        # over 120 s for it); offline.js's own periodic check is what a long-open page relies on: run it now.
+        # When the check a navigation triggers runs is Chrome's choice (it can take minutes);
+        # offline.js's own periodic check is what a long-open page relies on: run it now.
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         prompt = page.locator("[data-offline-update]")
         prompt.wait_for(state="visible", timeout=READY_TIMEOUT)
