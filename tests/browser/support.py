@@ -18,6 +18,7 @@ from pycore import SYSTEMS
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "site"
+PAGE_SCRIPTS = Path(__file__).resolve().parent / "page"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -169,11 +170,18 @@ PAGE_TYPES: dict[str, str] = {
 }
 """Every kind of page the site has, by a readable name (test ids) -> its site-relative URL."""
 
-CSP_PROBE = """
-window.__csp = [];
-document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(
-  [e.effectiveDirective, e.blockedURI, `${e.sourceFile}:${e.lineNumber}`, e.sample].join(" | ")));
-"""
+
+
+@functools.cache
+def page_script(name: str) -> str:
+    """A script of ``tests/browser/page/`` (an init script or a function to evaluate), without its leading comment."""
+    lines = (PAGE_SCRIPTS / name).read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("//"):
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+CSP_PROBE = page_script("csp-probe.js")
 """Init script: every content-security-policy violation on the page, in ``window.__csp``."""
 
 PWNED_PROBE = "window.__pwned = undefined;"

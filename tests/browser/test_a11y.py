@@ -12,8 +12,18 @@ import re
 from pathlib import Path
 
 import pytest
-from browser.support import scenario_in_url
-from browser.support import CALCULATORS, CSP_PROBE, INLINE_CALCULATOR, PAGE_TYPES, READY_TIMEOUT, ROOT, csp_violations, wait_settled
+from browser.support import (
+    CALCULATORS,
+    CSP_PROBE,
+    INLINE_CALCULATOR,
+    PAGE_TYPES,
+    READY_TIMEOUT,
+    ROOT,
+    csp_violations,
+    page_script,
+    scenario_in_url,
+    wait_settled,
+)
 
 from pycore.browser import encode_fragment
 
@@ -28,11 +38,7 @@ SCHEMES = ("light", "dark")
 
 def run_axe(page, scope: str | None = None) -> list[dict]:
     """axe-core's violations on the page (or inside ``scope``), with a few nodes each."""
-    return page.evaluate("""async (scope) => {
-      const result = await axe.run(scope ? document.querySelector(scope) : document, { resultTypes: ["violations"] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${(n.failureSummary || "").replace(/\\s+/g, " ")}`) }));
-    }""", scope)
+    return page.evaluate(page_script("axe-violations.js"), scope)
 
 
 def assert_no_blocking(violations: list[dict], where: str) -> None:
@@ -162,19 +168,9 @@ def test_every_form_field_is_labelled(keyboard, server, url):
     wait_settled(page)
     if page.locator('.calc--full input[data-role="alternative"][value="map"]').count():
         page.locator('.calc--full input[data-role="alternative"][value="map"]').check()
-    unnamed = page.evaluate("""(sel) => {
-      const name = (el) => (el.labels && [...el.labels].map((l) => l.textContent.trim()).join(" "))
-        || el.getAttribute("aria-label") || (el.getAttribute("aria-labelledby") || "").split(/\\s+/)
-          .map((id) => document.getElementById(id)?.textContent.trim() || "").join(" ").trim()
-        || el.querySelector?.(":scope > title")?.textContent.trim() || el.getAttribute("title") || "";
-      return [...document.querySelectorAll(".calc " + sel.split(", ").join(", .calc "))]
-        .filter((el) => !el.closest("[hidden], fieldset[disabled]") && !name(el)).map((el) => el.outerHTML.slice(0, 120));
-    }""", CONTROLS)
+    unnamed = page.evaluate(page_script("unnamed-controls.js"), CONTROLS)
     assert unnamed == []
-    dangling = page.evaluate("""() => [...document.querySelectorAll("[aria-describedby], [aria-labelledby], label[for]")]
-      .flatMap((el) => [...(el.getAttribute("aria-describedby") || "").split(/\\s+/),
-                        ...(el.getAttribute("aria-labelledby") || "").split(/\\s+/), el.getAttribute("for") || ""])
-      .filter((id) => id && !document.getElementById(id))""")
+    dangling = page.evaluate(page_script("dangling-references.js"))
     assert dangling == []
     duplicates = page.evaluate("""() => { const seen = new Map();
       for (const el of document.querySelectorAll("[id]")) seen.set(el.id, (seen.get(el.id) || 0) + 1);

@@ -1,7 +1,13 @@
 """The hex board in real Chromium: click, tap and keyboard placement, the drawn line, links, a phone screen."""
 
 import pytest
-from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
+from browser.support import (
+    READY_TIMEOUT,
+    full_calculator,
+    page_script,
+    scenario_in_url,
+    wait_state,
+)
 
 from pycore.browser import encode_fragment
 
@@ -130,30 +136,7 @@ def test_enchanted_realms_board_numbers_stray_hexes_and_odds(page, server):
 
 # The board as drawn, in a form that does not depend on attribute order, the roving tab stop or the
 # order of the glyph layer; and the engine's whole drawing of what the form holds now, in the same form.
-SAME_AS_ENGINE = """async () => {
-  const root = document.querySelector('[data-calculator][data-mode="full"]');
-  const norm = (el) => {
-    const attrs = el.getAttributeNames().filter((n) => n !== "tabindex").sort().map((n) => `${n}=${el.getAttribute(n)}`);
-    return `<${el.localName} ${attrs.join(" ")}>${[...el.childNodes].map((c) => c.nodeType === 1 ? norm(c) : c.textContent).join("")}</>`;
-  };
-  const shape = (svg) => ({
-    title: svg.querySelector(":scope > title").textContent, desc: svg.querySelector(":scope > desc").textContent,
-    cells: [...svg.querySelectorAll("g.hex")].map(norm),
-    glyphs: [...svg.querySelectorAll(".hexboard-glyphs > *")].map(norm).sort(),
-    lines: [...svg.querySelectorAll(":scope > line")].map(norm),
-  });
-  const values = {};
-  for (const c of root.querySelectorAll("form [data-path]")) {
-    if ((c.type === "radio" && !c.checked) || c.closest("fieldset[disabled]")) continue;
-    values[c.dataset.path] = c.dataset.kind === "bool" ? c.checked : c.value;
-  }
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  const reply = JSON.parse(await script.xworker.sync.handle(JSON.stringify({ op: "evaluate", system: root.dataset.calculator,
-    values, base: root.dataset.base, preset: JSON.parse(root.dataset.preset || "{}"), board: true })));
-  const template = document.createElement("template");
-  template.innerHTML = reply.board;
-  return JSON.stringify(shape(root.querySelector('[data-role="board"] svg'))) === JSON.stringify(shape(template.content.firstChild));
-}"""
+SAME_AS_ENGINE = page_script("same-as-engine.js")
 
 
 def test_board_changes_are_drawn_in_place_and_match_the_engine(page, server):

@@ -3,20 +3,14 @@
 import re
 
 import pytest
-from browser.support import full_calculator, scenario_in_url, wait_state
+from browser.support import full_calculator, page_script, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 
 pytestmark = pytest.mark.browser
 
 SYSTEM = "skirmish-d6"
-STATES = """
-window.__states = [];
-new MutationObserver((records) => {
-  for (const r of records) if (r.attributeName === "data-state" && r.target.closest('[data-mode="full"]'))
-    window.__states.push(r.target.dataset.state);
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
-"""
+STATES = page_script("record-states.js")
 
 
 def test_loads_computes_and_links_rules(page, server):

@@ -12,7 +12,15 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from browser.support import CALCULATORS, CSP_PROBE, PAGE_TYPES, READY_TIMEOUT, csp_violations, wait_settled
+from browser.support import (
+    CALCULATORS,
+    CSP_PROBE,
+    PAGE_TYPES,
+    READY_TIMEOUT,
+    csp_violations,
+    page_script,
+    wait_settled,
+)
 
 from pycore.browser import encode_fragment
 
@@ -174,10 +182,7 @@ def test_offline_worker_registers_under_the_policy(browser, server, watch):
     ctx.add_init_script(CSP_PROBE)
     page = ctx.new_page()
     page.goto(server.url)
-    state = page.evaluate("""async () => {
-      const reg = await navigator.serviceWorker.ready;
-      return reg.active ? reg.active.state : "none";
-    }""")
+    state = page.evaluate(page_script("active-worker-state.js"))
     assert state in ("activating", "activated")
     page.reload()
     assert page.evaluate("navigator.serviceWorker.controller !== null")
@@ -210,10 +215,7 @@ def test_the_policy_is_enforced(probed, server, watch):
     watch.allowed_console.append("Content Security Policy")
     page = probed.new_page()
     page.goto(server.url)
-    page.evaluate("""() => {
-      document.body.insertAdjacentHTML("beforeend", '<img src="data:," onerror="window.__pwned=1" onload="window.__pwned=1">');
-      const s = document.createElement("script"); s.textContent = "window.__pwned = 2"; document.body.append(s);
-    }""")
+    page.evaluate(page_script("inject-markup.js"))
     page.evaluate("fetch('http://127.0.0.2/x').catch(() => null)")
     page.wait_for_timeout(500)
     assert page.evaluate("window.__pwned") is None

@@ -15,7 +15,15 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from browser.support import CALCULATORS, CSP_PROBE, INLINE_CALCULATOR, READY_TIMEOUT, RULEBOOK, copy_site, csp_violations
+from browser.support import (
+    CALCULATORS,
+    CSP_PROBE,
+    INLINE_CALCULATOR,
+    READY_TIMEOUT,
+    RULEBOOK,
+    copy_site,
+    csp_violations,
+)
 
 from pycore.browser import encode_fragment
 

@@ -13,8 +13,16 @@ import json
 from typing import Any
 
 import pytest
-from browser.support import scenario_in_url
-from browser.support import CALCULATORS, CSP_PROBE, INJECTED, PWNED_PROBE, READY_TIMEOUT, csp_violations
+from browser.support import (
+    CALCULATORS,
+    CSP_PROBE,
+    INJECTED,
+    PWNED_PROBE,
+    READY_TIMEOUT,
+    csp_violations,
+    page_script,
+    scenario_in_url,
+)
 
 from pycore import SYSTEMS
 from pycore.browser import encode_fragment
@@ -92,16 +100,7 @@ def defaults(context, server, system: str) -> dict[str, Any]:
 
 def snapshot(page) -> dict[str, Any]:
     """Every form value of the full calculator, and its headline."""
-    return page.evaluate("""() => {
-      const root = document.querySelector('.calc--full');
-      const values = {};
-      for (const c of root.querySelectorAll('[data-path]')) {
-        if (c.type === 'radio') { if (c.checked) values[c.dataset.path] = c.value; continue; }
-        values[c.dataset.path] = c.type === 'checkbox' ? c.checked : c.value;
-      }
-      const headline = root.querySelector('[data-key="headline"]');
-      return { values, headline: headline ? headline.textContent : null };
-    }""")
+    return page.evaluate(page_script("form-snapshot.js"))
 
 
 def assert_nothing_ran(page) -> None:

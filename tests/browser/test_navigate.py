@@ -1,18 +1,18 @@
 """Calculator pages opened in place (assets/navigate.js): the running engine serves the new page at once."""
 
 import pytest
-from browser.support import full_calculator, scenario_in_url, wait_engine, wait_state
+from browser.support import (
+    full_calculator,
+    page_script,
+    scenario_in_url,
+    wait_engine,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
 RULEBOOK = "rules/skirmish-d6/cover/"  # a rulebook page with inline calculators: its engine starts
-COUNT_WORKERS = """
-window.__workers = [];
-const Original = window.Worker;
-window.Worker = class extends Original {
-  constructor(url, ...rest) { super(url, ...rest); window.__workers.push(String(url).split(":")[0]); }
-};
-"""
+COUNT_WORKERS = page_script("count-workers.js")
 
 
 def open_rulebook(page, server):

@@ -18,7 +18,14 @@ import time
 from pathlib import Path
 
 import pytest
-from browser.support import ROOT, SiteServer, Watch, build_site, wait_engine
+from browser.support import (
+    ROOT,
+    SiteServer,
+    Watch,
+    build_site,
+    page_script,
+    wait_engine,
+)
 
 import pycore
 from pycore.browser import encode_fragment
@@ -34,18 +41,7 @@ SCENARIOS = {
 }
 """A telling situation per system for the offline calculator check; other systems use their defaults."""
 BUILD = re.compile(r"^const BUILD = (\{.*\});$", re.M)
-CACHE_SIZE = """async () => {
-  let bytes = 0, entries = 0;
-  const names = (await caches.keys()).filter((n) => n.startsWith("offline "));
-  for (const name of names) {
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      bytes += (await (await cache.match(request)).blob()).size;
-      entries += 1;
-    }
-  }
-  return { names, bytes, entries };
-}"""
+CACHE_SIZE = page_script("cache-size.js")
 
 
 def sw_build(site: Path) -> dict:
@@ -195,18 +191,7 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_pa
         page.screenshot(path=str(out))
 
 
-RECORD_ORDER = """
-window.__offline = { engine: null, register: null, load: null };
-document.addEventListener("calc:engine", () => { window.__offline.engine = Date.now(); });
-window.addEventListener("load", () => { window.__offline.load = Date.now(); });
-if (window.ServiceWorkerContainer) {
-  const register = ServiceWorkerContainer.prototype.register;
-  ServiceWorkerContainer.prototype.register = function (...args) {
-    window.__offline.register ??= Date.now();
-    return register.apply(this, args);
-  };
-}
-"""
+RECORD_ORDER = page_script("record-order.js")
 """When (wall clock, ms) the page saw its engine start, its load event, and offline.js register the worker."""
 
 
@@ -276,14 +261,7 @@ def test_page_without_calculator_stores_the_site_after_load(browser, offline_sit
         assert order["engine"] is None and order["load"] and order["register"] >= order["load"], order
 
 
-REGISTER_THROWS = """
-if (self.ServiceWorkerContainer) {
-  ServiceWorkerContainer.prototype.register = function () {
-    window.__registerCalls = (window.__registerCalls || 0) + 1;
-    return Promise.reject(new DOMException("Service workers are disabled", "SecurityError"));
-  };
-}
-"""
+REGISTER_THROWS = page_script("register-throws.js")
 """A browser that refuses service workers by throwing from register()."""
 PLAYWRIGHT_BLOCKED = "Service Worker registration blocked by Playwright"
 """What Playwright's own stand-in for register() logs when it blocks service workers."""
@@ -469,12 +447,7 @@ def test_development_server_removes_the_caching_worker(browser, offline_site: Pa
         navigations = []
         page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
         page.goto(url)  # answered by the old worker; the browser's update check fetches the new sw.js
-        state = """async () => ({
-          controlled: navigator.serviceWorker.controller !== null,
-          registrations: (await navigator.serviceWorker.getRegistrations()).length,
-          caches: (await caches.keys()).filter((n) => n.startsWith("offline ")).length,
-          mode: document.querySelector("[data-offline-status]")?.dataset.offlineStatus,
-        })"""
+        state = page_script("offline-state.js")
         deadline = time.monotonic() + 60
         while page.evaluate(state) != {"controlled": False, "registrations": 0, "caches": 0, "mode": "off"}:
             assert time.monotonic() < deadline, page.evaluate(state)

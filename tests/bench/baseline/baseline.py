@@ -1,0 +1,1 @@
+print("baseline: Python is running")

@@ -1,0 +1,35 @@
+"""The bench's fixed settings: what is measured where, and the page scripts it runs."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+PAGE_SCRIPTS = Path(__file__).resolve().parent / "page"
+SECTIONS = ("loads", "recompute", "rulebook", "offline")
+BASELINE_DIR = "bench-baseline"
+RUNTIME_PREFIX = "assets/runtime/"
+"""URLs under this path are the runtime's bytes (PyScript, Pyodide); everything else is ours."""
+SNAPSHOT_PATTERN = re.compile(r"assets/runtime/engine-[0-9a-f]+\.snap\.gz")
+"""The build's Pyodide memory snapshot: runtime bytes, counted apart too."""
+PLAIN_DIR = "bench-plain"
+"""The same site built without the engine snapshot (Pyodide starts plainly), inside the served folder."""
+READY_TIMEOUT_MS = 120_000
+VIEWPORT = {"width": 1280, "height": 900}
+RULEBOOK_PAGES = {
+    "with inline calculators": "rules/skirmish-d6/cover/",
+    "without calculators": "rules/skirmish-d6/size/",
+}
+RULEBOOK_TARGET = "calculator/skirmish-d6/"
+BIG_MAP = {"cols": 40, "rows": 40, "obstacles": 200, "creatures": 20, "seed": 8}
+COVER_GRID = {"cols": 40, "rows": 40, "obstacles": 200, "seed": 8}
+
+
+@cache
+def script(name: str) -> str:
+    """A page script of ``page/`` (an init script or a function to evaluate), without its leading comment."""
+    lines = (PAGE_SCRIPTS / name).read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("//"):
+        lines.pop(0)
+    return "\n".join(lines)

@@ -1,0 +1,346 @@
+"""What the bench measures: the served site, pages loaded in Chromium, the engine in CPython, the builds."""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Callable
+
+from bench_config import (
+    BASELINE_DIR,
+    BIG_MAP,
+    COVER_GRID,
+    READY_TIMEOUT_MS,
+    RULEBOOK_TARGET,
+    RUNTIME_PREFIX,
+    SNAPSHOT_PATTERN,
+    VIEWPORT,
+    script,
+)
+from browser.support import LOCAL_PREFIXES, QuietHandler, build_site
+
+BASELINE = Path(__file__).resolve().parent / "baseline"
+
+
+def summary(values: list[float]) -> dict[str, float] | None:
+    """Median, min, max (and count) of a list; None when empty."""
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, int(round(p / 100 * len(ordered) + 0.5)) - 1))
+    return ordered[k]
+
+
+def blocking(longtasks: list[list[float]], until: float | None) -> dict[str, float]:
+    """Long tasks that started before ``until``: the time beyond 50 ms each, their total and the longest."""
+    tasks = [(s, d) for s, d in longtasks if until is None or s < until]
+    return {"blocking": sum(max(0.0, d - 50) for _, d in tasks), "longtasks": sum(d for _, d in tasks),
+            "longest": max((d for _, d in tasks), default=0.0), "count": len(tasks)}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve_forever(directory: str, port: int) -> None:
+    """The ``--serve`` mode: the tests' static handler in its own process (no GIL shared with the driver)."""
+    handler = functools.partial(QuietHandler, directory=directory)
+    ThreadingHTTPServer(("127.0.0.1", port), handler).serve_forever()
+
+
+class Server:
+    """The built site on 127.0.0.1, served by a child process."""
+
+    def __init__(self, root: Path):
+        self.port = free_port()
+        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("bench.py")), "--serve", str(root), str(self.port)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the benchmark server did not start")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def write_baseline(site: Path) -> None:
+    """The baseline page, written into the built folder only (never shipped)."""
+    folder = site / BASELINE_DIR
+    folder.mkdir(exist_ok=True)
+    for name in ("index.html", "baseline.py"):
+        shutil.copyfile(BASELINE / name, folder / name)
+
+
+def big_map_fragment() -> str:
+    """The d6 calculator's map alternative: a 40 x 40 board, attacker and target far apart, many obstacles."""
+    from pycore.browser import encode_fragment
+    from pycore.hexgrid import rectangle
+
+    rng = random.Random(BIG_MAP["seed"])
+    cells = rectangle(BIG_MAP["cols"], BIG_MAP["rows"])
+    attacker, target = cells[BIG_MAP["cols"] * 2 + 2], cells[-BIG_MAP["cols"] * 3 - 4]
+    free = [h for h in cells if h not in (attacker, target)]
+    picked = rng.sample(free, BIG_MAP["obstacles"] + BIG_MAP["creatures"])
+    obstacles = [{"hex": [h.q, h.r], "kind": "total" if i % 5 == 0 else "partial"}
+                 for i, h in enumerate(picked[:BIG_MAP["obstacles"]])]
+    creatures = [{"hex": [h.q, h.r], "side": "attacker" if i % 2 else "target"}
+                 for i, h in enumerate(picked[BIG_MAP["obstacles"]:])]
+    scenario = {"system": "skirmish-d6", "attack": {"hits_on": 4},
+                "map": {"cols": BIG_MAP["cols"], "rows": BIG_MAP["rows"], "attacker": [attacker.q, attacker.r],
+                        "target": [target.q, target.r], "obstacles": obstacles, "creatures": creatures}}
+    import pycore
+
+    result = pycore.evaluate(scenario)  # fails loudly if the scenario is not valid
+    assert result["map"], result
+    return "#s=" + encode_fragment(scenario)
+
+
+def cover_grid(runs: int) -> dict[str, Any]:
+    """``clear_line`` from the centre of a 40 x 40 board to every hex, 200 obstacles (fixed seed), in CPython,
+    against a CPython baseline in the same run: the classic centre-to-centre hex line walk over the same pairs."""
+    from pycore import hexgrid as hg
+
+    rng = random.Random(COVER_GRID["seed"])
+    cells = hg.rectangle(COVER_GRID["cols"], COVER_GRID["rows"])
+    origin = cells[(COVER_GRID["rows"] // 2) * COVER_GRID["cols"] + COVER_GRID["cols"] // 2]
+    obstacles = frozenset(rng.sample([h for h in cells if h != origin], COVER_GRID["obstacles"]))
+
+    def exact() -> int:
+        hg._clear_line.cache_clear()  # every run computes every line (the engine caches recent ones)
+        return sum(hg.clear_line(origin, h, obstacles) for h in cells)
+
+    def walk() -> int:
+        return sum(not any(x in obstacles for x in hg.line(origin, h)[1:-1]) for h in cells)
+
+    times: dict[str, list[float]] = {"exact": [], "walk": []}
+    answers = {}
+    for _ in range(runs):
+        for name, fn in (("walk", walk), ("exact", exact)):
+            t = time.perf_counter()
+            answers[name] = fn()
+            times[name].append((time.perf_counter() - t) * 1000)
+    ratios = [e / w for e, w in zip(times["exact"], times["walk"])]
+    return {"pairs": len(cells), "clear_exact": answers["exact"], "clear_walk": answers["walk"],
+            "exact_ms": summary(times["exact"]), "walk_ms": summary(times["walk"]), "ratio": summary(ratios),
+            "per_pair_ms": summary([t / len(cells) for t in times["exact"]])}
+
+
+def map_click(runs: int, clicks: int = 40) -> dict[str, Any]:
+    """The engine's answer to a click on the big map (the target moved, the board sent as changes), in CPython:
+    as the engine runs (remembering the unchanged records between clicks, ``pycore.memo``) against the same
+    clicks with everything forgotten before each, in the same run."""
+    import json as _json
+
+    from pycore import browser
+    from pycore.memo import forget_all
+
+    system = "skirmish-d6"
+    restored = _json.loads(browser.handle(_json.dumps({"op": "restore", "system": system, "fragment": big_map_fragment()})))
+    values = {k: v if isinstance(v, (bool, str)) else str(v) for k, v in restored["values"].items()
+              if k != "_alternative" and not k.startswith("obstacles.")}
+    first = _json.loads(browser.handle(_json.dumps({"op": "evaluate", "system": system, "values": values, "board": True})))
+    board = {"frame": first["board_frame"], "shown": dict(first["board_marks"])}
+    q, r = (int(x) for x in values["map.target"].split(","))
+    taken = {tuple(item["hex"]) for key in ("map.obstacles", "map.creatures") for item in _json.loads(values[key])}
+    spots = [f"{q + dq}, {r + dr}" for dq in range(-3, 4) for dr in range(-3, 4) if (q + dq, r + dr) not in taken][:8]
+    requests = [_json.dumps({"op": "evaluate", "system": system, "values": {**values, "map.target": spot}, "board": board})
+                for spot in spots]
+
+    def click(i: int, cold: bool) -> str:
+        if cold:
+            forget_all()
+        return browser.handle(requests[i % len(requests)])
+
+    times: dict[str, list[float]] = {"warm": [], "cold": []}
+    for _ in range(runs):
+        for name in ("cold", "warm"):
+            click(0, False)
+            t = time.perf_counter()
+            for i in range(clicks):
+                reply = click(i, name == "cold")
+            times[name].append((time.perf_counter() - t) * 1000 / clicks)
+            assert _json.loads(reply)["state"] == "ready", reply[:300]
+    return {"clicks": clicks, "warm_ms": summary(times["warm"]), "cold_ms": summary(times["cold"]),
+            "ratio": summary([w / c for w, c in zip(times["warm"], times["cold"])])}
+
+
+def build_plain(out: Path) -> None:
+    """The site as it is without the engine snapshot, for comparison in the same run."""
+    saved = os.environ.get("ENGINE_SNAPSHOT")
+    os.environ["ENGINE_SNAPSHOT"] = "0"
+    try:
+        if out.exists():
+            shutil.rmtree(out)
+        build_site(out)
+    finally:
+        if saved is None:
+            del os.environ["ENGINE_SNAPSHOT"]
+        else:
+            os.environ["ENGINE_SNAPSHOT"] = saved
+
+
+def build_times(runs: int, keep: Path) -> dict[str, Any]:
+    """Build the site ``runs`` times into fresh folders (runtime copied each time); keep the last one."""
+    times = []
+    for i in range(runs):
+        out = Path(tempfile.mkdtemp(prefix="bench-site-"))
+        shutil.rmtree(out)
+        t = time.perf_counter()
+        build_site(out)
+        times.append((time.perf_counter() - t) * 1000)
+        if i == runs - 1:
+            if keep.exists():
+                shutil.rmtree(keep)
+            keep.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(out), str(keep))
+        else:
+            shutil.rmtree(out)
+    return summary(times)
+
+
+class Bench:
+    def __init__(self, browser: Any, server: Server, site: Path, log: Callable[[str], None]):
+        self.browser = browser
+        self.server = server
+        self.site = site
+        self.log = log
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+
+    def context(self, service_workers: str = "block") -> Any:
+        ctx = self.browser.new_context(viewport=VIEWPORT, service_workers=service_workers)
+        ctx.add_init_script(script("instrument.js"))
+        ctx.on("request", lambda r: None if r.url.startswith(LOCAL_PREFIXES) else self.foreign.append(r.url))
+        return ctx
+
+    def watch(self, page: Any, label: str) -> None:
+        page.on("pageerror", lambda e: self.errors.append(f"{label}: {e}"))
+        page.on("console", lambda m: self.errors.append(f"{label}: {m.text}") if m.type == "error" else None)
+
+    def load(self, ctx: Any, path: str, label: str, page: Any = None) -> tuple[Any, dict[str, Any]]:
+        """Open ``path`` (in ``page`` or a new page) and wait until every calculator on it is interactive."""
+        if page is None:
+            page = ctx.new_page()
+            self.watch(page, label)
+        page.goto(self.server.url + path, wait_until="commit")
+        page.wait_for_function(script("loaded.js"), timeout=READY_TIMEOUT_MS, polling=50)
+        return page, self.report(page)
+
+    def report(self, page: Any) -> dict[str, Any]:
+        r = page.evaluate(script("report.js"))
+        r["blocking"] = blocking(r.pop("longtasks"), r["interactive"])
+        return r
+
+    @staticmethod
+    def transferred(requests: list[Any]) -> dict[str, int]:
+        """Response bytes (headers + body as sent) of finished requests: ours against the runtime's."""
+        total = {"ours": 0, "runtime": 0, "snapshot": 0, "requests_ours": 0, "requests_runtime": 0}
+        for req in requests:
+            try:
+                sizes = req.sizes()
+            except Exception:  # noqa: BLE001 - a request of a closed page
+                continue
+            n = max(0, sizes["responseBodySize"]) + max(0, sizes["responseHeadersSize"])
+            kind = "runtime" if RUNTIME_PREFIX in req.url else "ours"
+            total[kind] += n
+            total["requests_" + kind] += 1
+            if SNAPSHOT_PATTERN.search(req.url):
+                total["snapshot"] += n
+        return total
+
+    def cold_warm(self, path: str, label: str) -> dict[str, Any]:
+        """A fresh context (empty cache): the cold load, then the same page again from the HTTP cache."""
+        ctx = self.context()
+        finished: list[Any] = []
+        ctx.on("requestfinished", lambda r: finished.append(r))
+        try:
+            page, cold = self.load(ctx, path, label)
+            page.wait_for_timeout(300)  # let late requests (search index) finish, as a visit would
+            cold["bytes"] = self.transferred(finished)
+            page.close()
+            _, warm = self.load(ctx, path, label)
+        finally:
+            ctx.close()
+        return {"cold": cold, "warm": warm}
+
+    def recompute(self, path: str, mode: str, changes: int, label: str) -> dict[str, Any]:
+        ctx = self.context()
+        try:
+            page, _ = self.load(ctx, path, label)
+            out = page.evaluate(script("recompute.js"), {"changes": changes, "mode": mode, "seed": 8, "settleMs": 60})
+        finally:
+            ctx.close()
+        return out
+
+    def rulebook_to_calculator(self, start: str, dwell_ms: int, label: str) -> dict[str, Any]:
+        """A cold visit to a rulebook page, some reading, then its calculator link: time until interactive."""
+        ctx = self.context()
+        try:
+            page, first = self.load(ctx, start, label)
+            page.wait_for_timeout(dwell_ms)
+            link = page.locator(f'a[href$="{RULEBOOK_TARGET}"]').filter(visible=True).first
+            page.evaluate(script("in-place.js"))
+            t = time.perf_counter()
+            link.click()
+            page.wait_for_url("**/" + RULEBOOK_TARGET, wait_until="commit")
+            page.wait_for_function("(window.__inPlace && window.__inPlace.ready !== null) || "
+                                   "(window.__bench && !window.__inPlace && window.__bench.interactive !== null)",
+                                   timeout=READY_TIMEOUT_MS, polling=20)
+            wall = (time.perf_counter() - t) * 1000
+            in_place = page.evaluate("window.__inPlace || null")
+            r = self.report(page)
+        finally:
+            ctx.close()
+        if in_place:  # opened in place (assets/navigate.js): the same document, from the click on
+            r["after_activation"] = in_place["ready"] - in_place["clicked"]
+        else:
+            r["after_activation"] = max(0.0, r["interactive"] - r["activationStart"])
+        r["in_place"] = bool(in_place)
+        r["wall_from_click"] = wall
+        r["prerendered"] = r["activationStart"] > 0
+        return r
+
+    def offline(self, path: str, label: str) -> dict[str, Any] | None:
+        """Service worker allowed: the first (cold) load while it installs, then an offline reload."""
+        ctx = self.context(service_workers="allow")
+        try:
+            page, first = self.load(ctx, path, label)
+            has_worker = page.evaluate("async () => !!(navigator.serviceWorker && await navigator.serviceWorker.getRegistration())")
+            if not has_worker:
+                return {"cold_with_worker": first, "offline": None, "note": "no service worker registered"}
+            page.wait_for_function("document.querySelector('[data-offline-status]')?.dataset.state === 'ready'",
+                                   timeout=READY_TIMEOUT_MS, polling=100)
+            page.close()
+            ctx.set_offline(True)
+            _, off = self.load(ctx, path, label)
+        finally:
+            ctx.close()
+        return {"cold_with_worker": first, "offline": off}
