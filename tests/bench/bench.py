@@ -47,7 +47,7 @@ RUNTIME_PREFIX = "assets/runtime/"
 SNAPSHOT_PATTERN = re.compile(r"assets/runtime/engine-[0-9a-f]+\.snap\.gz")
 """The build's Pyodide memory snapshot: runtime bytes, counted apart too."""
 PLAIN_DIR = "bench-plain"
-"""The same site built with ENGINE_SNAPSHOT=0 (Pyodide starts without the snapshot), inside the served folder."""
+"""The same site built with RULEBOOK_SNAPSHOT=false (Pyodide starts without the snapshot), inside the served folder."""
 READY_TIMEOUT_MS = 120_000
 VIEWPORT = {"width": 1280, "height": 900}
 RULEBOOK_PAGES = {
@@ -430,17 +430,17 @@ def map_click(runs: int, clicks: int = 40) -> dict[str, Any]:
 
 def build_plain(out: Path) -> None:
     """The site as it is without the engine snapshot, for comparison in the same run."""
-    saved = os.environ.get("ENGINE_SNAPSHOT")
-    os.environ["ENGINE_SNAPSHOT"] = "0"
+    saved = os.environ.get("RULEBOOK_SNAPSHOT")
+    os.environ["RULEBOOK_SNAPSHOT"] = "false"  # mkdocs.yml: the rulebook plugin's `snapshot` option
     try:
         if out.exists():
             shutil.rmtree(out)
         build_site(out)
     finally:
         if saved is None:
-            del os.environ["ENGINE_SNAPSHOT"]
+            del os.environ["RULEBOOK_SNAPSHOT"]
         else:
-            os.environ["ENGINE_SNAPSHOT"] = saved
+            os.environ["RULEBOOK_SNAPSHOT"] = saved
 
 
 def build_times(runs: int, keep: Path) -> dict[str, Any]:
@@ -610,7 +610,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     data["cover_grid"] = cover_grid(args.runs)
     data["map_click"] = map_click(args.runs)
     if not args.site and not args.no_plain:
-        log("building the site once more without the snapshot (ENGINE_SNAPSHOT=0) ...")
+        log("building the site once more without the snapshot (RULEBOOK_SNAPSHOT=false) ...")
         build_plain(site / PLAIN_DIR)
     write_baseline(site)
     calculators = {s.id: s.calculator for s in SYSTEMS.values() if s.ready}
