@@ -25,6 +25,19 @@ def test_print_labels(href, page_url, expected):
     assert print_labels.print_ref(href, page_url) == expected
 
 
+def test_only_the_article_is_labelled_and_engine_links_are_left_alone():
+    """Links in the article get data-ref; the navigation, permalinks and the engine's links (data-rule) do not."""
+    page = ('<nav><a href="../light/">Light</a></nav>'
+            '<article class="md-content__inner md-typeset">'
+            '<a href="../light/">Light</a> <a class="headerlink" href="#x">¶</a> '
+            '<a href="../light/#d6.light.vision" data-rule="d6.light.vision">Light level</a></article>')
+    out = print_labels.label_links(page, "rules/skirmish-d6/cover/")
+    assert out.count("data-ref=") == 1
+    assert '<a href="../light/" data-ref="rules/skirmish-d6/light/">Light</a>' in out
+    assert '<a href="../light/#d6.light.vision" data-rule="d6.light.vision">Light level</a>' in out
+    assert out.startswith('<nav><a href="../light/">Light</a></nav>')
+
+
 @pytest.mark.build
 def test_built_links_carry_print_labels(built_site: Path):
     """In the built rulebook, rule links in the article have data-ref; the navigation does not."""
@@ -33,6 +46,13 @@ def test_built_links_carry_print_labels(built_site: Path):
     assert re.search(r'href="[^"]*#d6\.light\.vision"[^>]*data-ref="d6\.light\.vision"', html)
     nav = html.split('<article', 1)[0]
     assert "data-ref=" not in nav
+
+
+@pytest.mark.build
+def test_engine_output_is_not_labelled(built_site: Path):
+    """No link the engine rendered (calculator answers, worked examples) carries a print label."""
+    for path in built_site.rglob("*.html"):
+        assert not re.search(r"<a [^>]*data-rule=[^>]*data-ref=", path.read_text()), path
 
 
 @pytest.mark.build
