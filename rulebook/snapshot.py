@@ -3,8 +3,8 @@
 Most of a calculator's start is CPython starting inside Pyodide. The build starts it once instead
 (``engine/snapshot.mjs`` under Node, running ``engine/snapshot_setup.py`` inside Pyodide), imports
 pycore and what PyScript's worker imports, and saves a memory image. Pages restore the image (the
-loader, see engine.py) instead of starting Python. The file leaves out the image's zero pages (about
-half of it), and PyScript's own package goes in compiled.
+loader, see engine.py) instead of starting Python. The file leaves out the image's zero pages, and
+PyScript's own package goes in compiled.
 """
 
 from __future__ import annotations

@@ -38,9 +38,9 @@ _engine = types.ModuleType("_engine_start")
 exec(compile(_settings["start"], "_engine_start", "exec"), _engine.__dict__)  # noqa: S102 (the build's own engine_start.py)
 _engine.PYC = _pyc  # type: ignore[attr-defined]
 _zip = next(p for p in sys.path if p.endswith(".zip"))
-with open(_zip, "rb") as _f:  # only its end: a whole read would leave 2.5 MB of it in the image
-    _f.seek(-64, 2)
-    _engine.STDLIB = (os.path.getsize(_zip), _f.read())  # type: ignore[attr-defined]
+with open(_zip, "rb") as _archive:  # only its end: a whole read would leave 2.5 MB of it in the image
+    _archive.seek(-64, 2)
+    _engine.STDLIB = (os.path.getsize(_zip), _archive.read())  # type: ignore[attr-defined]
 sys.modules["_engine_start"] = _engine
-del _pyc, _package, _settings, _name, _info, _rel, _text, _path, _data, _code, _engine, _zip, _f
+del _pyc, _package, _settings, _name, _info, _rel, _text, _path, _data, _code, _engine, _zip, _f, _archive
 os.environ.pop("_", None)  # the build machine's script path
