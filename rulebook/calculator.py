@@ -8,13 +8,17 @@ from typing import Any
 
 from markupsafe import Markup
 
-import pycore
-from pycore.browser import scenario_to_values
-from pycore.render import result_html
-from pycore.svg import board_svg, legend_element
-from pycore.systems import SYSTEMS
-from pycore.views import VIEWS
 from rulebook.context import Context
+from rulebook.core import (
+    SYSTEMS,
+    VIEWS,
+    board_svg,
+    evaluate,
+    legend_element,
+    ref,
+    result_html,
+    scenario_to_values,
+)
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:
@@ -37,7 +41,7 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
     if options:
         raise context.error(f"unknown calculator options {sorted(options)}")
     scenario = {"system": system.id, **preset}
-    result = pycore.evaluate(scenario)
+    result = evaluate(scenario)
     values = scenario_to_values(inputs, inputs.validate(scenario))
     base = context.base
     context.page.meta["calculator"] = True
@@ -54,7 +58,7 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         base=base,
         result=Markup(result_html(result, base)),
         preset=json.dumps(preset, separators=(",", ":")),
-        rule_ref=lambda rid: base + pycore.ref(rid),
+        rule_ref=lambda rid: base + ref(rid),
     )
 
 

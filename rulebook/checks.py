@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pycore.systems import RULES, RULINGS
+from rulebook.core import RULES, RULINGS
 
 ABSOLUTE_URL = re.compile(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", re.IGNORECASE)
 """An address naming a host."""

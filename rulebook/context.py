@@ -11,7 +11,7 @@ import jinja2
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
 
-import pycore
+from rulebook.core import ScenarioError, evaluate
 
 
 def partials(folder: Path) -> jinja2.Environment:
@@ -55,6 +55,6 @@ class Context:
         except (ValueError, TypeError) as exc:  # not JSON, or not an object
             raise self.error(f"{shortcode} scenario is not a JSON object: {exc}") from None
         try:
-            return scenario, pycore.evaluate(scenario)
-        except pycore.ScenarioError as exc:
+            return scenario, evaluate(scenario)
+        except ScenarioError as exc:
             raise self.error(f"{shortcode} scenario is invalid: {exc}") from None

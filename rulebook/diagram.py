@@ -6,11 +6,8 @@ import xml.etree.ElementTree as ET
 
 from markupsafe import Markup
 
-from pycore.browser import encode_fragment
-from pycore.svg import board_svg, legend_element
-from pycore.systems import SYSTEMS
-from pycore.views import VIEWS
 from rulebook.context import Context
+from rulebook.core import SYSTEMS, VIEWS, board_svg, encode_fragment, legend_element
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:

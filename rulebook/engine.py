@@ -22,11 +22,11 @@ SNAPSHOT_DIR = "assets/runtime"
 LOADER_DIR = "assets"
 """Where the loader goes, beside the pages' scripts."""
 LOADER = "loader.mjs.jinja"
-"""The loader's template in ``engine/``: a real JavaScript module with its few build values as Jinja fields."""
+"""The loader's template in ``programs/``: a real JavaScript module with its few build values as Jinja fields."""
 RUNTIME = f"{PYODIDE_DEST}/pyodide.mjs"
 """The interpreter PyScript gets when there is no snapshot."""
 
-_templates = jinja2.Environment(loader=jinja2.FileSystemLoader(PACKAGE / "engine"), autoescape=False,
+_templates = jinja2.Environment(loader=jinja2.FileSystemLoader(PACKAGE / "programs"), autoescape=False,
                                 keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
 """Program templates: no HTML escaping (the values are JSON or plain paths), every field must be given."""
 

@@ -7,9 +7,8 @@ from html import escape
 
 from markupsafe import Markup
 
-from pycore.render import result_html
-from pycore.systems import SYSTEMS
 from rulebook.context import Context
+from rulebook.core import SYSTEMS, result_html
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:

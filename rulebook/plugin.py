@@ -13,12 +13,12 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from pycore.systems import SYSTEMS
 from rulebook import manifest, offline, print_labels, shortcodes
 from rulebook.archive import Archive, pycore_archive, write_archive
 from rulebook.checks import check_site
 from rulebook.config import RulebookConfig
 from rulebook.context import Context, partials
+from rulebook.core import SYSTEMS
 from rulebook.engine import Engine, prepare, write_engine
 from rulebook.project import NODE_MODULES, PYCORE, ROOT
 from rulebook.runtime import copy_runtime

@@ -8,7 +8,7 @@ from html import unescape
 
 from markupsafe import Markup
 
-from pycore.systems import RULES, RULINGS
+from rulebook.core import RULES, RULINGS
 
 ARTICLE = re.compile(r'(<article class="md-content__inner md-typeset">)(.*?)(</article>)', re.DOTALL)
 """The page's article: the navigation around it keeps its links unlabelled."""

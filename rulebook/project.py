@@ -9,4 +9,4 @@ NODE_MODULES = ROOT / "node_modules"
 PYCORE = ROOT / "pycore"
 """The rules core's sources, zipped for the browser."""
 PACKAGE = Path(__file__).resolve().parent
-"""This package: its program files (``engine/``) and icons (``icons/``)."""
+"""This package: its program files (``programs/``) and icons (``icons/``)."""

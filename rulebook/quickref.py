@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pycore
-from pycore.systems import RULES, RULINGS, SYSTEMS
 from rulebook import quickref_d6, quickref_d20, quickref_er
 from rulebook.context import Context
+from rulebook.core import RULES, RULINGS, SYSTEMS, ref
 
 QUICKREFS: dict[str, Callable[[Context], list[dict[str, Any]]]] = {
     "skirmish-d6": quickref_d6.sections,
@@ -55,6 +54,6 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
     if rest:
         sections.append({"title": "More rules", "see": rest})
     return context.render("partials/quickref.html", system=system, sections=sections,
-                          rule_ref=lambda rid: base + pycore.ref(rid),
+                          rule_ref=lambda rid: base + ref(rid),
                           rule_title=lambda rid: (RULES.get(rid) or RULINGS[rid]).title,
                           calculator=base + system.calculator)

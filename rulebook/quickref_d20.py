@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.dice import percent
-from pycore.systems import RULINGS
 from pycore.systems import classic_d20 as d20
 from rulebook.context import Context
+from rulebook.core import RULINGS, percent
 
 
 def default(ruling_id: str) -> str:

@@ -8,17 +8,15 @@ from typing import Any
 from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 
-import pycore
-from pycore.dice import percent
-from pycore.systems import RULINGS
 from pycore.systems import skirmish_d6 as d6
 from rulebook.context import Context
+from rulebook.core import RULINGS, evaluate, percent
 from rulebook.tables import light_table, size_table
 
 
 def modifier(rule: str, **situation: Any) -> str:
     """The signed modifier the d6 engine applies under ``rule`` in ``situation``; the build fails if it applies none."""
-    result = pycore.evaluate({"system": d6.SYSTEM, **situation})
+    result = evaluate({"system": d6.SYSTEM, **situation})
     values = [m["value"] for m in result["modifiers"] if m["rule"] == rule]
     if len(values) != 1:
         raise PluginError(f"quick reference: the engine applies no single {rule} modifier in {situation}")
@@ -49,7 +47,7 @@ def sections(context: Context) -> list[dict[str, Any]]:
     for base in range(int(hits.minimum), int(hits.maximum) + 1):
         cells = []
         for level in levels:
-            result = pycore.evaluate({"system": d6.SYSTEM, "obstacles": {"partial": level}, "attack": {"hits_on": base}})
+            result = evaluate({"system": d6.SYSTEM, "obstacles": {"partial": level}, "attack": {"hits_on": base}})
             cells.append(f"{result['hits_on']}+ · {percent(Fraction(result['hit_chance_exact']))}")
         hit_rows.append({"label": f"{base}+", "cells": cells})
     blind = [f"{d6.LIGHT_LABELS[light]} light, {d6.VISION_LABELS[vision].lower()}"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pycore.systems import RULINGS
 from rulebook.context import Context
+from rulebook.core import RULINGS
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:

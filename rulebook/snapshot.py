@@ -1,7 +1,7 @@
 """The engine's memory snapshot: Node runs the vendored Pyodide once, imports pycore, and saves its memory.
 
 Most of a calculator's start is CPython starting inside Pyodide. The build starts it once instead
-(``engine/snapshot.mjs`` under Node, running ``engine/snapshot_setup.py`` inside Pyodide), imports
+(``programs/snapshot.mjs`` under Node, running ``programs/snapshot_setup.py`` inside Pyodide), imports
 pycore and what PyScript's worker imports, and saves a memory image. Pages restore the image (the
 loader, see engine.py) instead of starting Python. The file leaves out the image's zero pages, and
 PyScript's own package goes in compiled.
@@ -31,11 +31,11 @@ IMPORTS = ("asyncio", "collections", "functools", "html", "inspect", "json", "os
 """Standard modules PyScript's worker code imports (``html`` with its entity table would be compiled
 from source at every start otherwise), and what unpacking the engine archive uses; pycore's modules are
 all imported too."""
-MAKER = PACKAGE / "engine" / "snapshot.mjs"
+MAKER = PACKAGE / "programs" / "snapshot.mjs"
 """The Node script that starts Pyodide, runs the set-up and writes the image."""
-SETUP = PACKAGE / "engine" / "snapshot_setup.py"
+SETUP = PACKAGE / "programs" / "snapshot_setup.py"
 """The Python run inside Pyodide before the image is taken."""
-START = PACKAGE / "engine" / "engine_start.py"
+START = PACKAGE / "programs" / "engine_start.py"
 """The module ``_engine_start`` the set-up leaves in the image; the loader calls its ``start()``."""
 PAGE = 4096
 """The unit of the sparse image: pages of zeros are left out."""

@@ -9,5 +9,5 @@ def test_paths_point_at_the_repository():
     assert (project.PYCORE / "__init__.py").is_file()
     assert project.NODE_MODULES == project.ROOT / "node_modules"
     for name in ("snapshot.mjs", "snapshot_setup.py", "engine_start.py", "loader.mjs.jinja"):
-        assert (project.PACKAGE / "engine" / name).is_file(), name
+        assert (project.PACKAGE / "programs" / name).is_file(), name
     assert (project.PACKAGE / "icons" / "icon.svg").is_file()
