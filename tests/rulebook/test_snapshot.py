@@ -106,3 +106,33 @@ def test_store_keeps_the_newest(tmp_path: Path):
         os.utime(tmp_path / f"{i}.snap.gz", (i, i))
     snapshot.store(tmp_path, "5.snap.gz", b"x", keep=3)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["3.snap.gz", "4.snap.gz", "5.snap.gz"]
+
+
+def start_module(stdlib: tuple[int, bytes], pyc: dict[str, bytes]):
+    """``_engine_start`` as the set-up leaves it in the image, made here in CPython."""
+    import sys
+    import types
+
+    module = types.ModuleType("_engine_start")
+    exec(compile(snapshot.START.read_text(), "_engine_start", "exec"), module.__dict__)  # noqa: S102 (our own file)
+    module.STDLIB, module.PYC = stdlib, pyc
+    sys.modules["_engine_start"] = module
+    return module
+
+
+def test_start_writes_the_compiled_package_and_checks_the_stdlib(tmp_path: Path, monkeypatch):
+    """start() leaves the module registry, writes each .pyc where its import finds it, and refuses a
+    standard library other than the snapshot's."""
+    import sys
+
+    stdlib = tmp_path / "python_stdlib.zip"
+    stdlib.write_bytes(b"x" * 100 + b"the end")
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(stdlib)])
+    target = tmp_path / "home" / "__pycache__" / "a.cpython.pyc"
+    module = start_module((107, b"the end"), {str(target): b"compiled"})
+    module.start()
+    assert target.read_bytes() == b"compiled" and "_engine_start" not in sys.modules
+    module = start_module((107, b"another"), {})
+    with pytest.raises(RuntimeError, match="not the standard library this snapshot was made with"):
+        module.start()
+    sys.modules.pop("_engine_start", None)
