@@ -30,6 +30,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     store written, then the site checked."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.serving = False
         """True under ``mkdocs serve``: no caching service worker and no snapshot while developing."""
         self.templates = partials(ROOT / "templates")
