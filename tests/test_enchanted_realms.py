@@ -633,20 +633,3 @@ def test_headline_when_untargetable():
     assert "Cannot be targeted" in result_html(run(target={"cover": "full"}))
     assert "every die strays" in result_html(run(target={"cover": "full"}, attack={"fire_anyway": True}))
 
-
-def test_example_shortcode_renders_the_engine_answer_and_refuses_bad_scenarios():
-    """{{ example SYSTEM scenario={...} }}: the result panel for that scenario; a bad scenario stops the build."""
-    from types import SimpleNamespace
-
-    from mkdocs.exceptions import PluginError
-
-    import hooks
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/enchanted-realms/attacks.md"),
-                           url="rules/enchanted-realms/attacks/", meta={})
-    html = hooks.render_example(None, page, ["enchanted-realms"], {"scenario": '{"target":{"defense":12,"cover":"partial"}}'})
-    assert 'data-example="enchanted-realms"' in html and "The die hits on a roll of 15+" in html
-    assert 'href="../../../rules/enchanted-realms/cover/#er.cover.partial"' in html
-    for words, options in ((["enchanted-realms"], {"scenario": '{"target":{"cover":"half"}}'}),
-                           (["enchanted-realms"], {}), (["nosuch"], {"scenario": "{}"})):
-        with pytest.raises(PluginError):
-            hooks.render_example(None, page, words, options)

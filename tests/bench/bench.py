@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     data["cover_grid"] = cover_grid(args.runs)
     data["map_click"] = map_click(args.runs)
     if not args.site and not args.no_plain:
-        log("building the site once more without the snapshot (ENGINE_SNAPSHOT=0) ...")
+        log("building the site once more without the snapshot (RULEBOOK_SNAPSHOT=false) ...")
         build_plain(site / PLAIN_DIR)
     write_baseline(site)
     calculators = {s.id: s.calculator for s in SYSTEMS.values()}

@@ -194,17 +194,9 @@ def map_click(runs: int, clicks: int = 40) -> dict[str, Any]:
 
 def build_plain(out: Path) -> None:
     """The site as it is without the engine snapshot, for comparison in the same run."""
-    saved = os.environ.get("ENGINE_SNAPSHOT")
-    os.environ["ENGINE_SNAPSHOT"] = "0"
-    try:
-        if out.exists():
-            shutil.rmtree(out)
-        build_site(out)
-    finally:
-        if saved is None:
-            del os.environ["ENGINE_SNAPSHOT"]
-        else:
-            os.environ["ENGINE_SNAPSHOT"] = saved
+    if out.exists():
+        shutil.rmtree(out)
+    build_site(out, RULEBOOK_SNAPSHOT="false")
 
 
 def build_times(runs: int, keep: Path) -> dict[str, Any]:

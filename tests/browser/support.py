@@ -30,9 +30,10 @@ READY_TIMEOUT = 90_000
 """Milliseconds a test waits for the engine's answer: the calculator's own engine timeout (2 shared cores)."""
 
 
-def build_site(out: Path) -> Path:
-    """Build the site strictly into ``out`` (the hook vendors the runtime and checks anchors)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+def build_site(out: Path, **settings: str) -> Path:
+    """Build the site strictly into ``out`` (the rulebook plugin vendors the runtime and checks anchors);
+    ``settings`` are environment variables mkdocs.yml reads (``RULEBOOK_SNAPSHOT="false"``)."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **settings}
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     if proc.returncode:

@@ -312,7 +312,7 @@ def build_variant(out: Path, site_name: str) -> Path:
     config = out.parent / f"{out.name}-variant.yml"
     config.write_text(json.dumps({  # YAML reads JSON; relative paths are made absolute for the new config's place
         "INHERIT": str(ROOT / "mkdocs.yml"), "site_name": site_name, "docs_dir": str(ROOT / "site"),
-        "theme": {"custom_dir": str(ROOT / "templates")}, "hooks": [str(ROOT / "hooks.py")], "watch": [],
+        "theme": {"custom_dir": str(ROOT / "templates")}, "watch": [],
     }))
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(out)],

@@ -1,0 +1,101 @@
+"""The ``calculator`` shortcode: a system's form and output, with the build-time answer already in place."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from markupsafe import Markup
+
+from rulebook.context import Context
+from rulebook.core import (
+    SYSTEMS,
+    VIEWS,
+    board_svg,
+    evaluate,
+    legend_element,
+    ref,
+    result_html,
+    scenario_to_values,
+)
+
+
+def render(context: Context, words: list[str], options: dict[str, str]) -> str:
+    """A calculator: full page (every field) or inline (``fields=a.b,c``), optionally preset (``scenario={...}``)."""
+    if len(words) != 1 or words[0] not in SYSTEMS:
+        raise context.error(f"calculator needs one system id, got {words}")
+    system = SYSTEMS[words[0]]
+    inputs = system.inputs
+    options = dict(options)
+    preset = json.loads(options.pop("scenario", "{}") or "{}")
+    if "fields" in options:
+        try:
+            fields = [inputs.field(p) for p in options.pop("fields").split(",")]
+        except KeyError as exc:
+            raise context.error(str(exc)) from None
+        mode = "inline"
+    else:
+        fields = list(inputs.fields)
+        mode = "full"
+    if options:
+        raise context.error(f"unknown calculator options {sorted(options)}")
+    scenario = {"system": system.id, **preset}
+    result = evaluate(scenario)
+    values = scenario_to_values(inputs, inputs.validate(scenario))
+    base = context.base
+    context.page.meta["calculator"] = True
+    count = context.count("calculator_count")
+    return context.render(
+        "partials/calculator.html",
+        system=system,
+        layout=layout(system, fields, mode, scenario, result),
+        fields=fields,
+        rulings=system.rulings if mode == "full" else (),
+        values=values,
+        mode=mode,
+        id_prefix=mode if count == 1 else f"{mode}{count}",
+        base=base,
+        result=Markup(result_html(result, base)),
+        preset=json.dumps(preset, separators=(",", ":")),
+        rule_ref=lambda rid: base + ref(rid),
+    )
+
+
+def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dict[str, Any]) -> dict[str, Any] | None:
+    """The board block for the board-owned fields among ``members`` (None when the view has no board)."""
+    view = VIEWS[system.id]
+    spec = view.board_spec
+    if spec is None:
+        return None
+    hidden = [f for f in members if f.path in spec.paths]
+    if not hidden:
+        return None
+    drawing = view.board(scenario, result)
+    return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden,
+            "svg": Markup(board_svg(drawing, interactive=True)),
+            "legend": Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html"))}
+
+
+def layout(system: Any, fields: list[Any], mode: str, scenario: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Form items in order: plain fields, the alternatives as one block, and (full calculators) the board."""
+    inputs, spec = system.inputs, VIEWS[system.id].board_spec
+    if mode != "full":
+        return [{"field": f} for f in fields]
+    board_paths = set(spec.paths) if spec else set()
+    groups = []
+    for name, label in inputs.alternatives:
+        members = [f for f in fields if f.group == name]
+        groups.append({"name": name, "label": label, "fields": [f for f in members if f.path not in board_paths],
+                       "board": board(system, members, scenario, result)})
+    items: list[dict[str, Any]] = []
+    for f in fields:
+        if f.group:
+            if not any("alternatives" in item for item in items):
+                items.append({"alternatives": groups, "legend": inputs.alternatives_legend})
+        elif f.path in board_paths:
+            if not any("board" in item for item in items):
+                items.append({"board": board(system, [g for g in fields if not g.group], scenario, result)})
+        else:
+            items.append({"field": f})
+    return items

@@ -1,0 +1,16 @@
+"""The rules core as the plugin uses it: every pycore name the build needs, imported here only.
+
+The quick reference data (``quickref_*``) and the rules tables (``tables``) read each system's own
+constants from its module; everything else goes through this one place.
+"""
+
+from pycore import ScenarioError, evaluate, ref
+from pycore.browser import encode_fragment, scenario_to_values
+from pycore.dice import percent
+from pycore.render import result_html
+from pycore.svg import board_svg, legend_element
+from pycore.systems import RULES, RULINGS, SYSTEMS
+from pycore.views import VIEWS
+
+__all__ = ["RULES", "RULINGS", "SYSTEMS", "VIEWS", "ScenarioError", "board_svg", "encode_fragment", "evaluate",
+           "legend_element", "percent", "ref", "result_html", "scenario_to_values"]

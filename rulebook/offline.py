@@ -1,0 +1,72 @@
+"""The offline store: sw.js, the service worker written last over every file of the finished site."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import mimetypes
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+SOURCES = {"build": "assets/offline-sw.js", "serve": "assets/offline-sw-off.js"}
+"""Service worker sources in docs_dir: the caching one, and the self-removing one for ``mkdocs serve``.
+The build writes one of them to NAME; neither is shipped as it is."""
+NAME = "sw.js"
+"""The worker's path in the site (its scope is the whole site)."""
+PLACEHOLDER = "/*BUILD*/null"
+"""Where the caching worker's source takes this build's manifest, as a JSON value."""
+FALLBACK_PAGE = "404.html"
+"""What the worker answers for an address the build does not have."""
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+    ".json": "application/json", ".map": "application/json", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".py": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8",
+    ".png": "image/png", ".svg": "image/svg+xml", ".ico": "image/x-icon", ".xml": "application/xml",
+    ".gz": "application/gzip", ".webmanifest": "application/manifest+json", ".woff2": "font/woff2",
+}
+"""What the service worker says each file is, whatever the host sends."""
+
+
+def content_type(path: str) -> str:
+    """The type the service worker serves a file with."""
+    suffix = Path(path).suffix.lower()
+    return CONTENT_TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
+
+
+def offline_manifest(site_dir: Path, salt: str = "") -> dict[str, Any]:
+    """Every built file (but the worker itself) with its SHA-256, size and type; the version hashes them all."""
+    files: dict[str, dict[str, Any]] = {}
+    for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
+        rel = path.relative_to(site_dir).as_posix()
+        if rel == NAME:
+            continue
+        data = path.read_bytes()
+        digest = base64.b64encode(hashlib.sha256(data).digest()).decode()
+        files[rel] = {"integrity": f"sha256-{digest}", "size": len(data), "type": content_type(rel)}
+    if FALLBACK_PAGE not in files:
+        raise PluginError(f"{FALLBACK_PAGE} is missing: the offline worker needs it for unknown addresses")
+    listing = "\n".join(f"{rel} {entry['integrity']}" for rel, entry in files.items())
+    version = hashlib.sha256((salt + "\n" + listing).encode()).hexdigest()[:16]
+    return {"version": version, "fallback": FALLBACK_PAGE, "files": files}
+
+
+def service_worker(site_dir: Path, docs_dir: Path, enabled: bool) -> str:
+    """The text of sw.js: the self-removing worker when not ``enabled`` (``mkdocs serve``), else the caching
+    one with this build's manifest in its one marked place."""
+    source = (docs_dir / SOURCES["build" if enabled else "serve"]).read_text(encoding="utf-8")
+    if not enabled:
+        return source
+    before, marker, after = source.partition(PLACEHOLDER)
+    if not marker or PLACEHOLDER in after:
+        raise PluginError(f"{SOURCES['build']} must hold {PLACEHOLDER} exactly once")
+    build = offline_manifest(site_dir, salt=hashlib.sha256(source.encode()).hexdigest())
+    return before + json.dumps(build, separators=(",", ":"), sort_keys=True) + after
+
+
+def write_service_worker(site_dir: Path, docs_dir: Path, enabled: bool) -> None:
+    """Write sw.js (call last: it lists every file written before it)."""
+    (site_dir / NAME).write_text(service_worker(site_dir, docs_dir, enabled), encoding="utf-8")

@@ -1,0 +1,101 @@
+"""The MkDocs events of the rulebook plugin; each step lives in the module named for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+
+import jinja2
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from rulebook import manifest, offline, print_labels, shortcodes
+from rulebook.archive import Archive, pycore_archive, write_archive
+from rulebook.checks import check_site
+from rulebook.config import RulebookConfig
+from rulebook.context import Context, partials
+from rulebook.core import SYSTEMS
+from rulebook.engine import Engine, prepare, write_engine
+from rulebook.project import NODE_MODULES, PYCORE, ROOT
+from rulebook.runtime import copy_runtime
+from rulebook.snapshot import make_snapshot
+
+
+class RulebookPlugin(BasePlugin[RulebookConfig]):
+    """Shortcodes rendered from pycore; after the build the runtime, the engine, the app and the offline
+    store written, then the site checked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.serving = False
+        """True under ``mkdocs serve``: no caching service worker and no snapshot while developing."""
+        self.templates = partials(ROOT / "templates")
+        """Our partials, from the theme's custom_dir."""
+        self.archive: Archive | None = None
+        """This build's pycore archive (zipped once, in on_config)."""
+        self.engine: Engine | None = None
+        """How this build's pages start the engine, and the files that takes."""
+        self.pending: dict[str, dict[int, str]] = {}
+        """Page source path -> its rendered shortcodes, from on_page_markdown to on_page_content."""
+
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        """Remember whether this is ``mkdocs serve``."""
+        self.serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Zip pycore, take (or reuse) the engine snapshot, and tell the theme how pages start the engine."""
+        self.templates = partials(Path(config.theme.custom_dir or ROOT / "templates"))
+        self.archive = pycore_archive(PYCORE)
+        snapshot = None
+        if self.config.snapshot and not self.serving:
+            snapshot = make_snapshot(NODE_MODULES, self.archive, ROOT / self.config.snapshot_cache,
+                                     self.config.snapshot_keep)
+        self.engine = prepare(NODE_MODULES, self.archive, snapshot)
+        config.extra["pycore_zip"] = self.archive.name
+        config.extra["engine"] = self.engine.to_extra()
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """The service worker sources are read by the plugin, never copied into the site."""
+        for source in offline.SOURCES.values():
+            file = files.get_file_from_path(source)
+            if file is not None:
+                files.remove(file)
+        return files
+
+    def on_env(self, env: jinja2.Environment, *, config: MkDocsConfig, files: Files) -> jinja2.Environment:
+        """What the theme needs for offline use: the mode, the manifest and the theme colours."""
+        env.globals["offline"] = {"enabled": not self.serving, "manifest": manifest.FILE, "icons": manifest.ICON_DIR,
+                                  "theme_color": manifest.THEME_COLOR}
+        return env
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Swap each shortcode for a placeholder; unknown shortcodes fail the build."""
+        text, self.pending[page.file.src_uri] = shortcodes.expand(markdown, Context(page=page, templates=self.templates))
+        return text
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Put the rendered shortcodes in place of their placeholders."""
+        return shortcodes.fill(html, self.pending.pop(page.file.src_uri, {}), Context(page=page, templates=self.templates))
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Label the article's links for print."""
+        return print_labels.label_links(output, page.url)
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Runtime, archive, engine, app and service worker (last: it lists every file), then the checks."""
+        if self.archive is None or self.engine is None:
+            raise PluginError("rulebook: on_post_build ran before on_config")
+        site_dir = Path(config.site_dir)
+        copy_runtime(NODE_MODULES, site_dir)
+        write_archive(site_dir, self.archive)
+        write_engine(site_dir, self.engine)
+        manifest.write_manifest(site_dir, config.site_name, config.site_description or "", list(SYSTEMS.values()))
+        offline.write_service_worker(site_dir, Path(config.docs_dir), enabled=not self.serving)
+        problems = check_site(site_dir, urlsplit(config.site_url or "").hostname)  # `mkdocs serve` sets site_url
+        if problems:
+            raise PluginError("built site failed its checks:\n  " + "\n  ".join(problems))

@@ -1,0 +1,14 @@
+// Run by the build under Node (rulebook/snapshot.py): start the vendored Pyodide, give it the engine's
+// archive, PyScript's Python package and the set-up's settings, run the set-up (snapshot_setup.py) and
+// write the memory snapshot. The only argument is a JSON file naming every input and the output.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const job = JSON.parse(readFileSync(process.argv[2], "utf-8"));
+const { loadPyodide } = await import(pathToFileURL(job.pyodide).href);
+const pyodide = await loadPyodide({ _makeSnapshot: true });
+pyodide.FS.writeFile("/tmp/engine.zip", new Uint8Array(readFileSync(job.archive)));
+pyodide.FS.writeFile("/tmp/pyscript.json", readFileSync(job.pyscript));
+pyodide.FS.writeFile("/tmp/snapshot.json", readFileSync(job.settings));
+pyodide.runPython(readFileSync(job.setup, "utf-8"));
+writeFileSync(job.out, pyodide.makeMemorySnapshot());

@@ -1,0 +1,39 @@
+"""The vendored runtime: the pinned PyScript and Pyodide files, copied from node_modules into the site."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+PYSCRIPT = "@pyscript/core/dist"
+"""PyScript's built files, under node_modules."""
+PYODIDE = "pyodide"
+"""Pyodide's package, under node_modules."""
+PYSCRIPT_DEST = "assets/runtime/pyscript"
+"""Where PyScript's files go in the site."""
+PYODIDE_DEST = "assets/runtime/pyodide"
+"""Where Pyodide's files go in the site."""
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""The Pyodide core runtime: no packages (the engine needs none)."""
+RUNTIME = {
+    PYSCRIPT: (PYSCRIPT_DEST, ("*.js", "*.css")),
+    PYODIDE: (PYODIDE_DEST, PYODIDE_FILES),
+}
+"""node_modules source -> site destination and which files to take."""
+
+
+def copy_runtime(node_modules: Path, site_dir: Path) -> None:
+    """Copy the runtime into the site; a file already there with the same size and no older is kept."""
+    for source, (dest, patterns) in RUNTIME.items():
+        src = node_modules / source
+        if not src.is_dir():
+            raise PluginError(f"node_modules/{source} is missing: run `npm ci` (make does this)")
+        target = site_dir / dest
+        target.mkdir(parents=True, exist_ok=True)
+        for pattern in patterns:
+            for path in src.glob(pattern):
+                out = target / path.name
+                if not out.exists() or out.stat().st_size != path.stat().st_size or out.stat().st_mtime < path.stat().st_mtime:
+                    shutil.copy2(path, out)

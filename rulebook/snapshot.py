@@ -1,0 +1,138 @@
+"""The engine's memory snapshot: Node runs the vendored Pyodide once, imports pycore, and saves its memory.
+
+Most of a calculator's start is CPython starting inside Pyodide. The build starts it once instead
+(``programs/snapshot.mjs`` under Node, running ``programs/snapshot_setup.py`` inside Pyodide), imports
+pycore and what PyScript's worker imports, and saves a memory image. Pages restore the image (the
+loader, see engine.py) instead of starting Python. The file leaves out the image's zero pages, and
+PyScript's own package goes in compiled.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import logging
+import os
+import shutil
+import struct
+import subprocess
+import tempfile
+from pathlib import Path
+
+from rulebook.archive import Archive
+from rulebook.project import PACKAGE
+from rulebook.pyscript import python_package
+from rulebook.runtime import PYODIDE, PYODIDE_FILES
+
+IMPORTS = ("asyncio", "collections", "functools", "html", "inspect", "json", "os", "pathlib", "shutil",
+           "zipfile", "pyodide.ffi")
+"""Standard modules PyScript's worker code imports (``html`` with its entity table would be compiled
+from source at every start otherwise), and what unpacking the engine archive uses; pycore's modules are
+all imported too."""
+MAKER = PACKAGE / "programs" / "snapshot.mjs"
+"""The Node script that starts Pyodide, runs the set-up and writes the image."""
+SETUP = PACKAGE / "programs" / "snapshot_setup.py"
+"""The Python run inside Pyodide before the image is taken."""
+START = PACKAGE / "programs" / "engine_start.py"
+"""The module ``_engine_start`` the set-up leaves in the image; the loader calls its ``start()``."""
+PAGE = 4096
+"""The unit of the sparse image: pages of zeros are left out."""
+MAGIC = b"ESNP"
+"""The snapshot file's first bytes."""
+FORMAT = 2
+"""The snapshot file's layout (``sparse_image``); part of the cache key, so a new layout makes new files."""
+TIMEOUT = 300
+"""Seconds Node may take before the build goes on without a snapshot."""
+
+log = logging.getLogger("mkdocs.plugins.rulebook")
+
+
+def settings() -> dict[str, object]:
+    """What the set-up reads inside Pyodide: the modules to import and the source of ``_engine_start``."""
+    return {"imports": list(IMPORTS), "start": START.read_text(encoding="utf-8")}
+
+
+def cache_key(node_modules: Path, archive: Archive, package: bytes, recipe: bytes) -> str:
+    """The snapshot's content key: Pyodide's files, the archive, PyScript's package and the recipe."""
+    key = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        key.update(name.encode() + b"\0" + (node_modules / PYODIDE / name).read_bytes())
+    key.update(archive.data + package + recipe + MAGIC + str(PAGE).encode() + str(FORMAT).encode())
+    return key.hexdigest()[:24]
+
+
+def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int) -> bytes | None:
+    """The snapshot file (gzipped sparse image) for this Pyodide, PyScript and archive, from ``cache`` when
+    it is there; None (and a log line) when Node is missing or fails."""
+    node = shutil.which("node")
+    if not node:
+        log.info("engine snapshot not made (no node): pages start Pyodide without it")
+        return None
+    package = json.dumps(python_package(node_modules), sort_keys=True).encode()
+    config = json.dumps(settings()).encode()
+    recipe = MAKER.read_bytes() + SETUP.read_bytes() + config
+    cached = cache / f"{cache_key(node_modules, archive, package, recipe)}.snap.gz"
+    if cached.exists():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        job = {"pyodide": str(node_modules / PYODIDE / "pyodide.mjs"), "archive": str(folder / "engine.zip"),
+               "pyscript": str(folder / "pyscript.json"), "settings": str(folder / "settings.json"),
+               "setup": str(SETUP), "out": str(folder / "engine.snap")}
+        (folder / "engine.zip").write_bytes(archive.data)
+        (folder / "pyscript.json").write_bytes(package)
+        (folder / "settings.json").write_bytes(config)
+        (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        try:
+            proc = subprocess.run([node, str(MAKER), str(folder / "job.json")], cwd=tmp, capture_output=True,
+                                  text=True, timeout=TIMEOUT, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            log.info("engine snapshot not made (%s): pages start Pyodide without it", exc)
+            return None
+        out = folder / "engine.snap"
+        if proc.returncode or not out.exists():
+            log.info("engine snapshot not made (node exited %s: %s): pages start Pyodide without it",
+                     proc.returncode, proc.stderr.strip()[-500:])
+            return None
+        data = gzip.compress(sparse_image(out.read_bytes()), compresslevel=9, mtime=0)
+    store(cache, cached.name, data, keep)
+    return data
+
+
+def store(cache: Path, name: str, data: bytes, keep: int) -> None:
+    """Put a snapshot in the cache atomically (builds running side by side share it); keep the newest ``keep``."""
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = cache / f"{name}.{os.getpid()}.part"
+    partial.write_bytes(data)
+    partial.replace(cache / name)
+    for old in sorted(cache.glob("*.snap.gz"), key=lambda p: p.stat().st_mtime)[:-keep]:
+        old.unlink(missing_ok=True)
+
+
+def sparse_image(image: bytes) -> bytes:
+    """The memory image without its zero pages: "ESNP", the image's size, the count of the parts kept,
+    (offset, length) of each, then their bytes. The loader fills a zeroed buffer from it."""
+    zero = bytes(PAGE)
+    parts: list[list[int]] = []
+    for offset in range(0, len(image), PAGE):
+        if image[offset:offset + PAGE] == zero[:len(image) - offset]:
+            continue
+        length = min(PAGE, len(image) - offset)
+        if parts and parts[-1][0] + parts[-1][1] == offset:
+            parts[-1][1] += length
+        else:
+            parts.append([offset, length])
+    header = MAGIC + struct.pack(f"<II{2 * len(parts)}I", len(image), len(parts), *(n for part in parts for n in part))
+    return header + b"".join(image[o:o + n] for o, n in parts)
+
+
+def image_size(snapshot: bytes) -> int:
+    """The size of the memory image a snapshot file restores (from its header; the loader allocates it)."""
+    with gzip.GzipFile(fileobj=io.BytesIO(snapshot)) as f:
+        head = f.read(8)
+    if head[:4] != MAGIC:
+        raise ValueError("not an engine snapshot")
+    size: int = struct.unpack("<I", head[4:8])[0]
+    return size

@@ -1,0 +1,66 @@
+"""The calculator shortcode: the build-time answer in the page, full and inline forms, presets."""
+
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+import pycore
+from pycore.render import result_html
+from pycore.systems import SYSTEMS
+from rulebook import calculator
+
+pytestmark = pytest.mark.build
+
+
+def test_calculator_page_has_the_build_time_answer(built_site: Path):
+    """The default scenario's answer is in the static HTML, before any Python runs."""
+    html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
+    assert 'data-calculator="skirmish-d6"' in html and 'aria-live="polite"' in html and 'data-state="loading"' in html
+    assert "No modifier" in html and 'data-rule="d6.light.vision"' in html
+
+
+def test_inline_light_calculator_static_answer(built_site: Path):
+    """The light page's inline calculator shows its default answer (bright light, normal sight: no cover)."""
+    html = (built_site / "rules" / "skirmish-d6" / "light" / "index.html").read_text()
+    assert 'data-mode="inline"' in html and 'data-path="light"' in html and 'data-path="attacker.vision"' in html
+    assert 'id="table-d6-light"' in html and "Total cover" in html
+
+
+def test_output_is_the_engines_html_as_rendered(context):
+    """The output region holds result_html exactly: the page compares the engine's answer with it."""
+    ctx = context("calculator/skirmish-d6.md", "calculator/skirmish-d6/")
+    html = calculator.render(ctx, ["skirmish-d6"], {})
+    expected = result_html(pycore.evaluate({"system": "skirmish-d6"}), "../../")
+    assert f'<div class="calc-body" data-role="body">{expected}</div>' in html
+    assert ctx.page.meta["calculator"] is True
+
+
+def test_inline_calculators_are_numbered_and_preset(context):
+    """Two inline calculators on one page get distinct id prefixes; a preset is evaluated and kept."""
+    ctx = context()
+    first = calculator.render(ctx, ["skirmish-d6"], {"fields": "light"})
+    second = calculator.render(ctx, ["skirmish-d6"], {"fields": "light", "scenario": '{"light":"dark"}'})
+    assert 'id="inline-f-light"' in first and 'id="inline2-f-light"' in second
+    assert 'data-preset="{&#34;light&#34;:&#34;dark&#34;}"' in second
+    assert 'data-mode="inline"' in first and "Open in the full calculator" in first
+
+
+@pytest.mark.parametrize(("words", "options", "message"), [
+    (["nosuch"], {}, "calculator needs one system id"),
+    (["skirmish-d6", "classic-d20"], {}, "calculator needs one system id"),
+    (["skirmish-d6"], {"colour": "red"}, "unknown calculator options"),
+])
+def test_bad_calculators_fail(context, words, options, message):
+    """A wrong system or an unknown option stops the build."""
+    with pytest.raises(PluginError, match=message):
+        calculator.render(context(), words, options)
+
+
+def test_full_layout_groups_alternatives_and_board():
+    """A full calculator lays the alternatives out once as a block, and the board once."""
+    system = SYSTEMS["skirmish-d6"]
+    scenario = {"system": system.id}
+    items = calculator.layout(system, list(system.inputs.fields), "full", scenario, pycore.evaluate(scenario))
+    assert sum("alternatives" in item for item in items) == 1
+    assert all("field" in item or "alternatives" in item or "board" in item for item in items)

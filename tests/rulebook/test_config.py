@@ -1,0 +1,42 @@
+"""The plugin's options: defaults, types, and the snapshot switch from the environment."""
+
+import pytest
+from mkdocs.config import load_config
+
+from rulebook.config import RulebookConfig
+from rulebook.project import ROOT
+
+
+def validated(**options):
+    """The options as MkDocs validates them: (failures, config)."""
+    config = RulebookConfig()
+    config.load_dict(options)
+    failed, _warnings = config.validate()
+    return failed, config
+
+
+def test_defaults():
+    """With no options: snapshot on, its cache under build/, four kept."""
+    failed, config = validated()
+    assert not failed
+    assert (config.snapshot, config.snapshot_cache, config.snapshot_keep) == (True, "build/engine-snapshots", 4)
+
+
+def test_types_are_checked():
+    """A snapshot that is not a boolean is refused (``RULEBOOK_SNAPSHOT=0`` would be a number)."""
+    failed, _ = validated(snapshot=0)
+    assert [name for name, _ in failed] == ["snapshot"]
+    failed, _ = validated(snapshot_keep="many")
+    assert [name for name, _ in failed] == ["snapshot_keep"]
+
+
+@pytest.mark.parametrize(("value", "expected"), [(None, True), ("false", False), ("true", True)])
+def test_mkdocs_yml_reads_the_snapshot_switch_from_the_environment(monkeypatch, value, expected):
+    """mkdocs.yml registers the plugin after search; RULEBOOK_SNAPSHOT sets its ``snapshot`` option."""
+    if value is None:
+        monkeypatch.delenv("RULEBOOK_SNAPSHOT", raising=False)
+    else:
+        monkeypatch.setenv("RULEBOOK_SNAPSHOT", value)
+    config = load_config(config_file=str(ROOT / "mkdocs.yml"))
+    assert list(config.plugins) == ["material/search", "rulebook"]
+    assert config.plugins["rulebook"].config.snapshot is expected

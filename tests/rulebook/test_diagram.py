@@ -1,0 +1,39 @@
+"""The diagram shortcode: a hex map of a page's scenario, drawn at build time."""
+
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from rulebook import diagram
+
+
+@pytest.mark.build
+def test_map_page_diagrams_are_built_from_the_page(built_site: Path):
+    """The hex-map page carries static diagrams drawn at build time, described in words, with their answers."""
+    html = (built_site / "rules" / "skirmish-d6" / "map" / "index.html").read_text()
+    assert html.count('<figure class="calc-diagram">') == 3
+    assert html.count('role="img"') >= 3 and "<desc" in html
+    assert "Hits on 5+" in html and "cover level 2" in html
+    assert 'href="../../../calculator/skirmish-d6/#s=' in html
+
+
+def test_diagrams_are_numbered_and_link_to_the_calculator(context):
+    """Each diagram on a page has its own ids; its link opens the same scenario in the calculator."""
+    ctx = context("rules/skirmish-d6/map.md", "rules/skirmish-d6/map/")
+    scenario = {"scenario": '{"map":{"attacker":[0,0],"target":[3,0]}}'}
+    first, second = diagram.render(ctx, ["skirmish-d6"], scenario), diagram.render(ctx, ["skirmish-d6"], scenario)
+    assert 'id="diagram1' in first and 'id="diagram2' in second
+    assert 'href="../../../calculator/skirmish-d6/#s=' in first
+
+
+@pytest.mark.parametrize(("words", "options", "message"), [
+    (["skirmish-d6"], {"scenario": '{"map":{"attacker":[0,0]}}'}, "diagram scenario is invalid"),
+    (["classic-d20"], {"scenario": "{}"}, "diagram needs a system with a board"),
+    (["skirmish-d6"], {"scenario": "[1,2]"}, "diagram scenario is not a JSON object"),
+])
+def test_bad_diagrams_fail_the_build(context, words, options, message):
+    """A diagram of an invalid scenario, or of a system without a board, stops the build naming the page."""
+    with pytest.raises(PluginError, match=message) as caught:
+        diagram.render(context(), words, options)
+    assert "rules/skirmish-d6/cover.md" in str(caught.value)

@@ -1,0 +1,73 @@
+"""How pages start the engine: the loader filled from its template, or the vendored pyodide.mjs."""
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rulebook import engine, snapshot
+from rulebook.archive import Archive
+from rulebook.project import NODE_MODULES
+
+ARCHIVE = Archive("pycore-abc.zip", b"zip")
+
+
+def fake_snapshot(size: int = 8192) -> bytes:
+    """A snapshot file of an image of ``size`` bytes."""
+    return gzip.compress(snapshot.sparse_image(b"\1" * size), mtime=0)
+
+
+def test_engine_lock_is_pyodides_without_packages():
+    """The loader gives Pyodide its lock file's info (checked against the runtime) and no packages."""
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    assert engine.pyodide_lock(NODE_MODULES) == {"info": lock["info"], "packages": {}}
+
+
+def test_without_snapshot_pages_name_pyodide():
+    """No snapshot: PyScript's interpreter is the vendored pyodide.mjs, and nothing more to write."""
+    made = engine.prepare(NODE_MODULES, ARCHIVE, None)
+    assert made.interpreter == engine.RUNTIME and made.snapshot is None and made.files == {}
+    assert made.to_extra() == {"interpreter": engine.RUNTIME, "runtime": engine.RUNTIME, "preload": made.preload,
+                               "snapshot": None}
+
+
+def test_loader_is_filled_from_its_template():
+    """The loader names this build's snapshot (relative to itself), its image size, the archive and the lock."""
+    made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192))
+    assert re.fullmatch(r"assets/engine-[0-9a-f]{12}\.mjs", made.interpreter)
+    assert re.fullmatch(r"assets/runtime/engine-[0-9a-f]{12}\.snap\.gz", made.snapshot)
+    text = made.files[made.interpreter].decode()
+    assert f'const SNAPSHOT = new URL("runtime/{Path(made.snapshot).name}", import.meta.url).href;' in text
+    assert "const SIZE = 8192;" in text and 'const ARCHIVE = new URL("pycore-abc.zip", import.meta.url);' in text
+    lock = re.search(r"^const LOCK = (.*); //", text, re.MULTILINE).group(1)
+    assert json.loads(lock) == engine.pyodide_lock(NODE_MODULES)
+    assert "{{" not in text and "{%" not in text
+    assert text.startswith("// The engine's interpreter for PyScript") and "export async function loadPyodide" in text
+
+
+def test_loader_name_follows_its_content():
+    """Another snapshot is another loader file."""
+    one = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192))
+    two = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(12288))
+    assert one.interpreter != two.interpreter and one.snapshot != two.snapshot
+
+
+def test_write_replaces_earlier_builds_files(tmp_path: Path):
+    """This build's loader and snapshot are written; earlier ones in the same folders go."""
+    (tmp_path / "assets" / "runtime").mkdir(parents=True)
+    (tmp_path / "assets" / "engine-000000000000.mjs").write_text("old")
+    (tmp_path / "assets" / "runtime" / "engine-000000000000.snap.gz").write_bytes(b"old")
+    made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot())
+    engine.write_engine(tmp_path, made)
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("engine-*"))
+    assert written == sorted(made.files)
+
+
+@pytest.mark.build
+def test_calculator_pages_start_the_engine_this_build_made(built_site: Path):
+    """Calculator pages name this build's loader (or pyodide.mjs without a snapshot), and it exists."""
+    html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
+    interpreter = re.search(r'"interpreter": "\.\./\.\./([^"]+)"', html).group(1)
+    assert (built_site / interpreter).is_file()

@@ -1,0 +1,145 @@
+"""The offline store: sw.js and its manifest of every built file, and the dev worker under serve."""
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from rulebook import offline
+from rulebook.project import ROOT
+
+BUILD = re.compile(r"^const BUILD = (\{.*\});$", re.MULTILINE)
+DOCS = ROOT / "site"
+
+
+def sw_build(site: Path) -> dict:
+    """The manifest the build wrote into sw.js."""
+    return json.loads(BUILD.search((site / "sw.js").read_text()).group(1))
+
+
+def integrity(data: bytes) -> str:
+    """Subresource-integrity form of a SHA-256."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def fake_site(root: Path) -> Path:
+    """A tiny built site: home, one page, a script, the 404 page."""
+    for rel, text in {"index.html": "<h1>Home</h1>", "rules/x/index.html": "<h1>X</h1>",
+                      "assets/app.js": "console.log(1)", "404.html": "<h1>404 - Not found</h1>"}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+@pytest.mark.build
+def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
+    """Every file of the built site but sw.js itself is listed, with the SHA-256 and size of its bytes."""
+    build = sw_build(built_site)
+    on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
+    assert set(build["files"]) == on_disk - {"sw.js"}
+    for rel, entry in build["files"].items():
+        data = (built_site / rel).read_bytes()
+        assert entry["integrity"] == integrity(data), rel
+        assert entry["size"] == len(data), rel
+
+
+@pytest.mark.build
+def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
+    """Pyodide, PyScript, the pycore zip, search (index, worker, lunr), icons and the 404 page are all precached."""
+    files = sw_build(built_site)["files"]
+    zip_name = next((built_site / "assets").glob("pycore-*.zip")).name
+    for rel in ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/runtime/pyodide/python_stdlib.zip",
+                "assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyscript/core.js", f"assets/{zip_name}",
+                "assets/engine.py", "search/search_index.json", "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
+                "manifest.webmanifest", "assets/icons/icon-512.png", "404.html", "index.html",
+                "reference/skirmish-d6/index.html", "assets/offline.js", "assets/print.css"):
+        assert rel in files, rel
+    assert any(re.fullmatch(r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js", rel) for rel in files)
+    assert sw_build(built_site)["fallback"] == "404.html"
+    assert files["assets/runtime/pyodide/pyodide.asm.wasm"]["type"] == "application/wasm"
+    assert files["assets/runtime/pyodide/pyodide.mjs"]["type"].startswith("text/javascript")
+    assert files["index.html"]["type"] == "text/html; charset=utf-8"
+
+
+@pytest.mark.build
+def test_sources_of_the_worker_are_not_shipped(built_site: Path):
+    """offline-sw.js and offline-sw-off.js are read by the plugin, never copied as they are."""
+    assert not (built_site / "assets" / "offline-sw.js").exists()
+    assert not (built_site / "assets" / "offline-sw-off.js").exists()
+    text = (built_site / "sw.js").read_text()
+    assert offline.PLACEHOLDER not in text and "self.skipWaiting()" in text
+
+
+def test_hashes_and_version_follow_the_content(tmp_path: Path):
+    """Same bytes, same version; one changed file changes its hash and the version, and nothing else."""
+    site = fake_site(tmp_path)
+    first = offline.offline_manifest(site)
+    assert offline.offline_manifest(site) == first
+    (site / "assets" / "app.js").write_text("console.log(2)")
+    second = offline.offline_manifest(site)
+    assert second["version"] != first["version"]
+    changed = {rel for rel in first["files"] if first["files"][rel] != second["files"][rel]}
+    assert changed == {"assets/app.js"}
+    (site / "rules" / "y").mkdir()
+    (site / "rules" / "y" / "index.html").write_text("<h1>Y</h1>")
+    third = offline.offline_manifest(site)
+    assert third["version"] != second["version"] and "rules/y/index.html" in third["files"]
+    assert offline.offline_manifest(site, salt="new worker code")["version"] != third["version"]
+
+
+def test_version_does_not_depend_on_where_the_site_is(tmp_path: Path):
+    """The version is a function of the files only: the same site in two folders has one version."""
+    a, b = fake_site(tmp_path / "a"), fake_site(tmp_path / "b")
+    assert offline.offline_manifest(a)["version"] == offline.offline_manifest(b)["version"]
+
+
+def test_missing_404_page_fails_the_build(tmp_path: Path):
+    """Unknown addresses get the site's 404 page offline, so a build without one is refused."""
+    site = fake_site(tmp_path)
+    (site / "404.html").unlink()
+    with pytest.raises(PluginError, match="404.html"):
+        offline.offline_manifest(site)
+
+
+def test_serve_writes_the_self_removing_worker(tmp_path: Path):
+    """Under `mkdocs serve` sw.js caches nothing: it deletes our caches and unregisters itself."""
+    site = fake_site(tmp_path)
+    text = offline.service_worker(site, DOCS, enabled=False)
+    assert "unregister()" in text and "caches.delete" in text
+    assert "fetch" not in text and "BUILD" not in text
+    built = offline.service_worker(site, DOCS, enabled=True)
+    assert json.loads(BUILD.search(built).group(1)) == offline.offline_manifest(
+        site, salt=hashlib.sha256((DOCS / offline.SOURCES["build"]).read_bytes()).hexdigest())
+
+
+def test_worker_source_needs_its_marker_once(tmp_path: Path):
+    """A worker source without the marker (or with two) fails the build instead of shipping no manifest."""
+    site, docs = fake_site(tmp_path / "site"), tmp_path / "docs"
+    (docs / "assets").mkdir(parents=True)
+    for text in ("const BUILD = null;", f"const A = {offline.PLACEHOLDER}; const B = {offline.PLACEHOLDER};"):
+        (docs / offline.SOURCES["build"]).write_text(text)
+        with pytest.raises(PluginError, match="exactly once"):
+            offline.service_worker(site, docs, enabled=True)
+
+
+def test_content_types():
+    """The worker's types: ours for the runtime's files, the platform's guess otherwise."""
+    assert offline.content_type("a/b.wasm") == "application/wasm"
+    assert offline.content_type("x.MJS") == "text/javascript; charset=utf-8"
+    assert offline.content_type("x.unknown-suffix") == "application/octet-stream"
+
+
+@pytest.mark.build
+def test_pages_register_the_worker_and_say_offline_mode(built_site: Path):
+    """Every page loads offline.js and has the status line (mode "on") and the hidden update prompt."""
+    for path in built_site.rglob("*.html"):
+        html = path.read_text()
+        assert re.search(r'<script type="module" src="[^"]*assets/offline\.js">', html), path
+        assert 'data-offline-status="on"' in html and 'role="status"' in html, path
+        assert re.search(r'data-offline-update[^>]*hidden', html), path
+    # the 404 page is served at any depth, so its links are absolute from the site root
+    assert 'src="/assets/offline.js"' in (built_site / "404.html").read_text()

@@ -1,0 +1,78 @@
+"""The plugin's events: serve or build, the engine's settings for the theme, shortcodes across two events."""
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.structure.files import File, Files
+
+from rulebook.plugin import RulebookPlugin
+from rulebook.project import ROOT
+
+
+def plugin(command: str = "build", snapshot: bool = False) -> tuple[RulebookPlugin, object]:
+    """The plugin as mkdocs.yml configures it (snapshot off unless asked: no Node in unit tests), started."""
+    config = load_config(config_file=str(ROOT / "mkdocs.yml"))
+    instance = config.plugins["rulebook"]
+    instance.config.snapshot = snapshot
+    instance.on_startup(command=command, dirty=False)
+    return instance, config
+
+
+def test_serve_turns_offline_off():
+    """Under `mkdocs serve` the theme is told offline is off (the self-removing worker ships)."""
+    for command, enabled in (("serve", False), ("build", True)):
+        instance, config = plugin(command)
+        env = SimpleNamespace(globals={})
+        instance.on_env(env, config=config, files=Files([]))
+        assert env.globals["offline"]["enabled"] is enabled
+        assert env.globals["offline"]["manifest"] == "manifest.webmanifest"
+
+
+def test_config_names_the_archive_and_the_engine():
+    """on_config zips pycore once and tells the theme which interpreter pages load."""
+    instance, config = plugin()
+    instance.on_config(config)
+    assert config.extra["pycore_zip"] == instance.archive.name
+    assert config.extra["engine"]["interpreter"] == "assets/runtime/pyodide/pyodide.mjs"
+    assert config.extra["engine"]["snapshot"] is None
+
+
+def test_serve_never_makes_a_snapshot(monkeypatch):
+    """Even with the option on, `mkdocs serve` builds without a snapshot (Node is never asked)."""
+    import rulebook.plugin
+
+    monkeypatch.setattr(rulebook.plugin, "make_snapshot", lambda *a: pytest.fail("snapshot made under serve"))
+    instance, config = plugin("serve", snapshot=True)
+    instance.on_config(config)
+    assert config.extra["engine"]["snapshot"] is None
+
+
+def test_worker_sources_are_not_copied():
+    """on_files drops the two service worker sources from the site's files."""
+    instance, config = plugin()
+    files = Files([File(path, str(ROOT / "site"), "/tmp/out", True) for path in
+                   ("assets/offline-sw.js", "assets/offline-sw-off.js", "assets/offline.js")])
+    kept = instance.on_files(files, config=config)
+    assert [f.src_uri for f in kept] == ["assets/offline.js"]
+
+
+def test_shortcodes_cross_from_markdown_to_html():
+    """A shortcode swapped for a placeholder in on_page_markdown is filled in on_page_content."""
+    instance, config = plugin()
+    instance.on_config(config)
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/skirmish-d6/size.md"), url="rules/skirmish-d6/size/",
+                           meta={})
+    markdown = instance.on_page_markdown("{{ table d6.size }}", page=page, config=config, files=Files([]))
+    assert "{{" not in markdown and 'data-shortcode="0"' in markdown
+    html = instance.on_page_content(markdown.strip(), page=page, config=config, files=Files([]))
+    assert "<table" in html and 'data-shortcode="0"' not in html
+    assert instance.pending == {}
+
+
+@pytest.mark.build
+def test_strict_build_passes(built_site: Path):
+    """`mkdocs build --strict` with the plugin writes the whole site, sw.js last over everything."""
+    assert (built_site / "index.html").is_file() and (built_site / "sw.js").is_file()
+    assert "const BUILD = {" in (built_site / "sw.js").read_text()

@@ -1,0 +1,41 @@
+"""What the build reads from PyScript: its main chunk's imports and its Python package."""
+
+import json
+from pathlib import Path
+
+from rulebook import pyscript
+from rulebook.project import NODE_MODULES
+
+
+def test_engine_knows_pyscripts_python_package():
+    """The build finds the Python package PyScript writes at start-up (it compiles it into the snapshot):
+    the same sources as in PyScript's bundle, so the compiled files are used, not compiled again."""
+    package = pyscript.python_package(NODE_MODULES)
+    assert "pyscript/__init__.py" in package and "pyscript/context.py" in package
+    chunk = pyscript.main_chunk(NODE_MODULES)[1]
+    for source in package.values():
+        assert json.dumps(source, ensure_ascii=False) in chunk or source in chunk
+
+
+def test_preloads_are_the_main_chunk_and_its_plugins():
+    """Site paths of existing PyScript modules, the main chunk first."""
+    chunk, _ = pyscript.main_chunk(NODE_MODULES)
+    paths = pyscript.preloads(NODE_MODULES)
+    assert paths[0] == f"assets/runtime/pyscript/{chunk}" and len(paths) > 1
+    for path in paths:
+        assert (NODE_MODULES / pyscript.PYSCRIPT / Path(path).name).exists()
+
+
+def test_unexpected_layout_gives_nothing(tmp_path: Path):
+    """Without PyScript where it is expected: no preloads, no package (the engine then compiles it)."""
+    assert pyscript.preloads(tmp_path) == [] and pyscript.python_package(tmp_path) == {}
+    generated = tmp_path / pyscript.STDLIB
+    generated.parent.mkdir(parents=True)
+    generated.write_text("export default nonsense;")
+    assert pyscript.python_package(tmp_path) == {}
+
+
+def test_files_flattens_folders():
+    """Nested folder objects become relative paths."""
+    assert pyscript.files({"a": {"b.py": "x", "c": {"d.py": "y"}}, "e.txt": "z"}) == {
+        "a/b.py": "x", "a/c/d.py": "y", "e.txt": "z"}

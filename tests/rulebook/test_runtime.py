@@ -1,0 +1,41 @@
+"""The vendored runtime: PyScript and the Pyodide core copied from node_modules."""
+
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from rulebook import runtime
+from rulebook.project import NODE_MODULES
+
+
+@pytest.mark.build
+def test_runtime_is_vendored(built_site: Path):
+    """PyScript and the Pyodide core runtime ship inside the site, with the engine archive."""
+    folder = built_site / "assets" / "runtime"
+    for name in runtime.PYODIDE_FILES:
+        assert (folder / "pyodide" / name).stat().st_size > 0
+    assert (folder / "pyscript" / "core.js").exists()
+    zips = list((built_site / "assets").glob("pycore-*.zip"))
+    assert len(zips) == 1
+    html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
+    assert zips[0].name in html and "runtime/pyodide/pyodide.mjs" in html
+
+
+def test_copy_takes_only_the_listed_files(tmp_path: Path):
+    """Pyodide's core files only (no packages); PyScript's scripts and styles; a second copy keeps them."""
+    runtime.copy_runtime(NODE_MODULES, tmp_path)
+    pyodide = {p.name for p in (tmp_path / runtime.PYODIDE_DEST).iterdir()}
+    assert pyodide == set(runtime.PYODIDE_FILES)
+    pyscript = {p.suffix for p in (tmp_path / runtime.PYSCRIPT_DEST).iterdir()}
+    assert pyscript <= {".js", ".css"} and (tmp_path / runtime.PYSCRIPT_DEST / "core.js").exists()
+    wasm = tmp_path / runtime.PYODIDE_DEST / "pyodide.asm.wasm"
+    before = wasm.stat().st_mtime_ns
+    runtime.copy_runtime(NODE_MODULES, tmp_path)
+    assert wasm.stat().st_mtime_ns == before
+
+
+def test_missing_node_modules_fails(tmp_path: Path):
+    """Without ``npm ci`` the build stops and says what to run."""
+    with pytest.raises(PluginError, match="npm ci"):
+        runtime.copy_runtime(tmp_path / "node_modules", tmp_path / "site")

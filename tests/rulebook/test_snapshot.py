@@ -1,0 +1,138 @@
+"""The engine snapshot: the sparse image format, its cache, and the file the build ships."""
+
+import gzip
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+from rulebook import snapshot
+from rulebook.archive import Archive
+from rulebook.project import NODE_MODULES
+
+
+@pytest.mark.build
+def test_engine_snapshot_holds_the_image_without_its_zero_pages(built_site: Path):
+    """The snapshot file is the gzipped sparse image the loader expects: header, parts in order inside
+    the image's size (the size the loader allocates), then exactly their bytes."""
+    loaders = list((built_site / "assets").glob("engine-*.mjs"))
+    snaps = list((built_site / "assets" / "runtime").glob("engine-*.snap.gz"))
+    if not loaders:
+        pytest.skip("built without the engine snapshot (no Node)")
+    assert len(loaders) == 1 and len(snaps) == 1
+    loader = loaders[0].read_text()
+    size = int(re.search(r"const SIZE = (\d+);", loader).group(1))
+    assert f'"runtime/{snaps[0].name}"' in loader
+    data = gzip.decompress(snaps[0].read_bytes())
+    assert data[:4] == snapshot.MAGIC
+    image_size, count = struct.unpack("<II", data[4:12])
+    assert image_size == size == snapshot.image_size(snaps[0].read_bytes())
+    parts = struct.unpack(f"<{2 * count}I", data[12:12 + 8 * count])
+    end = 0
+    for offset, length in zip(parts[::2], parts[1::2]):
+        assert offset >= end and length > 0
+        end = offset + length
+    assert end <= size and len(data) == 12 + 8 * count + sum(parts[1::2])
+    assert sum(parts[1::2]) < 0.8 * size  # the zero pages are left out
+
+
+def test_sparse_image_round_trip():
+    """Zero pages are left out and come back as zeros (the header gives the image's size); a short last
+    page is kept whole."""
+    page = snapshot.PAGE
+    image = bytes(page) + b"\1" * page + bytes(3 * page) + b"\2" * 10 + bytes(page - 10) + b"\3" * 100
+    data = snapshot.sparse_image(image)
+    size, count = struct.unpack("<II", data[4:12])
+    parts = struct.unpack(f"<{2 * count}I", data[12:12 + 8 * count])
+    rebuilt, at = bytearray(size), 12 + 8 * count
+    for offset, length in zip(parts[::2], parts[1::2]):
+        rebuilt[offset:offset + length] = data[at:at + length]
+        at += length
+    assert bytes(rebuilt) == image and at == len(data)
+    assert count == 2 and sum(parts[1::2]) == 2 * page + 100
+
+
+def test_image_size_reads_the_header():
+    """The loader's buffer size comes from the file's header; another file is refused."""
+    data = gzip.compress(snapshot.sparse_image(b"\1" * 5000))
+    assert snapshot.image_size(data) == 5000
+    with pytest.raises(ValueError, match="not an engine snapshot"):
+        snapshot.image_size(gzip.compress(b"XXXX\0\0\0\0"))
+
+
+def test_settings_name_the_imports_and_the_start_module():
+    """The set-up gets the modules to import and ``_engine_start``'s source, as JSON."""
+    settings = json.loads(json.dumps(snapshot.settings()))
+    assert settings["imports"] == list(snapshot.IMPORTS)
+    assert "def start()" in settings["start"] and "STDLIB" in settings["start"] and "PYC" in settings["start"]
+
+
+def test_cache_key_follows_every_input():
+    """A change to the archive, PyScript's package or the recipe makes a new key."""
+    archive = Archive("pycore-x.zip", b"zip")
+    key = snapshot.cache_key(NODE_MODULES, archive, b"pkg", b"recipe")
+    assert key == snapshot.cache_key(NODE_MODULES, archive, b"pkg", b"recipe") and len(key) == 24
+    assert key != snapshot.cache_key(NODE_MODULES, Archive("pycore-y.zip", b"zip2"), b"pkg", b"recipe")
+    assert key != snapshot.cache_key(NODE_MODULES, archive, b"pkg2", b"recipe")
+    assert key != snapshot.cache_key(NODE_MODULES, archive, b"pkg", b"recipe2")
+
+
+def test_cached_snapshot_is_used_without_node(tmp_path: Path, monkeypatch):
+    """A snapshot in the cache under this build's key is returned as it is (Node does not run)."""
+    archive = Archive("pycore-x.zip", b"zip")
+    package = json.dumps(snapshot.python_package(NODE_MODULES), sort_keys=True).encode()
+    recipe = snapshot.MAKER.read_bytes() + snapshot.SETUP.read_bytes() + json.dumps(snapshot.settings()).encode()
+    key = snapshot.cache_key(NODE_MODULES, archive, package, recipe)
+    (tmp_path / f"{key}.snap.gz").write_bytes(b"cached")
+    monkeypatch.setattr(snapshot.shutil, "which", lambda name: "/bin/false")
+    monkeypatch.setattr(snapshot.subprocess, "run", lambda *a, **k: pytest.fail("node ran"))
+    assert snapshot.make_snapshot(NODE_MODULES, archive, tmp_path, 4) == b"cached"
+
+
+def test_without_node_there_is_no_snapshot(tmp_path: Path, monkeypatch):
+    """No Node: no snapshot, and the build goes on."""
+    monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+    assert snapshot.make_snapshot(NODE_MODULES, Archive("pycore-x.zip", b"zip"), tmp_path, 4) is None
+
+
+def test_store_keeps_the_newest(tmp_path: Path):
+    """The cache keeps ``keep`` snapshots, the newest, and leaves no partial file."""
+    import os
+
+    for i in range(5):
+        snapshot.store(tmp_path, f"{i}.snap.gz", b"x", keep=3)
+        os.utime(tmp_path / f"{i}.snap.gz", (i, i))
+    snapshot.store(tmp_path, "5.snap.gz", b"x", keep=3)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["3.snap.gz", "4.snap.gz", "5.snap.gz"]
+
+
+def start_module(stdlib: tuple[int, bytes], pyc: dict[str, bytes]):
+    """``_engine_start`` as the set-up leaves it in the image, made here in CPython."""
+    import sys
+    import types
+
+    module = types.ModuleType("_engine_start")
+    exec(compile(snapshot.START.read_text(), "_engine_start", "exec"), module.__dict__)  # noqa: S102 (our own file)
+    module.STDLIB, module.PYC = stdlib, pyc
+    sys.modules["_engine_start"] = module
+    return module
+
+
+def test_start_writes_the_compiled_package_and_checks_the_stdlib(tmp_path: Path, monkeypatch):
+    """start() leaves the module registry, writes each .pyc where its import finds it, and refuses a
+    standard library other than the snapshot's."""
+    import sys
+
+    stdlib = tmp_path / "python_stdlib.zip"
+    stdlib.write_bytes(b"x" * 100 + b"the end")
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(stdlib)])
+    target = tmp_path / "home" / "__pycache__" / "a.cpython.pyc"
+    module = start_module((107, b"the end"), {str(target): b"compiled"})
+    module.start()
+    assert target.read_bytes() == b"compiled" and "_engine_start" not in sys.modules
+    module = start_module((107, b"another"), {})
+    with pytest.raises(RuntimeError, match="not the standard library this snapshot was made with"):
+        module.start()
+    sys.modules.pop("_engine_start", None)
