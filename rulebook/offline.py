@@ -6,6 +6,7 @@ import base64
 import hashlib
 import json
 import mimetypes
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,9 @@ SOURCES = {"build": "assets/offline-sw.js", "serve": "assets/offline-sw-off.js"}
 """Service worker sources in docs_dir: the caching one, and the self-removing one for ``mkdocs serve``.
 The build writes one of them to NAME; neither is shipped as it is."""
 NAME = "sw.js"
+DECLARED = re.compile(r"\b(?:const|let|var)\s+BUILD\b")
+"""A declaration of BUILD in the worker's source (the build writes the only one)."""
 """The worker's path in the site (its scope is the whole site)."""
-PLACEHOLDER = "/*BUILD*/null"
-"""Where the caching worker's source takes this build's manifest, as a JSON value."""
 FALLBACK_PAGE = "404.html"
 """What the worker answers for an address the build does not have."""
 CONTENT_TYPES = {
@@ -56,15 +57,14 @@ def offline_manifest(site_dir: Path, salt: str = "") -> dict[str, Any]:
 
 def service_worker(site_dir: Path, docs_dir: Path, enabled: bool) -> str:
     """The text of sw.js: the self-removing worker when not ``enabled`` (``mkdocs serve``), else the caching
-    one with this build's manifest in its one marked place."""
+    one, its source as it is after one line that declares this build's manifest (``const BUILD = {...};``)."""
     source = (docs_dir / SOURCES["build" if enabled else "serve"]).read_text(encoding="utf-8")
     if not enabled:
         return source
-    before, marker, after = source.partition(PLACEHOLDER)
-    if not marker or PLACEHOLDER in after:
-        raise PluginError(f"{SOURCES['build']} must hold {PLACEHOLDER} exactly once")
+    if DECLARED.search(source):
+        raise PluginError(f"{SOURCES['build']} must not declare BUILD: the build declares it before the source")
     build = offline_manifest(site_dir, salt=hashlib.sha256(source.encode()).hexdigest())
-    return before + json.dumps(build, separators=(",", ":"), sort_keys=True) + after
+    return f"const BUILD = {json.dumps(build, separators=(',', ':'), sort_keys=True)};\n{source}"
 
 
 def write_service_worker(site_dir: Path, docs_dir: Path, enabled: bool) -> None:

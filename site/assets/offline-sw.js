@@ -1,5 +1,5 @@
-// The offline service worker. This is its source: the build (hooks.py, write_offline) writes it to
-// sw.js at the site root with BUILD filled in, and never ships this file as it is.
+// The offline service worker. This is its source: the build (rulebook/offline.py) writes it to sw.js
+// at the site root after one line that declares BUILD, and never ships this file as it is.
 //
 // BUILD = { version, fallback: "404.html", files: { "<site path>": { integrity, size, type } } }
 // lists every built file with its SHA-256; the version is a hash of all of them (and of this
@@ -33,7 +33,7 @@
 // tied to that page (the browser gives no parent id); it gets the new build. Pages on the old
 // build show the reload prompt at the switch, and PyScript creates its worker at page load.
 
-const BUILD = /*BUILD*/null;
+/* global BUILD */ // declared by the line the build writes before this source
 
 const SCOPE = self.registration.scope; // the site root, ending in "/"
 const SCOPE_PATH = new URL(SCOPE).pathname;

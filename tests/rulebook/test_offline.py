@@ -71,7 +71,7 @@ def test_sources_of_the_worker_are_not_shipped(built_site: Path):
     assert not (built_site / "assets" / "offline-sw.js").exists()
     assert not (built_site / "assets" / "offline-sw-off.js").exists()
     text = (built_site / "sw.js").read_text()
-    assert offline.PLACEHOLDER not in text and "self.skipWaiting()" in text
+    assert text.startswith("const BUILD = {") and "self.skipWaiting()" in text
 
 
 def test_hashes_and_version_follow_the_content(tmp_path: Path):
@@ -116,13 +116,19 @@ def test_serve_writes_the_self_removing_worker(tmp_path: Path):
         site, salt=hashlib.sha256((DOCS / offline.SOURCES["build"]).read_bytes()).hexdigest())
 
 
-def test_worker_source_needs_its_marker_once(tmp_path: Path):
-    """A worker source without the marker (or with two) fails the build instead of shipping no manifest."""
+def test_worker_is_its_source_after_the_builds_manifest(tmp_path: Path):
+    """sw.js is one line declaring this build's manifest, then the worker's source unchanged; a source that
+    declares BUILD itself fails the build instead of shipping two declarations."""
     site, docs = fake_site(tmp_path / "site"), tmp_path / "docs"
     (docs / "assets").mkdir(parents=True)
-    for text in ("const BUILD = null;", f"const A = {offline.PLACEHOLDER}; const B = {offline.PLACEHOLDER};"):
+    source = "self.addEventListener('install', () => self.skipWaiting());\n"
+    (docs / offline.SOURCES["build"]).write_text(source)
+    first, rest = offline.service_worker(site, docs, enabled=True).split("\n", 1)
+    assert rest == source
+    assert json.loads(BUILD.match(first).group(1))["files"] == offline.offline_manifest(site)["files"]
+    for text in ("const BUILD = null;", "let  BUILD;"):
         (docs / offline.SOURCES["build"]).write_text(text)
-        with pytest.raises(PluginError, match="exactly once"):
+        with pytest.raises(PluginError, match="must not declare BUILD"):
             offline.service_worker(site, docs, enabled=True)
 
 
