@@ -29,11 +29,11 @@ RULINGS_PREFIX = "rulings."
 MAX_DEPTH = 32
 """Deepest nesting of arrays and objects parsed; scenarios need 5. Deeper JSON is refused unparsed:
 under Pyodide a few thousand levels overflow the JavaScript stack before Python's recursion limit,
-which kills the engine for good (issue 9)."""
+which kills the engine for good."""
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-"""A JSON string (or its unclosed start), written as an unrolled loop: three times faster on a big map's request."""
+"""A JSON string (or its unclosed start), written as an unrolled loop so a big map's request is scanned quickly."""
 _BRACKET = re.compile(r"[\[\]{}]")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, NamedTuple
 
 NUDGE = (1e-6, 1e-6, -2e-6)
 """The epsilon added to both ends of a line (cube q, r, s); ``-NUDGE`` resolves the other way."""
@@ -476,9 +476,3 @@ def _enters(p: Vec, d: Vec, edges, span: tuple[Ratio, Ratio]) -> bool:
     inner = _clip(p, d, edges, strict=True)
     return inner is not None and _lt(inner[0], span[1]) and _lt(span[0], inner[1])
 
-
-def visible_from(origin: Hex, targets: Iterable[Hex], blocking: Iterable[Hex]) -> Iterator[tuple[Hex, bool]]:
-    """``(target, clear_line(origin, target, blocking))`` for each target, sharing the set of blockers."""
-    blocked = frozenset(blocking)
-    for t in targets:
-        yield t, clear_line(origin, t, blocked)

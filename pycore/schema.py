@@ -195,7 +195,7 @@ class Inputs:
         tree = _tree(self.fields)
         tree["system"] = None
         tree["rulings"] = None
-        out = _walk(tree, data, "", self, errors)
+        out = _walk(tree, data, "", errors)
         out["system"] = self.system
         out["rulings"] = self._rulings(data.get("rulings", {}), errors)
         if self.alternatives:
@@ -275,7 +275,7 @@ def _tree(fields: tuple[Field, ...]) -> dict[str, Any]:
     return root
 
 
-def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Inputs, errors: list[FieldError]) -> dict[str, Any]:
+def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, errors: list[FieldError]) -> dict[str, Any]:
     """Validate one object level against its subtree, collecting every error."""
     out: dict[str, Any] = {}
     for key in data:
@@ -299,28 +299,28 @@ def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Input
             if problem:
                 errors.append(FieldError(path, problem))
             elif spec.kind == "records":
-                value = _records(spec, value, path, inputs, errors)
+                value = _records(spec, value, path, errors)
             out[key] = value if not problem else spec.default
             continue
         if not present:
-            out[key] = _walk(spec, {}, path + ".", inputs, errors)
+            out[key] = _walk(spec, {}, path + ".", errors)
         elif not isinstance(value, dict):
             errors.append(FieldError(path, f"must be an object, not {_type_name(value)}"))
-            out[key] = _walk(spec, {}, path + ".", inputs, errors)
+            out[key] = _walk(spec, {}, path + ".", errors)
         else:
-            out[key] = _walk(spec, value, path + ".", inputs, errors)
+            out[key] = _walk(spec, value, path + ".", errors)
     return out
 
 
-def _records(spec: Field, items: list[Any], path: str, inputs: Inputs, errors: list[FieldError]) -> list[dict[str, Any]]:
+def _records(spec: Field, items: list[Any], path: str, errors: list[FieldError]) -> list[dict[str, Any]]:
     """Validate each item of a ``records`` list against the item fields; errors name ``path.i.field``."""
-    out, found = _checked_records(spec, items, path, inputs)
+    out, found = _checked_records(spec, items, path)
     errors.extend(found)
     return out
 
 
 @recent_calls(4)
-def _checked_records(spec: Field, items: list[Any], path: str, inputs: Inputs) -> tuple[list[dict[str, Any]], tuple[FieldError, ...]]:
+def _checked_records(spec: Field, items: list[Any], path: str) -> tuple[list[dict[str, Any]], tuple[FieldError, ...]]:
     """``_records`` for one list, remembered: a map's records arrive as the same list while the user moves
     the attacker or the target (see ``memo``); the clean list is shared, so nothing may change it."""
     tree = _tree(spec.item_fields)
@@ -330,7 +330,7 @@ def _checked_records(spec: Field, items: list[Any], path: str, inputs: Inputs) -
         if not isinstance(item, dict):
             errors.append(FieldError(f"{path}.{i}", f"must be an object, not {_type_name(item)}"))
             continue
-        out.append(_walk(tree, item, f"{path}.{i}.", inputs, errors))
+        out.append(_walk(tree, item, f"{path}.{i}.", errors))
     return out, tuple(errors)
 
 

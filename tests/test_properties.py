@@ -30,7 +30,7 @@ from pycore.render import result_html
 from strategies import BUILT, mutated, scenarios
 
 EXAMPLES = 2000
-"""Per system and property, in CI too (the issue asks for at least 2,000)."""
+"""Per system and property, in CI too (at least 2,000)."""
 
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
                     # Scenarios are nested objects built field by field from the schema; Hypothesis finds that

@@ -55,8 +55,6 @@ EMPTY_FACES = tuple(range(STRAY_SLOTS + 1, STRAY_DIE + 1))
 FORWARD = 2
 """Friendly fire rolls the raw dice forward by 2."""
 
-COVERS = ("none", "partial", "three-quarters", "full")
-KINDS = ("ranged", "area", "sight-spell")
 AIMED = ("ranged", "sight-spell")
 """Kinds aimed at one creature: cover adds to Defense, they cannot target full cover, and they can stray."""
 ATTACKER = "attacker"

@@ -65,47 +65,6 @@ LIGHT_LABELS = {"dark": "Dark", "dim": "Dim", "bright": "Bright", "radiant": "Ra
 RULES: tuple[Rule, ...] = (
     Rule("d6.cover.partial-obstacle", "Partial obstacles", COVER_PAGE),
     Rule("d6.cover.total-obstacle", "Total obstacles", COVER_PAGE),
-    Rule("d6.cover.level-1", "Cover level 1", COVER_PAGE),
-    Rule("d6.cover.level-2", "Cover level 2", COVER_PAGE),
-    Rule("d6.cover.total", "Total cover (level 3)", COVER_PAGE),
-    Rule("d6.cover.area-effect", "Area effects and cover", COVER_PAGE),
-    Rule("d6.limits.natural", "A 6 always succeeds, a 1 always fails", COVER_PAGE),
-    Rule("d6.light.vision", "Light level against vision", LIGHT_PAGE),
-    Rule("d6.light.sanity", "Darkness and Sanity damage", LIGHT_PAGE),
-    Rule("d6.size.table", "Creature size effects", SIZE_PAGE),
-    Rule("d6.size.beyond-large", "Huge and colossal creatures", SIZE_PAGE),
-)
-
-RULINGS: tuple[Ruling, ...] = (
-    Ruling(
-        "d6.ruling.light-and-obstacles",
-        "Do light levels add to obstacle levels?",
-        LIGHT_PAGE,
-        (
-            Choice("add", "Add them", "light levels and obstacle levels are counted together"),
-            Choice("highest", "Highest only", "only the larger of the two counts"),
-        ),
-        "add",
-        "The text says bad light imposes levels of cover, and cover is counted by adding up "
-        "what stands in the way, so a dim-lit target behind a low wall has two levels.",
-    ),
-    Ruling(
-        "d6.ruling.area-cover",
-        "Do cover levels 1 and 2 affect area spells?",
-        COVER_PAGE,
-        (
-            Choice("ignore", "Ignore cover", "an area effect is not aimed, so cover levels do not modify it"),
-            Choice("apply", "Apply -1 / -2", "the -1 or -2 of cover also applies to an area spell's roll"),
-        ),
-        "ignore",
-        "Even total cover does not stop an area effect, so lesser cover should not hinder one either; "
-        "the levels are written as penalties to attacks.",
-    ),
-)
-
-RULES: tuple[Rule, ...] = (
-    Rule("d6.cover.partial-obstacle", "Partial obstacles", COVER_PAGE),
-    Rule("d6.cover.total-obstacle", "Total obstacles", COVER_PAGE),
     Rule("d6.cover.seen-past", "A total obstacle a line gets past is partial", COVER_PAGE),
     Rule("d6.cover.level-1", "Cover level 1", COVER_PAGE),
     Rule("d6.cover.level-2", "Cover level 2", COVER_PAGE),

@@ -10,9 +10,6 @@ from ..dice import percent
 from ..systems.classic_d20 import RULE_BY_ID
 from .common import chance, signed
 
-SAVE_WORDS = {"all": "every save", "dexterity": "Dexterity saves"}
-
-
 def headline(result: dict[str, Any]) -> str:
     """``Hits on a natural 14+``, or why there is no number."""
     if not result["targetable"]:
@@ -152,9 +149,6 @@ def protectors_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     any_struck = Fraction(data["any_struck_exact"])
     ET.SubElement(box, "p").text = f"Chance that some protector is struck: {percent(any_struck)} ({any_struck})."
     return [box]
-
-
-PANEL_TITLES = {"target": "Can the attacker see the target?", "attacker": "Can the target see the attacker?"}
 
 
 def invisibility_block(result: dict[str, Any], base: str) -> list[ET.Element]:
