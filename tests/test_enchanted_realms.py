@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pycore.dice import D20, D20_SIDES
 from pycore import RULES, RULINGS, ScenarioError, evaluate
 from pycore.browser import form_to_scenario, scenario_to_values
 from pycore.render import result_html
@@ -50,7 +51,7 @@ def test_the_numbers_of_the_source_text():
     assert er.PARTIAL_DEFENSE == 3 and er.PARTIAL_AGILITY == 3 and er.FULL_AGILITY == 5
     assert er.STRAY_REACH_FEET == 10 and er.HEX_FEET == 5 and er.STRAY_REACH == 2
     assert er.STRAY_SLOTS == 8 and er.STRAY_DIE == 10 and er.EMPTY_FACES == (9, 10)
-    assert er.FORWARD == 2 and er.DIE == 20 and er.NATURAL_HIT == 20 and er.NATURAL_MISS == 1
+    assert er.FORWARD == 2 and D20_SIDES == 20 and er.NATURAL_HIT == 20 and er.NATURAL_MISS == 1
 
 
 def test_forward_by_two_18_and_19_become_natural_20s_and_1_becomes_raw_3():
@@ -63,7 +64,7 @@ def test_forward_by_two_18_and_19_become_natural_20s_and_1_becomes_raw_3():
 def test_three_automatic_hits_and_no_automatic_miss_when_rolled_forward():
     """'Friendly fire targets do not have an automatic miss option, but has three chances for an automatic hit.'"""
     unreachable = 60  # no total can reach it: only natural 20s hit
-    assert {r for r in er.FACES if er.forward_hits(r, 0, 0, unreachable)} == {18, 19, 20}
+    assert {r for r in D20 if er.forward_hits(r, 0, 0, unreachable)} == {18, 19, 20}
     assert er.forward_hits(1, 0, 0, 3)  # a raw 3 against Defense 3: hits, it is not a natural 1
     assert not er.die_hits(1, 50, 0, 0)  # while a natural 1 against the target always misses
     assert er.die_hits(20, -50, 50, 60)  # and a natural 20 always hits

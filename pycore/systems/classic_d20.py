@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..dice import D20, d20_chance, exact
 from ..errors import FieldError, ScenarioError
 from ..rules import Choice, Rule, Ruling
 from ..schema import Field, Inputs
@@ -19,9 +20,6 @@ CONCEALMENT_PAGE = "rules/classic-d20/concealment/"
 ELEVATION_PAGE = "rules/classic-d20/elevation/"
 INVISIBILITY_PAGE = "rules/classic-d20/invisibility/"
 DETECTION_PAGE = "rules/classic-d20/detection/"
-
-D20 = range(1, 21)
-"""The faces of the die."""
 
 PERCENTS = (0, 25, 50, 75, 90, 100)
 """The cover and concealment steps."""
@@ -461,7 +459,7 @@ def hit_rolls(needed: int, natural: str) -> tuple[int, ...]:
 
 def chance_of(rolls: tuple[int, ...] | list[int]) -> Fraction:
     """Probability of rolling one of ``rolls`` on a d20."""
-    return Fraction(len(rolls), len(D20))
+    return d20_chance(rolls)
 
 
 def lowest_hit(needed: int, natural: str) -> int | None:
@@ -756,9 +754,9 @@ def protector_analysis(s: dict[str, Any], convention: str, natural: str, needed_
     for i, ac in enumerate(acs, start=1):
         rolls = [r for r in saved if roll_hits(r, needed_roll(convention, to_hit, general_mod, ac), natural)]
         chance = chance_of(rolls) / protectors
-        struck.append({"protector": i, "ac": ac, "rolls": rolls, "chance": float(chance), "chance_exact": str(chance)})
+        struck.append({"protector": i, "ac": ac, "rolls": rolls, **exact("chance", chance)})
     total = sum((Fraction(p["chance_exact"]) for p in struck), Fraction(0))
-    return {"saved_rolls": saved, "struck": struck, "any_struck": float(total), "any_struck_exact": str(total)}
+    return {"saved_rolls": saved, "struck": struck, **exact("any_struck", total)}
 
 
 def _check(s: dict[str, Any]) -> tuple[int, Example | None, int, Example | None]:
@@ -907,8 +905,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "attack_modifier": attack_mod,
         "defense_bonus": defense,
         "save_bonus": saves,
-        "hit_chance": None if final is None else float(final),
-        "hit_chance_exact": None if final is None else str(final),
+        **exact("hit_chance", final),
         "base_hit_chance_exact": None if base is None else str(base),
         "rules": trace.rules,
         "notes": trace.notes,
@@ -976,8 +973,7 @@ def accidental_of(s: dict[str, Any], cover: int, target: Sight, would_hit: Fract
     if would_hit is not None:
         trace.ruling("d20.ruling.natural-rolls")
     hit = None if would_hit is None else ACCIDENTAL_TARGET * would_hit
-    return {"chance": float(ACCIDENTAL_TARGET), "chance_exact": str(ACCIDENTAL_TARGET),
-            "hit_chance": None if hit is None else float(hit), "hit_chance_exact": None if hit is None else str(hit)}
+    return {**exact("chance", ACCIDENTAL_TARGET), **exact("hit_chance", hit)}
 
 
 def _ask(question: str, answer: str, rule: str) -> dict[str, str]:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Iterable
 
+from ..dice import D20, D20_SIDES, binomial, convolve, exact, mean, product
 from ..errors import FieldError, ScenarioError
 from ..hexgrid import DIRECTIONS, Hex, distance, line, neighbors, point_along, subtract
 from ..rules import Choice, Rule, Ruling
@@ -27,9 +28,6 @@ FRIENDLY_FIRE_PAGE = "rules/enchanted-realms/friendly-fire/"
 
 # --- the numbers of the source text ----------------------------------------------------------------
 
-DIE = 20
-"""Attacks roll d20s; the faces are 1..20."""
-FACES = range(1, DIE + 1)
 NATURAL_HIT = 20
 """A natural 20 always hits."""
 NATURAL_MISS = 1
@@ -219,7 +217,7 @@ INPUTS = Inputs(
         Field("attack.split", "ints", "Split the dice into separate attacks", optional=True, minimum=1, maximum=20,
               max_items=20, help="Dice per attack, adding up to the pool, e.g. 2 1; leave empty for one attack.",
               rule="er.attack.split"),
-        Field("attack.rolls", "ints", "Dice actually rolled", optional=True, minimum=1, maximum=DIE, max_items=20,
+        Field("attack.rolls", "ints", "Dice actually rolled", optional=True, minimum=1, maximum=D20_SIDES, max_items=20,
               help="Optional: one raw d20 per die, e.g. 12 5 20, to resolve a real throw.", rule="er.attack.pool"),
         Field("attack.d10", "int", "Stray d10 actually rolled", optional=True, minimum=1, maximum=STRAY_DIE,
               help="Optional: the friendly-fire d10, used when every die misses.", rule="er.ff.d10"),
@@ -265,25 +263,6 @@ def faces_needed(faces: Iterable[int]) -> int | None:
 # --- exact distributions ---------------------------------------------------------------------------
 
 
-def binomial(n: int, p: Fraction) -> list[Fraction]:
-    """Chance of exactly k successes out of n independent trials of chance p, for k = 0..n."""
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
-
-
-def convolve(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
-    """The distribution of the sum of two independent counts."""
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
-
-
-def mean(dist: list[Fraction]) -> Fraction:
-    """Expected value of a count distribution."""
-    return sum((k * p for k, p in enumerate(dist)), Fraction(0))
-
-
 def stray_hits(group: int, miss: int, strikes: int) -> list[Fraction]:
     """Hits on one creature in a stray hex from one attack of ``group`` dice, k = 0..group.
 
@@ -294,14 +273,9 @@ def stray_hits(group: int, miss: int, strikes: int) -> list[Fraction]:
     out = [Fraction(0)] * (group + 1)
     slot = Fraction(1, STRAY_DIE)
     for k in range(1, group + 1):
-        out[k] = slot * comb(group, k) * Fraction(strikes, DIE) ** k * Fraction(miss - strikes, DIE) ** (group - k)
+        out[k] = slot * comb(group, k) * Fraction(strikes, D20_SIDES) ** k * Fraction(miss - strikes, D20_SIDES) ** (group - k)
     out[0] = 1 - sum(out[1:])
     return out
-
-
-def exact(p: Fraction) -> dict[str, Any]:
-    """A chance as a float and as its exact fraction (a string)."""
-    return {"chance": float(p), "chance_exact": str(p)}
 
 
 # --- the stray hexes -------------------------------------------------------------------------------
@@ -534,9 +508,9 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     defense = target["defense"] + bonus
     shot = targetable or fire_anyway
 
-    hit_faces = [r for r in FACES if die_hits(r, modifier, penalty, defense)] if targetable else []
-    miss = DIE - len(hit_faces)
-    p = Fraction(len(hit_faces), DIE)
+    hit_faces = [r for r in D20 if die_hits(r, modifier, penalty, defense)] if targetable else []
+    miss = D20_SIDES - len(hit_faces)
+    p = Fraction(len(hit_faces), D20_SIDES)
     if targetable:
         rules.append("er.attack.natural")
     distribution = binomial(dice, p)
@@ -593,7 +567,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     listed = list(others) + ([occupants[a]] if a in occupants else [])
     for c in listed:
         slot = slot_of.get(c.hex)
-        strikes_faces = [r for r in FACES if r not in hit_faces and forward_hits(r, modifier, penalty, c.defense)]
+        strikes_faces = [r for r in D20 if r not in hit_faces and forward_hits(r, modifier, penalty, c.defense)]
         dist = [Fraction(1)] + [Fraction(0)] * dice
         if applies and slot is not None and not slot.blocked:
             dist = [Fraction(1)]
@@ -601,7 +575,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
                 dist = convolve(dist, stray_hits(g, miss, len(strikes_faces)))
         struck = 1 - dist[0]
         expected = mean(dist)
-        forward_faces = [r for r in FACES if forward_hits(r, modifier, penalty, c.defense)]
+        forward_faces = [r for r in D20 if forward_hits(r, modifier, penalty, c.defense)]
         creatures.append({
             "name": c.name,
             "hex": list(c.hex.qr),
@@ -609,22 +583,19 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
             "slot": slot.number if slot else None,
             "can_be_struck": bool(applies and slot is not None and not slot.blocked),
             "forward_needs": faces_needed(forward_faces),
-            "forward_die_chance": float(Fraction(len(forward_faces), DIE)),
-            "forward_die_chance_exact": str(Fraction(len(forward_faces), DIE)),
-            "struck_chance": float(struck),
-            "struck_chance_exact": str(struck),
-            "expected_hits": float(expected),
-            "expected_hits_exact": str(expected),
-            "hits_distribution": [{"hits": k, **exact(q)} for k, q in enumerate(dist)],
+            **exact("forward_die_chance", Fraction(len(forward_faces), D20_SIDES)),
+            **exact("struck_chance", struck),
+            **exact("expected_hits", expected),
+            "hits_distribution": [{"hits": k, **exact("chance", q)} for k, q in enumerate(dist)],
         })
         struck_chance[c.name] = float(struck)
         struck_exact[c.name] = str(struck)
 
     stray_groups = []
     for g in groups:
-        strays = Fraction(miss, DIE) ** g if applies else Fraction(0)
-        stray_groups.append({"dice": g, "stray_chance": float(strays), "stray_chance_exact": str(strays)})
-    any_stray = 1 - _product(1 - Fraction(x["stray_chance_exact"]) for x in stray_groups)
+        strays = Fraction(miss, D20_SIDES) ** g if applies else Fraction(0)
+        stray_groups.append({"dice": g, **exact("stray_chance", strays)})
+    any_stray = 1 - product(1 - Fraction(x["stray_chance_exact"]) for x in stray_groups)
 
     slots_out = []
     for slot in layout.slots:
@@ -644,8 +615,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "attack_modifier": modifier - penalty,
         "defense_bonus": bonus,
         "save_bonus": saves,
-        "hit_chance": float(hit_chance),
-        "hit_chance_exact": str(hit_chance),
+        **exact("hit_chance", hit_chance),
         "rules": rules,
         "notes": notes,
         "rulings_used": used,
@@ -654,12 +624,10 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "defense": defense,
         "dice": dice,
         "groups": groups,
-        "die_hit_chance": float(p),
-        "die_hit_chance_exact": str(p),
+        **exact("die_hit_chance", p),
         "needs": faces_needed(hit_faces),
-        "hits_distribution": [{"hits": k, **exact(q)} for k, q in enumerate(distribution)],
-        "expected_hits": float(expected_hits),
-        "expected_hits_exact": str(expected_hits),
+        "hits_distribution": [{"hits": k, **exact("chance", q)} for k, q in enumerate(distribution)],
+        **exact("expected_hits", expected_hits),
         "line_of_fire": [list(h.qr) for h in layout.line],
         "friendly_fire": {
             "applies": applies,
@@ -671,20 +639,12 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
             "struck_chance_exact": struck_exact,
             "creatures": creatures,
             "groups": stray_groups,
-            "stray_chance": float(any_stray),
-            "stray_chance_exact": str(any_stray),
+            **exact("stray_chance", any_stray),
         },
     }
     if attack["rolls"] is not None:
         result["resolution"] = resolve(s, groups, defense, targetable, applies, layout, occupants)
     return result
-
-
-def _product(xs: Iterable[Fraction]) -> Fraction:
-    out = Fraction(1)
-    for x in xs:
-        out *= x
-    return out
 
 
 TRIGGER_WORDS = {

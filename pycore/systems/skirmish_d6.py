@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..dice import d6_chance, d6_target
+from ..dice import d6_chance, d6_target, exact
 from ..errors import FieldError, ScenarioError
 from ..rules import Choice, Rule, Ruling
 from ..schema import Field, Inputs
@@ -434,8 +434,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "attack_modifier": net if targetable else 0,
         "defense_bonus": 0,
         "save_bonus": {},
-        "hit_chance": None if chance is None else float(chance),
-        "hit_chance_exact": None if chance is None else str(chance),
+        **exact("hit_chance", chance),
         "rules": list(dict.fromkeys(rules)),
         "notes": notes,
         "rulings_used": list(dict.fromkeys(used)),
