@@ -14,8 +14,7 @@ __all__ = ["evaluate", "ScenarioError", "SYSTEMS", "RULES", "RULINGS", "System",
 def evaluate(scenario: dict[str, Any]) -> dict[str, Any]:
     """Validate ``scenario`` strictly and evaluate it; raise ScenarioError naming each bad field."""
     system = find_system(scenario)
-    clean = system.inputs.validate(scenario)
-    result = system.evaluate(clean)
+    result = system.answer(scenario)
     return {
         "system": system.id,
         **result,

@@ -49,6 +49,9 @@ class Field:
     """Name of the alternative (``Inputs.alternatives``) this field belongs to; ``""``: always used."""
     widget: str = ""
     """Name of a partial (``templates/partials/<widget>.html``) drawing the control; ``""``: the kind's default."""
+    widget_facts: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = ()
+    """For a ``widget``: (choice value, ((name, value), ...)) pairs the partial draws from, so it never takes a
+    label apart."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -65,6 +68,10 @@ class Field:
     def each(self) -> "Field":
         """For ``hex`` and ``ints``: the whole-number field every item must satisfy."""
         return Field("_", "int", "", minimum=self.minimum, maximum=self.maximum)
+
+    def facts_of(self, value: Any) -> dict[str, Any]:
+        """The ``widget_facts`` of one choice value (empty when it has none)."""
+        return dict(next((facts for v, facts in self.widget_facts if v == value), ()))
 
     @property
     def html_id(self) -> str:

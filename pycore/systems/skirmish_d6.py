@@ -7,9 +7,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import d6_chance, d6_target, exact
-from ..errors import FieldError, ScenarioError
-from ..rules import Choice, Rule, Ruling
+from ..errors import FieldError
+from ..rules import Choice, Rule, Ruling, register
 from ..schema import Field, Inputs
+from ..system import System
+from ..trace import Trace
+from ..views.skirmish_d6 import VIEW
 from . import skirmish_d6_map as board
 
 SYSTEM = "skirmish-d6"
@@ -137,6 +140,8 @@ RULINGS: tuple[Ruling, ...] = (
         "A blinded caster cannot see a target to pick it any more than an archer can.",
     ),
 )
+
+register(RULES, RULINGS)
 
 KIND_CHOICES = (
     ("melee", "Melee attack [ATTACK]"),
@@ -298,38 +303,23 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     kind = s["attack"]["kind"]
     att, tgt = s["attacker"], s["target"]
     area = kind == "area-spell"
-    rules: list[str] = []
-    used: list[str] = []
-    notes: list[str] = []
+    trace = Trace()
 
     # -- where everyone stands: counted, or read off the map
-    on_map = s["_alternative"] == "map"
-    placement: dict[str, Any] | None = None
-    surrounded = tgt["surrounded"]
-    if on_map:
+    mc = None
+    if s["_alternative"] == "map":
         mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"])
         partial, total, distance = mc.partial, mc.total, mc.distance
-        rules.append("d6.map.line")
-        if len(mc.paths) > 1:
-            rules.append("d6.map.edge")
-            if mc.paths[0] != mc.paths[1]:
-                used.append("d6.ruling.edge-line")
-        if mc.seen_past:
-            rules.append("d6.cover.seen-past")
-        if mc.surrounded_by:
-            surrounded = True
-            used.append("d6.ruling.surround")
-        placement = _placement(mc)
     else:
         partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
         distance = s["attack"]["distance"]
-
     lit = light_levels(s["light"], att["vision"])
     cover = combine_cover(partial, total, lit, rulings["d6.ruling.light-and-obstacles"])
-    rules[:0] = list(cover.rules)
-    rules.append("d6.light.vision")
+    trace.rule(*cover.rules)
+    surrounded = _map_rules(mc, trace) or tgt["surrounded"]
+    trace.rule("d6.light.vision")
     if cover.obstacle_levels and lit not in (0, TOTAL) and not cover.total_obstacles:
-        used.append("d6.ruling.light-and-obstacles")
+        trace.ruling("d6.ruling.light-and-obstacles")
 
     # -- can the action be aimed at the target at all?
     targetable = True
@@ -337,45 +327,43 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     aimed = kind in ("melee", "ranged") or (kind == "target-spell")
     blind_limits = kind in ("melee", "ranged") or (kind == "target-spell" and rulings["d6.ruling.blind-spells"] == "aimed")
     if att["blinded"] and kind == "target-spell":
-        used.append("d6.ruling.blind-spells")
+        trace.ruling("d6.ruling.blind-spells")
     if cover.level == TOTAL:
-        rules.append("d6.cover.total")
+        trace.rule("d6.cover.total")
         if area:
-            rules.append("d6.cover.area-effect")
-            notes.append("Total cover does not protect against an area effect: the target is still caught in the area.")
+            trace.rule("d6.cover.area-effect")
+            trace.note("Total cover does not protect against an area effect: the target is still caught in the area.")
         else:
             targetable = False
-            notes.append("Total cover: the target cannot be directly targeted by [ATTACK] or [TARGET] actions.")
-    if (att["blinded"] and blind_limits) or (tgt["invisible"] and aimed):
-        if distance is None:
-            raise ScenarioError([FieldError("attack.distance", "is required when the attacker is blinded or the target "
-                                            "is invisible: attacks beyond 1 inch are impossible")])
+            trace.note("Total cover: the target cannot be directly targeted by [ATTACK] or [TARGET] actions.")
+    needs_distance = (att["blinded"] and blind_limits) or (tgt["invisible"] and aimed)
+    assert distance is not None or not needs_distance, "check() asks for the distance"
     if att["blinded"] and blind_limits:
-        rules.append("d6.conditions.blinded")
+        trace.rule("d6.conditions.blinded")
         if distance > MELEE_REACH:
             targetable = False
-            notes.append("A blinded attacker cannot attack anything more than 1 inch away.")
+            trace.note("A blinded attacker cannot attack anything more than 1 inch away.")
         only_six = True
     if tgt["invisible"]:
-        rules.append("d6.conditions.invisible-target")
-        notes.append("An invisible creature rerolls 2s on Stealth checks.")
+        trace.rule("d6.conditions.invisible-target")
+        trace.note("An invisible creature rerolls 2s on Stealth checks.")
         if kind == "target-spell":
             targetable = False
-            notes.append("An invisible creature can never be targeted by a [TARGET] spell; area spells still affect it.")
+            trace.note("An invisible creature can never be targeted by a [TARGET] spell; area spells still affect it.")
         elif aimed:
             if distance > MELEE_REACH:
                 targetable = False
-                notes.append("An invisible creature cannot be targeted by attacks from more than 1 inch away.")
+                trace.note("An invisible creature cannot be targeted by attacks from more than 1 inch away.")
             only_six = True
         elif area:
-            notes.append("An area spell still affects an invisible creature.")
+            trace.note("An area spell still affects an invisible creature.")
 
     # -- the modifiers, then the two-modifier cap
     mods: list[Modifier] = []
     if cover.level in (1, 2):
         if area:
-            used.append("d6.ruling.area-cover")
-            rules.append("d6.cover.area-effect")
+            trace.ruling("d6.ruling.area-cover")
+            trace.rule("d6.cover.area-effect")
         if not area or rulings["d6.ruling.area-cover"] == "apply":
             mods.append(Modifier(f"d6.cover.level-{cover.level}", COVER_EFFECT[cover.level], "environment", f"cover level {cover.level}"))
     if att["elevation"] == "above":
@@ -385,7 +373,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     smaller = _size_advantage(att["size"], tgt["size"], rulings["d6.ruling.size-advantage"])
     if smaller:
         mods.append(Modifier("d6.height.smaller-target", smaller, "environment", "smaller target"))
-        used.append("d6.ruling.size-advantage")
+        trace.ruling("d6.ruling.size-advantage")
     if tgt["prone"] and kind == "melee":
         mods.append(Modifier("d6.conditions.prone-target", 1, "condition", "melee against a prone target"))
     if att["prone"]:
@@ -394,18 +382,18 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         mods.append(Modifier("d6.conditions.surrounded", 1, "condition", "surrounded target"))
     if att["invisible"]:
         if tgt["can_see_attacker"]:
-            notes.append("The target can see the invisible attacker, so the attacker gets no +1.")
+            trace.note("The target can see the invisible attacker, so the attacker gets no +1.")
         else:
             mods.append(Modifier("d6.conditions.invisible-attacker", 1, "condition", "unseen invisible attacker"))
     net, mods = cap_modifiers(mods)
-    rules.extend(m.rule for m in mods if m.rule not in rules)
+    trace.rule(*(m.rule for m in mods))
     if any(not m.applied for m in mods):
-        rules.append("d6.limits.two-modifiers")
+        trace.rule("d6.limits.two-modifiers")
 
     sanity = lit == TOTAL
     if sanity:
-        rules.append("d6.light.sanity")
-        notes.append("The attacker's sight is useless in this light: every target has total cover, "
+        trace.rule("d6.light.sanity")
+        trace.note("The attacker's sight is useless in this light: every target has total cover, "
                      "so the attacker is vulnerable to Sanity damage.")
 
     base = s["attack"]["hits_on"]
@@ -416,18 +404,18 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     elif only_six:
         hits_on = ONLY_SIX
         chance = d6_chance(ONLY_SIX)
-        notes.append("This attack hits only on a 6, whatever the modifiers.")
-        rules.append("d6.limits.natural")
+        trace.note("This attack hits only on a 6, whatever the modifiers.")
+        trace.rule("d6.limits.natural")
     elif base is not None:
         hits_on = d6_target(base, net)
         chance = d6_chance(hits_on)
-        rules.append("d6.limits.natural")
+        trace.rule("d6.limits.natural")
 
     sizes = {who: size_effects(s[who]["size"]) for who in ("attacker", "target")}
     if any(s[who]["size"] != "medium" for who in ("attacker", "target")):
-        rules.append("d6.size.table")
+        trace.rule("d6.size.table")
         if any(s[who]["size"] in ("huge", "colossal") for who in ("attacker", "target")):
-            rules.append("d6.size.beyond-large")
+            trace.rule("d6.size.beyond-large")
 
     result = {
         "targetable": targetable,
@@ -435,9 +423,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "defense_bonus": 0,
         "save_bonus": {},
         **exact("hit_chance", chance),
-        "rules": list(dict.fromkeys(rules)),
-        "notes": notes,
-        "rulings_used": list(dict.fromkeys(used)),
+        **trace.result(),
         "cover_level": cover.level,
         "cover": {
             "obstacle_levels": cover.obstacle_levels,
@@ -453,9 +439,41 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
             for m in mods
         ],
     }
-    if placement is not None:
-        result["map"] = placement
+    if mc is not None:
+        result["map"] = _placement(mc)
     return result
+
+
+def _map_rules(mc: board.MapCover | None, trace: Trace) -> bool:
+    """Record what reading the map relied on; whether the map shows the target surrounded."""
+    if mc is None:
+        return False
+    trace.rule("d6.map.line")
+    if len(mc.paths) > 1:
+        trace.rule("d6.map.edge")
+        if mc.paths[0] != mc.paths[1]:
+            trace.ruling("d6.ruling.edge-line")
+    if mc.seen_past:
+        trace.rule("d6.cover.seen-past")
+    if mc.surrounded_by:
+        trace.ruling("d6.ruling.surround")
+        return True
+    return False
+
+
+def check(s: dict[str, Any]) -> list[FieldError]:
+    """Cross-field checks the schema cannot make: off the map, a blinded attacker or an invisible target needs
+    the distance."""
+    att, tgt, kind = s["attacker"], s["target"], s["attack"]["kind"]
+    if s["_alternative"] == "map" or s["attack"]["distance"] is not None:
+        return []
+    blind_limits = kind in ("melee", "ranged") or (
+        kind == "target-spell" and s["rulings"]["d6.ruling.blind-spells"] == "aimed")
+    aimed = kind in ("melee", "ranged", "target-spell")
+    if (att["blinded"] and blind_limits) or (tgt["invisible"] and aimed):
+        return [FieldError("attack.distance", "is required when the attacker is blinded or the target "
+                           "is invisible: attacks beyond 1 inch are impossible")]
+    return []
 
 
 def _placement(mc: board.MapCover) -> dict[str, Any]:
@@ -467,3 +485,7 @@ def _placement(mc: board.MapCover) -> dict[str, Any]:
         "seen_past": [list(h.qr) for h in mc.seen_past],
         "surrounded_by": [list(h.qr) for h in mc.surrounded_by] if mc.surrounded_by else None,
     }
+
+
+DEFINITION = System(SYSTEM, TITLE, RULES, RULINGS, INPUTS, check, evaluate, VIEW)
+"""d6 Skirmish as the registry holds it."""

@@ -7,8 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import percent
-from ..systems.classic_d20 import RULE_BY_ID
-from .common import chance, signed
+from .common import chance, link, percent_exact, signed
+from .view import View
 
 def headline(result: dict[str, Any]) -> str:
     """``Hits on a natural 14+``, or why there is no number."""
@@ -79,16 +79,6 @@ def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def _link(parent: ET.Element, rule: str, base: str, text: str | None = None) -> ET.Element:
-    link = ET.SubElement(parent, "a", {"href": base + RULE_BY_ID[rule].ref, "data-rule": rule})
-    link.text = text or RULE_BY_ID[rule].title
-    return link
-
-
-def _pct(exact: str | None) -> str:
-    return "" if exact is None else percent(Fraction(exact))
-
-
 def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     """A table: the chance to hit before and after each modifier, and what each one cost."""
     if not result["steps"] or not result["targetable"]:
@@ -105,11 +95,11 @@ def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
         row = ET.SubElement(body, "tr")
         ET.SubElement(row, "td").text = "Before any modifier"
         ET.SubElement(row, "td").text = "–"
-        ET.SubElement(row, "td").text = _pct(result["base_hit_chance_exact"])
+        ET.SubElement(row, "td").text = percent_exact(result["base_hit_chance_exact"])
         ET.SubElement(row, "td").text = ""
     for step in result["steps"]:
         row = ET.SubElement(body, "tr", {"data-step": step["rule"]})
-        _link(ET.SubElement(row, "td"), step["rule"], base, step["label"])
+        link(ET.SubElement(row, "td"), step["rule"], base, step["label"])
         changes = []
         if step["attack"]:
             changes.append(f"{signed(step['attack'])} to hit")
@@ -118,7 +108,7 @@ def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
         ET.SubElement(row, "td").text = ", ".join(changes)
         if known:
             after, before = Fraction(step["chance_after"]), Fraction(step["chance_before"])
-            ET.SubElement(row, "td").text = _pct(step["chance_after"])
+            ET.SubElement(row, "td").text = percent_exact(step["chance_after"])
             points = round(float(after - before) * 100, 1)
             ET.SubElement(row, "td").text = f"{points:+g} points" if points else "nothing"
     return [box]
@@ -139,7 +129,7 @@ def protectors_block(result: dict[str, Any], base: str) -> list[ET.Element]:
                      "is struck if the roll would hit that protector. ")
     else:
         para.text = "No roll misses only because of the protectors' parries here, so no protector can be struck. "
-    _link(para, "d20.cover.protector-struck", base, "Rule")
+    link(para, "d20.cover.protector-struck", base, "Rule")
     items = ET.SubElement(box, "ul")
     for p in data["struck"]:
         rolls = ", ".join(str(r) for r in p["rolls"]) or "none"
@@ -168,10 +158,14 @@ def invisibility_block(result: dict[str, Any], base: str) -> list[ET.Element]:
             ET.SubElement(item, "strong").text = step["question"]
             answer = ET.SubElement(item, "span")
             answer.text = " " + step["answer"] + " "
-            _link(item, step["rule"], base, "rule").set("class", "calc-rule-link")
+            link(item, step["rule"], base, "rule", css="calc-rule-link")
     return [box]
 
 
 def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     """The steps table, then the invisibility panel, then the protectors."""
     return [*steps_block(result, base), *invisibility_block(result, base), *protectors_block(result, base)]
+
+
+VIEW = View(headline, facts, blocks)
+"""Classic d20's view (no board)."""
