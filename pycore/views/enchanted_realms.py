@@ -11,7 +11,7 @@ from ..board import BoardSpec, Slot
 from ..dice import percent
 from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
 from ..svg import Board, Mark, Piece, Segment
-from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE
+from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
 from .common import hex_of, link, percent_with_fraction, signed
 from .view import View
 
@@ -77,10 +77,10 @@ def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     saves = result["save_bonus"]
     if saves:
         out.append(("Agility saves", f"{signed(saves['agility'])} against this area effect; other saves unchanged"))
-    reason = ff["reason"].rstrip(".")
-    for prefix in ("Friendly fire applies: ", "No friendly fire: "):
-        reason = reason.removeprefix(prefix)
-    out.append(("Friendly fire", f"applies: {reason}" if ff["applies"] else f"does not apply: {reason}"))
+    if ff["applies"]:
+        out.append(("Friendly fire", "applies: " + "; ".join(TRIGGER_WORDS[t] for t in ff["triggers"])))
+    else:
+        out.append(("Friendly fire", f"does not apply: {WHY_NOT_WORDS[ff['why_not']]}"))
     if ff["applies"]:
         out.append(("Chance the shot strays", percent_with_fraction(ff["stray_chance_exact"])))
     return out

@@ -12,7 +12,7 @@ from ...trace import Trace
 from .odds import faces_needed, forward_hits, die_hits, stray_hits
 from .resolution import resolve
 from .strays import Creature, StrayLayout, stray_layout
-from .tables import AIMED, ATTACKER, EMPTY_FACES, FULL_AGILITY, PARTIAL_AGILITY, PARTIAL_DEFENSE, STRAY_REACH
+from .tables import AIMED, ATTACKER, EMPTY_FACES, TRIGGER_WORDS, WHY_NOT_WORDS, FULL_AGILITY, PARTIAL_AGILITY, PARTIAL_DEFENSE, STRAY_REACH
 
 
 def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str, int]]:
@@ -115,7 +115,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     if fire_anyway:
         triggers.append("full-cover")
     applies = bool(triggers) and shot and kind in AIMED
-    reason = _reason(triggers, applies, kind, shot, cover, near)
+    why_not = _why_not(applies, kind, shot, near)
     if triggers or near is not None:
         trace.rule("er.ff.when")
     if kind == "area" and triggers:
@@ -209,7 +209,8 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "line_of_fire": [list(h.qr) for h in layout.line],
         "friendly_fire": {
             "applies": applies,
-            "reason": reason,
+            "reason": _reason(triggers, why_not),
+            "why_not": why_not,
             "triggers": triggers,
             "slots": slots_out,
             "empty_faces": list(EMPTY_FACES),
@@ -225,24 +226,22 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-TRIGGER_WORDS = {
-    "blind-shot": "a blind shot at a target known to be in an obscured area",
-    "blinded-attacker": "the attacker is blinded",
-    "invisible-target": "the target is invisible",
-    "three-quarters-cover": "three-quarters cover with others in the vicinity",
-    "full-cover": "firing at a target in full cover",
-}
 
-
-def _reason(triggers: list[str], applies: bool, kind: str, shot: bool, cover: str, near: bool | None) -> str:
-    """Why friendly fire is used or not, in words."""
+def _why_not(applies: bool, kind: str, shot: bool, near: bool | None) -> str | None:
+    """Why friendly fire is not used (a key of ``WHY_NOT_WORDS``), or None when it is."""
     if applies:
-        return "Friendly fire applies: " + "; ".join(TRIGGER_WORDS[t] for t in triggers) + "."
+        return None
     if kind == "area":
-        return "No friendly fire: an area effect is not aimed at one creature, so it cannot stray."
+        return "area"
     if not shot:
-        return "No friendly fire: the target cannot be targeted at all, so no shot is fired."
+        return "no-shot"
     if near is False:
-        return "No friendly fire: three-quarters cover, but nobody else is in the vicinity."
-    return "No friendly fire: no blind shot, blinded attacker, invisible target or cover calls for it."
+        return "nobody-near"
+    return "no-trigger"
 
+
+def _reason(triggers: list[str], why_not: str | None) -> str:
+    """The contract's ``reason``: why friendly fire is used or not, in words."""
+    if why_not is None:
+        return "Friendly fire applies: " + "; ".join(TRIGGER_WORDS[t] for t in triggers) + "."
+    return f"No friendly fire: {WHY_NOT_WORDS[why_not]}."

@@ -161,4 +161,20 @@ COVER_CHOICES = (
 )
 COVER_WORDS = {"partial": "partial cover", "three-quarters": "three-quarters cover", "full": "full cover"}
 
+TRIGGER_WORDS = {
+    "blind-shot": "a blind shot at a target known to be in an obscured area",
+    "blinded-attacker": "the attacker is blinded",
+    "invisible-target": "the target is invisible",
+    "three-quarters-cover": "three-quarters cover with others in the vicinity",
+    "full-cover": "firing at a target in full cover",
+}
+"""What calls for friendly fire, by trigger."""
+WHY_NOT_WORDS = {
+    "area": "an area effect is not aimed at one creature, so it cannot stray",
+    "no-shot": "the target cannot be targeted at all, so no shot is fired",
+    "nobody-near": "three-quarters cover, but nobody else is in the vicinity",
+    "no-trigger": "no blind shot, blinded attacker, invisible target or cover calls for it",
+}
+"""Why friendly fire is not used, by reason."""
+
 register(RULES, RULINGS)
