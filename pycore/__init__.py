@@ -8,7 +8,7 @@ from .errors import ScenarioError
 from .rules import Rule, Ruling
 from .systems import RULES, RULINGS, SYSTEMS, System, find_system, ref
 
-__all__ = ["evaluate", "ScenarioError", "SYSTEMS", "RULES", "RULINGS", "System", "Rule", "Ruling", "ref"]
+__all__ = ["RULES", "RULINGS", "SYSTEMS", "Rule", "Ruling", "ScenarioError", "System", "evaluate", "ref"]
 
 
 def evaluate(scenario: dict[str, Any]) -> dict[str, Any]:

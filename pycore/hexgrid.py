@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 NUDGE = (1e-6, 1e-6, -2e-6)
 """The epsilon added to both ends of a line (cube q, r, s); ``-NUDGE`` resolves the other way."""
@@ -31,7 +32,7 @@ class Hex:
             raise ValueError(f"not a hex: q + r + s = {self.q + self.r + self.s}, must be 0 ({self.q}, {self.r}, {self.s})")
 
     @classmethod
-    def axial(cls, q: int, r: int) -> "Hex":
+    def axial(cls, q: int, r: int) -> Hex:
         """The hex at axial ``[q, r]`` (``s = -q - r``); one shared object per hex (see ``_interned``)."""
         return _interned(q, r) if cls is Hex else cls(q, r, -q - r)
 

@@ -43,7 +43,7 @@ class Field:
     unit: str = ""
     max_items: int | None = None
     """For ``ints`` and ``records``: the longest list accepted."""
-    item_fields: tuple["Field", ...] = ()
+    item_fields: tuple[Field, ...] = ()
     """For ``records``: the fields of each item, with paths relative to the item."""
     group: str = ""
     """Name of the alternative (``Inputs.alternatives``) this field belongs to; ``""``: always used."""
@@ -65,7 +65,7 @@ class Field:
         return tuple(v for v, _ in self.choices)
 
     @functools.cached_property
-    def each(self) -> "Field":
+    def each(self) -> Field:
         """For ``hex`` and ``ints``: the whole-number field every item must satisfy."""
         return Field("_", "int", "", minimum=self.minimum, maximum=self.maximum)
 
@@ -234,7 +234,7 @@ class Inputs:
                 given.append((name, label, present))
         if len(given) > 1:
             first = given[0]
-            for name, label, present in given[1:]:
+            for _name, label, present in given[1:]:
                 for path in present:
                     errors.append(FieldError(path, f"give either \"{first[1].lower()}\" ({', '.join(first[2])}) "
                                                    f"or \"{label.lower()}\" ({', '.join(present)}), not both"))

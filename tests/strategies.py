@@ -273,7 +273,7 @@ WRONG_TYPE = {
     "bool": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.booleans(), max_size=2)),
     "text": st.one_of(st.integers(), st.booleans(), st.lists(st.text(max_size=3), max_size=2),
                       st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=2)),
-    "hex": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.integers(-3, 3), max_size=5).filter(lambda l: len(l) != 2),
+    "hex": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.integers(-3, 3), max_size=5).filter(lambda xs: len(xs) != 2),
                      st.lists(st.one_of(st.text(max_size=2), st.integers(-9, 9).map(lambda i: i + 0.25), st.booleans()),
                               min_size=2, max_size=2)),
     "ints": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.text(max_size=2), min_size=1, max_size=3),

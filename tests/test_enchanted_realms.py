@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pycore.dice import D20, D20_SIDES
 from pycore import RULES, RULINGS, ScenarioError, evaluate
 from pycore.browser import form_to_scenario, scenario_to_values
+from pycore.dice import D20, D20_SIDES
 from pycore.render import result_html
 from pycore.systems import SYSTEMS
 from pycore.systems import enchanted_realms as er

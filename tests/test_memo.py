@@ -19,7 +19,6 @@ from pycore.systems.skirmish_d6_map import board_cells
 from pycore.views import skirmish_d6 as d6view
 
 
-
 def counted(size: int) -> tuple[Any, list[tuple[Any, ...]]]:
     """A remembered function that records each call it really makes."""
     made: list[tuple[Any, ...]] = []

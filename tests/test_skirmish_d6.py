@@ -44,7 +44,7 @@ def test_light_table_cell(light, vision, level):
 
 def test_light_table_is_complete():
     """Twelve cells: four light levels by three kinds of sight, no more, no fewer."""
-    assert {(l, v) for l, v, _ in LIGHT_CELLS} == {(l, v) for l in d6.LIGHT_LEVELS for v in d6.VISIONS}
+    assert {(light, v) for light, v, _ in LIGHT_CELLS} == {(light, v) for light in d6.LIGHT_LEVELS for v in d6.VISIONS}
 
 
 @pytest.mark.parametrize(("partial", "level", "modifier"), [(0, 0, 0), (1, 1, -1), (2, 2, -2)])

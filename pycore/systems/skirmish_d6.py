@@ -162,7 +162,7 @@ INPUTS = Inputs(
               help="The attack's normal target number before modifiers; leave empty if unknown.",
               rule="d6.limits.natural", unit="+"),
         Field("light", "choice", "Light level", default="bright",
-              choices=tuple((l, LIGHT_LABELS[l]) for l in LIGHT_LEVELS), rule="d6.light.vision"),
+              choices=tuple((level, LIGHT_LABELS[level]) for level in LIGHT_LEVELS), rule="d6.light.vision"),
         Field("attacker.vision", "choice", "Attacker's vision", default="normal",
               choices=tuple((v, VISION_LABELS[v]) for v in VISIONS), rule="d6.light.vision"),
         Field("obstacles.partial", "int", "Partial obstacles in the way", default=0, minimum=0, maximum=99,

@@ -10,6 +10,7 @@ from ..dice import percent
 from .common import chance, link, percent_exact, signed
 from .view import View
 
+
 def headline(result: dict[str, Any]) -> str:
     """``Hits on a natural 14+``, or why there is no number."""
     if not result["targetable"]:

@@ -9,10 +9,20 @@ from ...dice import D20, D20_SIDES, binomial, convolve, exact, mean, product
 from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex, distance
 from ...trace import Trace
-from .odds import faces_needed, forward_hits, die_hits, stray_hits
+from .odds import die_hits, faces_needed, forward_hits, stray_hits
 from .resolution import resolve
 from .strays import Creature, StrayLayout, stray_layout
-from .tables import AIMED, ATTACKER, EMPTY_FACES, TRIGGER_WORDS, WHY_NOT_WORDS, FULL_AGILITY, PARTIAL_AGILITY, PARTIAL_DEFENSE, STRAY_REACH
+from .tables import (
+    AIMED,
+    ATTACKER,
+    EMPTY_FACES,
+    FULL_AGILITY,
+    PARTIAL_AGILITY,
+    PARTIAL_DEFENSE,
+    STRAY_REACH,
+    TRIGGER_WORDS,
+    WHY_NOT_WORDS,
+)
 
 
 def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str, int]]:
