@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import base64
+import contextlib
 import copy
 import json
 import math
