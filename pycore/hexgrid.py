@@ -338,6 +338,9 @@ M = 10**6
 """Scale of the exact plane; obstacles grow by 1/M."""
 
 Vec = tuple[int, int]
+"""A point or direction in the exact plane."""
+Edge = tuple[int, int, int, int]
+"""A polygon edge as (ax, ay, ex, ey): start point and edge vector."""
 
 
 def corners(h: Hex, grow: int = 0) -> list[Vec]:
@@ -354,13 +357,13 @@ def _lt(a: Ratio, b: Ratio) -> bool:
     return a[0] * b[1] < b[0] * a[1]
 
 
-def _edges(poly: list[Vec]) -> list[tuple[int, int, int, int]]:
+def _edges(poly: list[Vec]) -> list[Edge]:
     """Each edge of a CCW polygon as (ax, ay, ex, ey): start point and edge vector."""
     n = len(poly)
     return [(poly[i][0], poly[i][1], poly[(i + 1) % n][0] - poly[i][0], poly[(i + 1) % n][1] - poly[i][1]) for i in range(n)]
 
 
-def _clip(p: Vec, d: Vec, edges: list[tuple[int, int, int, int]], strict: bool) -> tuple[Ratio, Ratio] | None:
+def _clip(p: Vec, d: Vec, edges: list[Edge], strict: bool) -> tuple[Ratio, Ratio] | None:
     """Parameter interval of the line ``p + t d`` inside a convex CCW polygon (open if ``strict``)."""
     lo: Ratio | None = None
     hi: Ratio | None = None
@@ -431,32 +434,35 @@ def _clear_line(a: Hex, b: Hex, blockers: frozenset[Hex]) -> bool:
     # Candidate lines pass through two corners. A blocker corner only counts where the line is a
     # supporting line of that blocker (it touches without entering it): a clear segment pushed
     # against a blocker can only rest on it that way.
-    points: list[tuple[Vec, Vec | None, Vec | None]] = [(c, None, None) for c in (*corners_a, *corners_b)]
+    # Each point with its blocker's neighbouring corners (previous, next), or None for a corner of a or b.
+    points: list[tuple[Vec, tuple[Vec, Vec] | None]] = [(c, None) for c in (*corners_a, *corners_b)]
     for poly in grown:
         n = len(poly)
-        points.extend((poly[i], poly[i - 1], poly[(i + 1) % n]) for i in range(n))
-    for i, (p, p_prev, p_next) in enumerate(points):
-        for q, q_prev, q_next in points[i + 1:]:
+        points.extend((poly[i], (poly[i - 1], poly[(i + 1) % n])) for i in range(n))
+    for i, (p, p_around) in enumerate(points):
+        for q, q_around in points[i + 1:]:
             d = (q[0] - p[0], q[1] - p[1])
             if d == (0, 0):
                 continue
-            if p_prev is not None and not _supports(p, d, p_prev, p_next):
+            if p_around is not None and not _supports(p, d, p_around):
                 continue
-            if q_prev is not None and not _supports(q, d, q_prev, q_next):
+            if q_around is not None and not _supports(q, d, q_around):
                 continue
             if _clear_on_line(p, d, edges_a, edges_b, polys):
                 return True
     return False
 
 
-def _supports(v: Vec, d: Vec, prev: Vec, nxt: Vec) -> bool:
-    """Whether the line through ``v`` along ``d`` keeps both neighbouring corners on one side."""
+def _supports(v: Vec, d: Vec, around: tuple[Vec, Vec]) -> bool:
+    """Whether the line through ``v`` along ``d`` keeps both neighbouring corners (``around``) on one side."""
+    prev, nxt = around
     s1 = d[0] * (prev[1] - v[1]) - d[1] * (prev[0] - v[0])
     s2 = d[0] * (nxt[1] - v[1]) - d[1] * (nxt[0] - v[0])
     return (s1 >= 0 and s2 >= 0) or (s1 <= 0 and s2 <= 0)
 
 
-def _clear_on_line(p: Vec, d: Vec, edges_a, edges_b, polys) -> bool:
+def _clear_on_line(p: Vec, d: Vec, edges_a: list[Edge], edges_b: list[Edge], polys: list[list[Edge]]) -> bool:
+    """Whether some stretch of the line ``p + t d`` between hex a and hex b enters no blocker."""
     ia = _clip(p, d, edges_a, strict=False)
     if ia is None:
         return False
@@ -472,7 +478,7 @@ def _clear_on_line(p: Vec, d: Vec, edges_a, edges_b, polys) -> bool:
     return not any(_enters(p, d, poly, gap) for poly in polys)
 
 
-def _enters(p: Vec, d: Vec, edges, span: tuple[Ratio, Ratio]) -> bool:
+def _enters(p: Vec, d: Vec, edges: list[Edge], span: tuple[Ratio, Ratio]) -> bool:
     """Whether the part ``span`` of the line ``p + t d`` passes through the interior of a polygon."""
     inner = _clip(p, d, edges, strict=True)
     return inner is not None and _lt(inner[0], span[1]) and _lt(span[0], inner[1])

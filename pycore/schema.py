@@ -295,7 +295,7 @@ def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, errors: list[
             continue
         path = f"{prefix}{key}"
         present = key in data
-        value = data.get(key)
+        value: Any = data.get(key)
         if isinstance(spec, Field):
             if not present or (value is None and spec.optional):
                 if not present and spec.default is None and not spec.optional:

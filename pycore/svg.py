@@ -279,8 +279,9 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
     attrs = {"class": " ".join(classes), "data-hex": key, "data-col": str(col), "data-row": str(row)}
     if piece:
         attrs["data-piece"] = piece.kind
-    if rule or (piece and piece.rule):
-        attrs["data-rule"] = rule or piece.rule  # type: ignore[assignment]
+    shown_rule = rule or (piece.rule if piece else "")
+    if shown_rule:
+        attrs["data-rule"] = shown_rule
     if interactive:
         attrs.update({"role": "button", "tabindex": "0" if first else "-1", "aria-label": ": ".join([words[0], ", ".join(words[1:]) or "empty"])})
     g = ET.Element("g", attrs)

@@ -36,7 +36,7 @@ def test_d6_chance(target, chance):
 @pytest.mark.parametrize("target", [1, 7])
 def test_d6_chance_refuses_impossible_targets(target):
     """Targets outside 2..6 are a programming error, said plainly."""
-    with pytest.raises(ValueError, match="2..6"):
+    with pytest.raises(ValueError, match=r"2\.\.6"):
         d6_chance(target)
 
 

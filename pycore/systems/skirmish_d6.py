@@ -256,6 +256,7 @@ def combine_cover(partial: int, total: int, light: int | str, combine: str) -> C
     if total or light == TOTAL:
         level: int | str = TOTAL
     else:
+        assert isinstance(light, int)
         levels = partial + light if combine == "add" else max(partial, light)
         level = TOTAL if levels >= TOTAL_LEVEL else levels
     return Cover(level, partial, light, total, tuple(rules))
@@ -283,8 +284,10 @@ def cap_modifiers(mods: list[Modifier]) -> tuple[int, list[Modifier]]:
         if m is best or m is worst:
             marked.append(m)
         elif m.value > 0:
+            assert best is not None
             marked.append(Modifier(m.rule, m.value, m.kind, m.label, False, f"only the largest bonus counts ({best.label}, {best.value:+d})"))
         else:
+            assert worst is not None
             marked.append(Modifier(m.rule, m.value, m.kind, m.label, False, f"only the largest penalty counts ({worst.label}, {worst.value:+d})"))
     net = (best.value if best else 0) + (worst.value if worst else 0)
     return net, marked
@@ -307,6 +310,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
 
     # -- where everyone stands: counted, or read off the map
     mc = None
+    distance: float | None
     if s["_alternative"] == "map":
         mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"])
         partial, total, distance = mc.partial, mc.total, mc.distance

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,7 +119,7 @@ def _read_slowly(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex,
     return attacker, target, obstacles, creatures
 
 
-def _count(path: list[Hex], obstacles: dict[Hex, str], creatures: dict[Hex, str]) -> PathCount:
+def _count(path: Sequence[Hex], obstacles: dict[Hex, str], creatures: dict[Hex, str]) -> PathCount:
     middle = tuple(path[1:-1])
     partial = tuple(h for h in middle if obstacles.get(h) == "partial" or h in creatures)
     total = tuple(h for h in middle if obstacles.get(h) == TOTAL)

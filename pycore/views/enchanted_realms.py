@@ -233,7 +233,8 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
         pieces[attacker] = Piece("attacker", "A", "attacker")
     if target and target not in pieces:
         pieces[target] = Piece("target", "T", "target")
-    others = scenario.get("others") if isinstance(scenario.get("others"), list) else []
+    given = scenario.get("others")
+    others: list[Any] = given if isinstance(given, list) else []
     for item in others:
         h = hex_of(item.get("hex")) if isinstance(item, dict) else None
         if h is not None and h not in pieces:

@@ -137,7 +137,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     reading = (result or {}).get("map")
     attacker, target = hex_of(m.get("attacker")), hex_of(m.get("target"))
     desc = f"A {len(cells)}-hex map with {len(pieces)} pieces placed."
-    if reading and attacker and target:
+    if reading and attacker and target and result is not None:
         segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre", "d6.map.line"))
         for i, path in enumerate(reading["paths"]):
             for qr in path:

@@ -105,7 +105,7 @@ def concealment_of(s: dict[str, Any], percent: int, example: Example | None, tra
 
 
 def protectors_of(s: dict[str, Any], cover: int, concealment: int, target: Sight, attacker: Sight,
-                  att_steps: list[Step], needed_with: int, trace: Trace) -> dict[str, Any] | None:
+                  att_steps: list[Step], needed_with: int | None, trace: Trace) -> dict[str, Any] | None:
     """The protectors' side of a missile attack: saved rolls and who may be struck, or None without a number."""
     convention, natural = s["ac_convention"], s["rulings"]["d20.ruling.natural-rolls"]
     to_hit, ac, protectors = s["attack"]["to_hit"], s["target"]["ac"], s["target"]["protectors"]
@@ -114,6 +114,7 @@ def protectors_of(s: dict[str, Any], cover: int, concealment: int, target: Sight
         trace.note("Give the THAC0 or attack bonus to see which rolls a protector may take instead.",
                    "d20.cover.protector-struck")
         return None
+    assert needed_with is not None, "known whenever to_hit is"
     unprotected = defense_steps(s, cover, concealment, target, attacker, 0, Trace())
     w_attack, w_defense, _ = Pipeline(convention, ac, (*att_steps, *unprotected)).run()
     needed_without = needed_roll(convention, to_hit, w_attack, effective_ac(ac, w_defense, convention))

@@ -49,6 +49,6 @@ def stray_hits(group: int, miss: int, strikes: int) -> list[Fraction]:
     slot = Fraction(1, STRAY_DIE)
     for k in range(1, group + 1):
         out[k] = slot * comb(group, k) * Fraction(strikes, D20_SIDES) ** k * Fraction(miss - strikes, D20_SIDES) ** (group - k)
-    out[0] = 1 - sum(out[1:])
+    out[0] = 1 - sum(out[1:], Fraction(0))
     return out
 
