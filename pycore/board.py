@@ -48,5 +48,6 @@ class BoardSpec:
             "slots": [{"kind": s.kind, "label": s.label, "symbol": s.symbol, "path": s.path,
                        "record": dict(s.record), "single": s.single} for s in self.slots],
             "defaults": dict(self.defaults),
-            "editors": {path: [{"key": k, "label": label, "kind": kind} for k, label, kind in keys] for path, keys in self.editors},
+            "editors": {path: [{"key": k, "label": label, "kind": kind} for k, label, kind in keys]
+                        for path, keys in self.editors},
         }, separators=(",", ":"))

@@ -156,7 +156,8 @@ def check_value(field: Field, value: Any) -> str | None:
         for allowed in field.values:
             if value == allowed and type(value) is type(allowed):
                 return None
-        return f"{_show(value) if isinstance(value, (str, int)) else _type_name(value)} is not allowed: must be {field.describe_range()}"
+        shown = _show(value) if isinstance(value, (str, int)) else _type_name(value)
+        return f"{shown} is not allowed: must be {field.describe_range()}"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return f"must be {field.describe_range()}, not {_type_name(value)}"
     if field.kind == "int" and not isinstance(value, int):

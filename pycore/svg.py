@@ -283,7 +283,8 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
     if shown_rule:
         attrs["data-rule"] = shown_rule
     if interactive:
-        attrs.update({"role": "button", "tabindex": "0" if first else "-1", "aria-label": ": ".join([words[0], ", ".join(words[1:]) or "empty"])})
+        attrs.update({"role": "button", "tabindex": "0" if first else "-1",
+                      "aria-label": ": ".join([words[0], ", ".join(words[1:]) or "empty"])})
     g = ET.Element("g", attrs)
     if not interactive:
         ET.SubElement(g, "title").text = ": ".join([words[0], ", ".join(words[1:]) or "empty"])
@@ -291,7 +292,8 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
     ET.SubElement(g, "polygon", {"points": points, "class": "hex-shape"})
     if piece and piece.kind in ("partial", "total"):
         pattern = "hatch" if piece.kind == "partial" else "cross"
-        ET.SubElement(g, "polygon", {"points": points, "class": f"hex-fill hex-fill--{piece.kind}", "fill": f"url(#{ident}-{pattern})"})
+        ET.SubElement(g, "polygon", {"points": points, "class": f"hex-fill hex-fill--{piece.kind}",
+                                     "fill": f"url(#{ident}-{pattern})"})
     glyphs: list[ET.Element] = []
     tag = {"data-hex": key} if interactive else {}
 
@@ -308,7 +310,8 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
                "text-anchor": "middle"}, piece.symbol)
     for i, mark in enumerate(marks):
         dy = -HEX_SIZE * 0.55 if i == 0 else HEX_SIZE * 0.8
-        attrs = {"x": _fmt(centre.x), "y": _fmt(centre.y + dy), **tag, "class": f"mark mark--{mark.kind}", "text-anchor": "middle"}
+        attrs = {"x": _fmt(centre.x), "y": _fmt(centre.y + dy), **tag, "class": f"mark mark--{mark.kind}",
+                 "text-anchor": "middle"}
         if mark.rule:
             attrs["data-rule"] = mark.rule
         glyph(attrs, mark.text)

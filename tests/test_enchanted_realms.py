@@ -280,7 +280,8 @@ def test_adjacent_attacker_own_hex_and_the_hex_behind_the_attacker():
 def test_attacker_can_be_struck_under_the_ruling_and_needs_a_defense():
     """Ruling er.ruling.attacker-hex "struck": the attacker's hex holds "attacker", against attacker.defense."""
     assert errors_of(target={"hex": [1, 0]}, blind_shot=True, rulings={"er.ruling.attacker-hex": "struck"}) == {
-        "attacker.defense": "is required: the attacker's hex is a stray hex and ruling er.ruling.attacker-hex lets the attacker be struck"}
+        "attacker.defense": "is required: the attacker's hex is a stray hex and ruling er.ruling.attacker-hex "
+                            "lets the attacker be struck"}
     result = run(target={"hex": [1, 0]}, attacker={"defense": 12}, blind_shot=True,
                  rulings={"er.ruling.attacker-hex": "struck"})
     assert result["friendly_fire"]["slots"][1]["occupant"] == "attacker"
@@ -428,7 +429,8 @@ def test_struck_chance_formula_for_one_attack():
 def test_split_attacks_can_strike_two_bystanders():
     """Split dice: each attack strays on its own, so two different creatures can both be struck."""
     result = run(attack={"dice": 2, "split": [1, 1], "rolls": [2, 3], "d10s": [2, 5]}, target={"defense": 15},
-                 blind_shot=True, others=[{"name": "Bram", "hex": [5, 0], "defense": 4}, {"name": "Wren", "hex": [3, 0], "defense": 4}])
+                 blind_shot=True,
+                 others=[{"name": "Bram", "hex": [5, 0], "defense": 4}, {"name": "Wren", "hex": [3, 0], "defense": 4}])
     res = result["resolution"]
     assert res["struck_by"] == {"Wren": 1, "Bram": 1}
     assert res["struck"] == "Wren" and res["struck_hits"] == 1

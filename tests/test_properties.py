@@ -410,7 +410,8 @@ def _ask(request: dict[str, Any]) -> dict[str, Any]:
 def test_form_number_too_long_is_a_field_error():
     """5,000 typed digits are an error by the box, not an internal error (Python will not convert them)."""
     reply = _ask({"op": "evaluate", "system": "skirmish-d6", "values": {"obstacles.partial": "9" * 5000}})
-    assert reply["errors"] == [{"field": "obstacles.partial", "message": "is far out of range: must be a whole number from 0 to 99"}]
+    assert reply["errors"] == [{"field": "obstacles.partial",
+                                "message": "is far out of range: must be a whole number from 0 to 99"}]
     reply = _ask({"op": "evaluate", "system": "enchanted-realms", "values": {"attack.rolls": "3 " + "7" * 5000}})
     assert [e["field"] for e in reply["errors"]] == ["attack.rolls"]
     reply = _ask({"op": "evaluate", "system": "skirmish-d6", "values": {"obstacles.partial": "0" * 40 + "2"}})
@@ -492,11 +493,11 @@ def requests(draw: st.DrawFn) -> str:
     raw = st.one_of(st.text(max_size=20), st.booleans(), st.integers(), st.none(), st.floats(),
                     st.sampled_from(["1", "-3", "2.5", "1e999", "9" * 5000, "[1, 2]", "[[", "1,2", '[{"hex":[1,1]}]',
                                      '[{"name":"<b>x</b>","hex":[2,0],"defense":10}]', "\ud800"]))
+    small = st.dictionaries(st.text(max_size=5), st.integers(), max_size=3)
     request: dict[str, Any] = {"op": draw(OPS), "system": system,
                                "values": draw(st.dictionaries(paths, raw, max_size=6)),
                                "fragment": draw(st.one_of(st.text(max_size=40), st.just("#s=" + "A" * 20000),
-                                                          st.builds(lambda t: "#s=" + encode_fragment(t),
-                                                                    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3)))),
+                                                          st.builds(lambda t: "#s=" + encode_fragment(t), small))),
                                "board": draw(st.booleans()), "base": draw(st.text(max_size=5))}
     if draw(st.booleans()):
         request["preset"] = draw(st.one_of(st.none(), st.dictionaries(st.text(max_size=6), st.integers(), max_size=2)))
@@ -523,7 +524,7 @@ def test_handle_never_raises(text):
 
 @FUZZ
 @given(text=st.one_of(st.text(max_size=300), st.text(alphabet="#s=ABCabc012_-+/%", max_size=300),
-                      st.binary(max_size=200).map(lambda b: "#s=" + __import__("base64").urlsafe_b64encode(b).decode().rstrip("="))))
+                      st.binary(max_size=200).map(lambda b: "#s=" + base64.urlsafe_b64encode(b).decode().rstrip("="))))
 def test_decode_fragment_only_says_why(text):
     """Any text decodes to a JSON value or raises ValueError with a reason in plain words, nothing else."""
     try:

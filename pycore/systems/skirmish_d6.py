@@ -285,10 +285,12 @@ def cap_modifiers(mods: list[Modifier]) -> tuple[int, list[Modifier]]:
             marked.append(m)
         elif m.value > 0:
             assert best is not None
-            marked.append(Modifier(m.rule, m.value, m.kind, m.label, False, f"only the largest bonus counts ({best.label}, {best.value:+d})"))
+            marked.append(Modifier(m.rule, m.value, m.kind, m.label, False,
+                                   f"only the largest bonus counts ({best.label}, {best.value:+d})"))
         else:
             assert worst is not None
-            marked.append(Modifier(m.rule, m.value, m.kind, m.label, False, f"only the largest penalty counts ({worst.label}, {worst.value:+d})"))
+            marked.append(Modifier(m.rule, m.value, m.kind, m.label, False,
+                                   f"only the largest penalty counts ({worst.label}, {worst.value:+d})"))
     net = (best.value if best else 0) + (worst.value if worst else 0)
     return net, marked
 
@@ -369,7 +371,8 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
             trace.ruling("d6.ruling.area-cover")
             trace.rule("d6.cover.area-effect")
         if not area or rulings["d6.ruling.area-cover"] == "apply":
-            mods.append(Modifier(f"d6.cover.level-{cover.level}", COVER_EFFECT[cover.level], "environment", f"cover level {cover.level}"))
+            mods.append(Modifier(f"d6.cover.level-{cover.level}", COVER_EFFECT[cover.level], "environment",
+                                 f"cover level {cover.level}"))
     if att["elevation"] == "above":
         mods.append(Modifier("d6.height.above", 1, "environment", "attacking from above"))
     elif att["elevation"] == "below":

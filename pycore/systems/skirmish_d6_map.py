@@ -70,7 +70,8 @@ def read(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
 
 
 @recent_calls(2)
-def _placed(obstacles: list[dict[str, Any]], creatures: list[dict[str, Any]], cols: int, rows: int) -> tuple[dict[Hex, str], dict[Hex, str], frozenset[Hex] | None]:
+def _placed(obstacles: list[dict[str, Any]], creatures: list[dict[str, Any]], cols: int,
+            rows: int) -> tuple[dict[Hex, str], dict[Hex, str], frozenset[Hex] | None]:
     """Obstacles and creatures by hex, and every hex they take (None if any is off the board or shares a
     hex): remembered, as they stay put while the attacker and the target move."""
     cells = _on_board(cols, rows)

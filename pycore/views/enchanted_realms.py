@@ -71,7 +71,8 @@ def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
         out.append(("Dice", f"{result['dice']}{split}"))
         out.append(("At least one hit", percent_with_fraction(result["hit_chance_exact"])))
         if result["dice"] > 1:
-            out.append(("Expected hits", f"{float(Fraction(result['expected_hits_exact'])):.3g} ({result['expected_hits_exact']})"))
+            expected = result["expected_hits_exact"]
+            out.append(("Expected hits", f"{float(Fraction(expected)):.3g} ({expected})"))
     elif cover:
         out.append(("Cover", cover.capitalize()))
     saves = result["save_bonus"]
@@ -224,10 +225,16 @@ def _rectangle(c0: int, c1: int, r0: int, r1: int) -> tuple[Hex, ...]:
     return tuple(roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
 
 
+def _piece_hex(scenario: dict[str, Any], who: str, default: list[int]) -> Any:
+    """What a possibly invalid scenario gives as the ``hex`` of ``attacker`` or ``target`` (its default if absent)."""
+    piece = scenario.get(who)
+    return (piece or {}).get("hex", default) if isinstance(piece, dict) else default
+
+
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
     """The board: pieces from the scenario; once evaluated, the line of fire, slots 1-8 and each creature's odds."""
-    attacker = hex_of((scenario.get("attacker") or {}).get("hex", [0, 0]) if isinstance(scenario.get("attacker"), dict) else [0, 0])
-    target = hex_of((scenario.get("target") or {}).get("hex", [4, 0]) if isinstance(scenario.get("target"), dict) else [4, 0])
+    attacker = hex_of(_piece_hex(scenario, "attacker", [0, 0]))
+    target = hex_of(_piece_hex(scenario, "target", [4, 0]))
     pieces: dict[Hex, Piece] = {}
     if attacker:
         pieces[attacker] = Piece("attacker", "A", "attacker")
@@ -248,7 +255,8 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
     if result:
         line = [Hex.axial(*qr) for qr in result.get("line_of_fire") or []]
         if attacker and target:
-            segments.append(Segment(attacker, target, "fire", "line of fire from the attacker to the target", "er.ff.stray-hexes"))
+            segments.append(Segment(attacker, target, "fire", "line of fire from the attacker to the target",
+                                    "er.ff.stray-hexes"))
         for h in line[1:-1]:
             classes.append((h, "path-used"))
         ff = result.get("friendly_fire") or {}
@@ -260,7 +268,8 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
             who = slot.get("occupant")
             if who and who in chances and ff.get("applies"):
                 marks.append((h, Mark("chance", percent(Fraction(chances[who]["struck_chance_exact"])),
-                                      f"{who}: {percent_with_fraction(chances[who]['struck_chance_exact'])} to be struck", "er.ff.forward")))
+                                      f"{who}: {percent_with_fraction(chances[who]['struck_chance_exact'])} to be struck",
+                                      "er.ff.forward")))
         desc = (f"Line of fire over {max(len(line) - 1, 0)} hexes. "
                 + ("Friendly fire applies: the eight stray hexes are numbered 1 to 8 for the d10 (9 and 10 hit nothing), "
                    "each creature on one shows its chance to be struck." if ff.get("applies") else

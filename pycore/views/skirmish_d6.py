@@ -138,7 +138,8 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     attacker, target = hex_of(m.get("attacker")), hex_of(m.get("target"))
     desc = f"A {len(cells)}-hex map with {len(pieces)} pieces placed."
     if reading and attacker and target and result is not None:
-        segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre", "d6.map.line"))
+        segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre",
+                                "d6.map.line"))
         for i, path in enumerate(reading["paths"]):
             for qr in path:
                 classes.append((Hex.axial(*qr), "path-used" if i == reading["path_used"] else "path-alt"))
@@ -148,11 +149,13 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
             marks.append((Hex.axial(*qr), Mark("seen-past", "past", "a line gets past: counts as partial", "d6.cover.seen-past")))
         if reading["surrounded_by"]:
             for qr in reading["surrounded_by"]:
-                marks.append((Hex.axial(*qr), Mark("surround", "flank", "on the opposite side: surrounds the target", "d6.conditions.surrounded")))
+                marks.append((Hex.axial(*qr), Mark("surround", "flank", "on the opposite side: surrounds the target",
+                                                   "d6.conditions.surrounded")))
         level = result["cover_level"]
         desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
                 f"{len(reading['crossed'])} obstacle(s): cover {'total' if level == 'total' else f'level {level}'}."
-                + (" It runs along a hex edge; both paths are shown and the ruling picks one." if len(reading["paths"]) > 1 else ""))
+                + (" It runs along a hex edge; both paths are shown and the ruling picks one."
+                   if len(reading["paths"]) > 1 else ""))
     shown = {p.symbol for p in pieces.values()}
     legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
     if reading and reading["crossed"]:

@@ -116,7 +116,8 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             elif spot == a:
                 errors.append(FieldError(f"others.{i}.hex", "is the attacker's hex: one creature per hex"))
             elif spot in seen_hexes:
-                errors.append(FieldError(f"others.{i}.hex", f"is also the hex of others.{seen_hexes[spot]}: one creature per hex"))
+                errors.append(FieldError(f"others.{i}.hex",
+                                         f"is also the hex of others.{seen_hexes[spot]}: one creature per hex"))
             else:
                 seen_hexes[spot] = i
     return errors
