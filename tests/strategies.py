@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from pycore import SYSTEMS
 from pycore.schema import Field, Inputs, nest
-from pycore.systems.skirmish_d6_map import board_cells
+from pycore.systems.skirmish_d6.map import board_cells
 
 BUILT = tuple(sorted(SYSTEMS))
 """Every system that can be evaluated: the property tests cover each of them."""

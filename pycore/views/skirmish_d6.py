@@ -9,7 +9,7 @@ from ..board import BoardSpec, Slot
 from ..hexgrid import Hex
 from ..memo import recent_calls
 from ..svg import Board, Mark, Piece, Segment
-from ..systems.skirmish_d6_map import board_cells
+from ..systems.skirmish_d6.map import board_cells
 from .common import chance, hex_of, link, signed
 from .view import View
 

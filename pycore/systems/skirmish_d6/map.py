@@ -7,12 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import hexgrid as hg
-from ..errors import FieldError, ScenarioError
-from ..hexgrid import Hex
-from ..memo import recent_calls
-
-TOTAL = "total"
+from ... import hexgrid as hg
+from ...errors import FieldError, ScenarioError
+from ...hexgrid import Hex
+from ...memo import recent_calls
+from .tables import TOTAL
 
 
 @dataclass(frozen=True)
