@@ -30,8 +30,11 @@ class BoardSpec:
     """A system's editable board."""
 
     slots: tuple[Slot, ...]
+    """The kinds of piece a player can place, in palette order."""
     cols_path: str
+    """Scenario field of the board's width in hexes; ``""``: sized around the pieces."""
     rows_path: str
+    """Scenario field of the board's height in hexes; ``""``: sized around the pieces."""
     defaults: tuple[tuple[str, Any], ...] = field(default=())
     """Default values of extra record keys the board does not set (``(("defense", 10),)``)."""
     editors: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()

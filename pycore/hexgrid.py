@@ -24,8 +24,11 @@ class Hex:
     """A hex in cube coordinates; the invariant ``q + r + s == 0`` is checked at construction."""
 
     q: int
+    """Cube coordinate q (axial column)."""
     r: int
+    """Cube coordinate r (axial row)."""
     s: int
+    """Cube coordinate s, always ``-q - r``."""
 
     def __post_init__(self) -> None:
         if self.q + self.r + self.s != 0:
@@ -228,14 +231,23 @@ class Orientation:
     """Forward and inverse matrices of a grid orientation, and the angle of the first corner."""
 
     f0: float
+    """Forward matrix (hex to pixel), row 1 column 1."""
     f1: float
+    """Forward matrix, row 1 column 2."""
     f2: float
+    """Forward matrix, row 2 column 1."""
     f3: float
+    """Forward matrix, row 2 column 2."""
     b0: float
+    """Backward matrix (pixel to hex), row 1 column 1."""
     b1: float
+    """Backward matrix, row 1 column 2."""
     b2: float
+    """Backward matrix, row 2 column 1."""
     b3: float
+    """Backward matrix, row 2 column 2."""
     start_angle: float
+    """Angle of the first corner, in sixths of a turn."""
 
 
 SQRT3 = math.sqrt(3.0)
@@ -248,8 +260,11 @@ class Layout:
     """Orientation, hex size (centre to corner, per axis) and the pixel origin."""
 
     orientation: Orientation
+    """Pointy-top or flat-top."""
     size: Point
+    """Size of a hex in pixels (x, y)."""
     origin: Point
+    """Pixel position of the centre of hex (0, 0, 0)."""
 
 
 def to_pixel(layout: Layout, h: Hex) -> Point:

@@ -32,6 +32,7 @@ class Choice:
     """One option of a ruling."""
 
     value: str
+    """The value a scenario gives under ``"rulings"``."""
     label: str
     """Short label, fit for a form's select box."""
     detail: str = ""
@@ -43,10 +44,15 @@ class Ruling:
     """Where the source is silent or ambiguous: a named decision a table can switch."""
 
     id: str
+    """Stable dotted id, also the HTML anchor on its rulebook page."""
     title: str
+    """The question the ruling answers."""
     page: str
+    """Site-relative rulebook page, ending in ``/``."""
     choices: tuple[Choice, ...]
+    """The options a table can pick, in display order."""
     default: str
+    """The value of the choice used when a scenario does not pick one."""
     why: str
     """Why the default was chosen, in one or two sentences."""
 

@@ -33,7 +33,9 @@ class Field:
     choices: tuple[tuple[Any, str], ...] = ()
     """For ``choice``: (value, label) pairs, in display order."""
     minimum: float | None = None
+    """Smallest accepted number (each item's, for ``hex`` and ``ints``); None: no limit."""
     maximum: float | None = None
+    """Largest accepted number (each item's; a ``text``'s length); None: no limit."""
     optional: bool = False
     """Omitting it (or leaving the form box empty) is allowed and means "unknown"."""
     help: str = ""
@@ -41,6 +43,7 @@ class Field:
     rule: str | None = None
     """Id of the rule that explains this input."""
     unit: str = ""
+    """Unit shown after the form box (``ft``, ``″``)."""
     max_items: int | None = None
     """For ``ints`` and ``records``: the longest list accepted."""
     item_fields: tuple[Field, ...] = ()
@@ -176,13 +179,16 @@ class Inputs:
     """A system's whole input declaration: its fields and its rulings."""
 
     system: str
+    """Contract id of the system these inputs belong to."""
     fields: tuple[Field, ...]
+    """Every declared input, in form order."""
     rulings: tuple[Ruling, ...] = ()
+    """The rulings a scenario may switch under ``"rulings"``."""
     alternatives: tuple[tuple[str, str], ...] = ()
-    alternatives_legend: str = "Choose one"
-    """The question the alternatives answer, for the form."""
     """Mutually exclusive groups of fields as (name, label); the first is the default. A scenario
     may give fields of one group only; the validated scenario says which under ``"_alternative"``."""
+    alternatives_legend: str = "Choose one"
+    """The question the alternatives answer, for the form."""
 
     def field(self, path: str) -> Field:
         """The field at ``path``; KeyError names it when unknown."""

@@ -15,10 +15,13 @@ class Sight:
     """Whether one side cannot see the other, why, and whether it has been pinpointed."""
 
     unseen: bool
+    """Whether this side cannot be seen."""
     why: str = ""
+    """Why not, in words (``the target is invisible``)."""
     cause: str = ""
     """``invisible``, ``fog``, ``concealment`` or ``unseen`` (cannot see the attacker)."""
     pinpointed: bool = False
+    """Whether the unseen side has been pinpointed all the same."""
     how: str = ""
     """``sense-invisible``, ``hear-noise``, ``voice`` or ``""``."""
 

@@ -27,9 +27,13 @@ class Step:
     """One modifier, applied in order: to the attack roll or to how hard the target is to hit."""
 
     rule: str
+    """Id of the rule (or ruling) behind the modifier."""
     label: str
+    """What the modifier is, in words."""
     attack: int = 0
+    """Change to the attack roll."""
     defense: int = 0
+    """Change to how hard the target is to hit (positive: harder)."""
 
 
 def defense_steps(s: dict[str, Any], cover: int, concealment: int, target: Sight, attacker: Sight,
@@ -111,8 +115,11 @@ class Pipeline:
     """The steps applied in order to one attack, and the numbers they give."""
 
     convention: str
+    """``descending`` or ``ascending`` AC."""
     ac: int
+    """The target's own AC."""
     steps: tuple[Step, ...]
+    """The modifiers, in the order they apply."""
 
     def run(self) -> tuple[int, int, list[tuple[Step, int, int]]]:
         """(attack modifier, defense bonus, [(step, attack so far, defense so far)]) with the AC 10 limit applied."""

@@ -74,9 +74,13 @@ class Example:
     """A situation from the source that stands for a cover or concealment percentage."""
 
     value: str
+    """The choice value of the situation in the picker."""
     title: str
+    """The situation, in the source's words."""
     percent: int
+    """The cover or concealment percentage it stands for."""
     rule: str
+    """Id of the rule that lists it."""
 
 
 COVER_EXAMPLES: tuple[Example, ...] = (

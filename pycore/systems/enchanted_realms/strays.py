@@ -37,6 +37,7 @@ class Slot:
     number: int
     """1..8 on the d10."""
     hex: Hex
+    """Where the stray hex is."""
     place: str
     """``front`` (10 ft toward the attacker), ``behind`` (10 ft beyond the target) or ``adjacent``."""
     blocked: str = ""
@@ -48,7 +49,9 @@ class StrayLayout:
     """The stray hexes of one shot and the geometry behind them."""
 
     slots: tuple[Slot, ...]
+    """The eight stray hexes, numbered 1..8."""
     line: tuple[Hex, ...]
+    """The hexes from attacker to target, both included."""
     tie: bool
     """Whether an edge tie had to be resolved by ``er.ruling.edge-side``."""
     attacker_slot: bool
@@ -91,5 +94,8 @@ class Creature:
     """Someone who might be struck by a stray shot."""
 
     name: str
+    """Name, unique in the scenario."""
     hex: Hex
+    """Where it stands."""
     defense: int
+    """Its Defense against a stray die."""

@@ -31,6 +31,7 @@ class MapCover:
     """Cover read off the map."""
 
     distance: int
+    """Hexes (inches) from the attacker to the target."""
     paths: tuple[PathCount, ...]
     """One path, or two when the line runs exactly along hex edges."""
     used: int
@@ -42,6 +43,7 @@ class MapCover:
     seen_past: tuple[Hex, ...]
     """Total obstacles on the used path that some unbroken line gets past: they count as partial."""
     surrounded_by: tuple[Hex, Hex] | None
+    """Two enemies on opposite sides of the target, or None."""
 
 
 @functools.lru_cache(maxsize=8)

@@ -36,7 +36,9 @@ class Cover:
     light_levels: int | str
     """Levels from the light against the attacker's vision."""
     total_obstacles: int
+    """Total obstacles that block every line."""
     rules: tuple[str, ...] = field(default=())
+    """Ids of the obstacle rules that counted."""
 
 
 def combine_cover(partial: int, total: int, light: int | str, combine: str) -> Cover:
@@ -60,12 +62,17 @@ class Modifier:
     """One condition or environment modifier to the attack roll."""
 
     rule: str
+    """Id of the rule behind the modifier."""
     value: int
+    """Change to the attack roll."""
     kind: str
     """``environment`` or ``condition``."""
     label: str
+    """What the modifier is, in words."""
     applied: bool = True
+    """Whether the two-modifier limit kept it."""
     reason: str = ""
+    """Why it was dropped; ``""`` when applied."""
 
 
 def cap_modifiers(mods: list[Modifier]) -> tuple[int, list[Modifier]]:
