@@ -8,14 +8,13 @@ from .errors import ScenarioError
 from .rules import Rule, Ruling
 from .systems import RULES, RULINGS, SYSTEMS, System, find_system, ref
 
-__all__ = ["evaluate", "ScenarioError", "SYSTEMS", "RULES", "RULINGS", "System", "Rule", "Ruling", "ref"]
+__all__ = ["RULES", "RULINGS", "SYSTEMS", "Rule", "Ruling", "ScenarioError", "System", "evaluate", "ref"]
 
 
 def evaluate(scenario: dict[str, Any]) -> dict[str, Any]:
     """Validate ``scenario`` strictly and evaluate it; raise ScenarioError naming each bad field."""
     system = find_system(scenario)
-    clean = system.inputs.validate(scenario)
-    result = system.evaluate(clean)
+    result = system.answer(scenario)
     return {
         "system": system.id,
         **result,

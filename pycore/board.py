@@ -30,8 +30,11 @@ class BoardSpec:
     """A system's editable board."""
 
     slots: tuple[Slot, ...]
+    """The kinds of piece a player can place, in palette order."""
     cols_path: str
+    """Scenario field of the board's width in hexes; ``""``: sized around the pieces."""
     rows_path: str
+    """Scenario field of the board's height in hexes; ``""``: sized around the pieces."""
     defaults: tuple[tuple[str, Any], ...] = field(default=())
     """Default values of extra record keys the board does not set (``(("defense", 10),)``)."""
     editors: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
@@ -48,5 +51,6 @@ class BoardSpec:
             "slots": [{"kind": s.kind, "label": s.label, "symbol": s.symbol, "path": s.path,
                        "record": dict(s.record), "single": s.single} for s in self.slots],
             "defaults": dict(self.defaults),
-            "editors": {path: [{"key": k, "label": label, "kind": kind} for k, label, kind in keys] for path, keys in self.editors},
+            "editors": {path: [{"key": k, "label": label, "kind": kind} for k, label, kind in keys]
+                        for path, keys in self.editors},
         }, separators=(",", ":"))

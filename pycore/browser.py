@@ -29,11 +29,11 @@ RULINGS_PREFIX = "rulings."
 MAX_DEPTH = 32
 """Deepest nesting of arrays and objects parsed; scenarios need 5. Deeper JSON is refused unparsed:
 under Pyodide a few thousand levels overflow the JavaScript stack before Python's recursion limit,
-which kills the engine for good (issue 9)."""
+which kills the engine for good."""
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-"""A JSON string (or its unclosed start), written as an unrolled loop: three times faster on a big map's request."""
+"""A JSON string (or its unclosed start), written as an unrolled loop so a big map's request is scanned quickly."""
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
@@ -85,7 +85,12 @@ def decode_fragment(fragment: str) -> Any:
     except (binascii.Error, ValueError) as exc:
         if str(exc).startswith("the link"):
             raise
-        reason = "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else "not valid JSON" if isinstance(exc, json.JSONDecodeError) else "truncated or corrupted"
+        if isinstance(exc, UnicodeDecodeError):
+            reason = "not UTF-8 text"
+        elif isinstance(exc, json.JSONDecodeError):
+            reason = "not valid JSON"
+        else:
+            reason = "truncated or corrupted"
         raise ValueError(f"the link's scenario is {reason}") from None
     except RecursionError:
         raise ValueError("the link's scenario is nested too deeply") from None
@@ -125,7 +130,9 @@ def parse_value(field: Field, raw: Any) -> tuple[Any, str | None]:
 def _parse_list(field: Field, text: str) -> tuple[Any, str | None]:
     """Hexes as ``q, r``, dice as ``12 5 20`` or ``12, 5, 20``, records as the board's JSON."""
     if text == "":
-        return (None, None) if field.optional or field.kind == "records" else (None, f"is required: enter {field.describe_range()}")
+        if field.optional or field.kind == "records":
+            return None, None
+        return None, f"is required: enter {field.describe_range()}"
     if field.kind == "records" or text.startswith("["):
         try:
             return (_records_json(text) if field.kind == "records" else load_json(text)), None
@@ -204,7 +211,8 @@ def board_reply(system: str, scenario: dict[str, Any], result: dict[str, Any] | 
     if drawing is None:
         return {}
     shown = asked.get("shown") if isinstance(asked, dict) else None
-    if (isinstance(shown, dict) and len(shown) <= len(drawing.cells) and asked.get("frame") == board_frame(drawing, interactive=True)
+    if (isinstance(shown, dict) and len(shown) <= len(drawing.cells)
+            and asked.get("frame") == board_frame(drawing, interactive=True)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in shown.items())):
         return {"board_patch": board_patch(drawing, shown, interactive=True)}
     return {"board": board_svg(drawing, interactive=True), "board_frame": board_frame(drawing, interactive=True),

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 NUDGE = (1e-6, 1e-6, -2e-6)
 """The epsilon added to both ends of a line (cube q, r, s); ``-NUDGE`` resolves the other way."""
@@ -23,15 +24,18 @@ class Hex:
     """A hex in cube coordinates; the invariant ``q + r + s == 0`` is checked at construction."""
 
     q: int
+    """Cube coordinate q (axial column)."""
     r: int
+    """Cube coordinate r (axial row)."""
     s: int
+    """Cube coordinate s, always ``-q - r``."""
 
     def __post_init__(self) -> None:
         if self.q + self.r + self.s != 0:
             raise ValueError(f"not a hex: q + r + s = {self.q + self.r + self.s}, must be 0 ({self.q}, {self.r}, {self.s})")
 
     @classmethod
-    def axial(cls, q: int, r: int) -> "Hex":
+    def axial(cls, q: int, r: int) -> Hex:
         """The hex at axial ``[q, r]`` (``s = -q - r``); one shared object per hex (see ``_interned``)."""
         return _interned(q, r) if cls is Hex else cls(q, r, -q - r)
 
@@ -227,14 +231,23 @@ class Orientation:
     """Forward and inverse matrices of a grid orientation, and the angle of the first corner."""
 
     f0: float
+    """Forward matrix (hex to pixel), row 1 column 1."""
     f1: float
+    """Forward matrix, row 1 column 2."""
     f2: float
+    """Forward matrix, row 2 column 1."""
     f3: float
+    """Forward matrix, row 2 column 2."""
     b0: float
+    """Backward matrix (pixel to hex), row 1 column 1."""
     b1: float
+    """Backward matrix, row 1 column 2."""
     b2: float
+    """Backward matrix, row 2 column 1."""
     b3: float
+    """Backward matrix, row 2 column 2."""
     start_angle: float
+    """Angle of the first corner, in sixths of a turn."""
 
 
 SQRT3 = math.sqrt(3.0)
@@ -247,8 +260,11 @@ class Layout:
     """Orientation, hex size (centre to corner, per axis) and the pixel origin."""
 
     orientation: Orientation
+    """Pointy-top or flat-top."""
     size: Point
+    """Size of a hex in pixels (x, y)."""
     origin: Point
+    """Pixel position of the centre of hex (0, 0, 0)."""
 
 
 def to_pixel(layout: Layout, h: Hex) -> Point:
@@ -337,6 +353,9 @@ M = 10**6
 """Scale of the exact plane; obstacles grow by 1/M."""
 
 Vec = tuple[int, int]
+"""A point or direction in the exact plane."""
+Edge = tuple[int, int, int, int]
+"""A polygon edge as (ax, ay, ex, ey): start point and edge vector."""
 
 
 def corners(h: Hex, grow: int = 0) -> list[Vec]:
@@ -353,13 +372,13 @@ def _lt(a: Ratio, b: Ratio) -> bool:
     return a[0] * b[1] < b[0] * a[1]
 
 
-def _edges(poly: list[Vec]) -> list[tuple[int, int, int, int]]:
+def _edges(poly: list[Vec]) -> list[Edge]:
     """Each edge of a CCW polygon as (ax, ay, ex, ey): start point and edge vector."""
     n = len(poly)
     return [(poly[i][0], poly[i][1], poly[(i + 1) % n][0] - poly[i][0], poly[(i + 1) % n][1] - poly[i][1]) for i in range(n)]
 
 
-def _clip(p: Vec, d: Vec, edges: list[tuple[int, int, int, int]], strict: bool) -> tuple[Ratio, Ratio] | None:
+def _clip(p: Vec, d: Vec, edges: list[Edge], strict: bool) -> tuple[Ratio, Ratio] | None:
     """Parameter interval of the line ``p + t d`` inside a convex CCW polygon (open if ``strict``)."""
     lo: Ratio | None = None
     hi: Ratio | None = None
@@ -430,32 +449,35 @@ def _clear_line(a: Hex, b: Hex, blockers: frozenset[Hex]) -> bool:
     # Candidate lines pass through two corners. A blocker corner only counts where the line is a
     # supporting line of that blocker (it touches without entering it): a clear segment pushed
     # against a blocker can only rest on it that way.
-    points: list[tuple[Vec, Vec | None, Vec | None]] = [(c, None, None) for c in (*corners_a, *corners_b)]
+    # Each point with its blocker's neighbouring corners (previous, next), or None for a corner of a or b.
+    points: list[tuple[Vec, tuple[Vec, Vec] | None]] = [(c, None) for c in (*corners_a, *corners_b)]
     for poly in grown:
         n = len(poly)
-        points.extend((poly[i], poly[i - 1], poly[(i + 1) % n]) for i in range(n))
-    for i, (p, p_prev, p_next) in enumerate(points):
-        for q, q_prev, q_next in points[i + 1:]:
+        points.extend((poly[i], (poly[i - 1], poly[(i + 1) % n])) for i in range(n))
+    for i, (p, p_around) in enumerate(points):
+        for q, q_around in points[i + 1:]:
             d = (q[0] - p[0], q[1] - p[1])
             if d == (0, 0):
                 continue
-            if p_prev is not None and not _supports(p, d, p_prev, p_next):
+            if p_around is not None and not _supports(p, d, p_around):
                 continue
-            if q_prev is not None and not _supports(q, d, q_prev, q_next):
+            if q_around is not None and not _supports(q, d, q_around):
                 continue
             if _clear_on_line(p, d, edges_a, edges_b, polys):
                 return True
     return False
 
 
-def _supports(v: Vec, d: Vec, prev: Vec, nxt: Vec) -> bool:
-    """Whether the line through ``v`` along ``d`` keeps both neighbouring corners on one side."""
+def _supports(v: Vec, d: Vec, around: tuple[Vec, Vec]) -> bool:
+    """Whether the line through ``v`` along ``d`` keeps both neighbouring corners (``around``) on one side."""
+    prev, nxt = around
     s1 = d[0] * (prev[1] - v[1]) - d[1] * (prev[0] - v[0])
     s2 = d[0] * (nxt[1] - v[1]) - d[1] * (nxt[0] - v[0])
     return (s1 >= 0 and s2 >= 0) or (s1 <= 0 and s2 <= 0)
 
 
-def _clear_on_line(p: Vec, d: Vec, edges_a, edges_b, polys) -> bool:
+def _clear_on_line(p: Vec, d: Vec, edges_a: list[Edge], edges_b: list[Edge], polys: list[list[Edge]]) -> bool:
+    """Whether some stretch of the line ``p + t d`` between hex a and hex b enters no blocker."""
     ia = _clip(p, d, edges_a, strict=False)
     if ia is None:
         return False
@@ -471,14 +493,8 @@ def _clear_on_line(p: Vec, d: Vec, edges_a, edges_b, polys) -> bool:
     return not any(_enters(p, d, poly, gap) for poly in polys)
 
 
-def _enters(p: Vec, d: Vec, edges, span: tuple[Ratio, Ratio]) -> bool:
+def _enters(p: Vec, d: Vec, edges: list[Edge], span: tuple[Ratio, Ratio]) -> bool:
     """Whether the part ``span`` of the line ``p + t d`` passes through the interior of a polygon."""
     inner = _clip(p, d, edges, strict=True)
     return inner is not None and _lt(inner[0], span[1]) and _lt(span[0], inner[1])
 
-
-def visible_from(origin: Hex, targets: Iterable[Hex], blocking: Iterable[Hex]) -> Iterator[tuple[Hex, bool]]:
-    """``(target, clear_line(origin, target, blocking))`` for each target, sharing the set of blockers."""
-    blocked = frozenset(blocking)
-    for t in targets:
-        yield t, clear_line(origin, t, blocked)

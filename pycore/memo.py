@@ -9,7 +9,8 @@ of walking every record anew. Values handed out here are shared between calls: c
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from .systems import RULES, RULINGS
-from .views import VIEWS, percent_of
+from .systems import SYSTEMS
+from .views.common import link, percent_of
 
 
 def result_element(result: dict[str, Any], base: str = "") -> ET.Element:
@@ -17,7 +17,7 @@ def result_element(result: dict[str, Any], base: str = "") -> ET.Element:
     root = ET.Element("div", {"class": "calc-result", "data-system": system})
     head = ET.SubElement(root, "p", {"class": "calc-headline"})
     strong = ET.SubElement(head, "strong", {"data-key": "headline"})
-    view = VIEWS[system]
+    view = SYSTEMS[system].view
     strong.text = view.headline(result)
     if result.get("hit_chance") is not None and result["targetable"]:
         span = ET.SubElement(head, "span", {"class": "calc-chance", "data-key": "hit_chance"})
@@ -36,8 +36,7 @@ def result_element(result: dict[str, Any], base: str = "") -> ET.Element:
     rules = ET.SubElement(root, "ol", {"class": "calc-rules"})
     for rule in result["rules"]:
         item = ET.SubElement(rules, "li")
-        link = ET.SubElement(item, "a", {"href": base + rule["ref"], "data-rule": rule["id"]})
-        link.text = RULES[rule["id"]].title
+        link(item, rule["id"], base)
         code = ET.SubElement(item, "code")
         code.text = rule["id"]
         code.tail = ""
@@ -45,10 +44,7 @@ def result_element(result: dict[str, Any], base: str = "") -> ET.Element:
         ET.SubElement(root, "p", {"class": "calc-subhead"}).text = "Rulings this depends on"
         used = ET.SubElement(root, "ul", {"class": "calc-rulings-used"})
         for rid in result["rulings_used"]:
-            ruling = RULINGS[rid]
-            item = ET.SubElement(used, "li")
-            link = ET.SubElement(item, "a", {"href": base + ruling.ref, "data-rule": rid})
-            link.text = ruling.title
+            link(ET.SubElement(used, "li"), rid, base)
     return root
 
 

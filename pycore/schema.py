@@ -33,7 +33,9 @@ class Field:
     choices: tuple[tuple[Any, str], ...] = ()
     """For ``choice``: (value, label) pairs, in display order."""
     minimum: float | None = None
+    """Smallest accepted number (each item's, for ``hex`` and ``ints``); None: no limit."""
     maximum: float | None = None
+    """Largest accepted number (each item's; a ``text``'s length); None: no limit."""
     optional: bool = False
     """Omitting it (or leaving the form box empty) is allowed and means "unknown"."""
     help: str = ""
@@ -41,14 +43,18 @@ class Field:
     rule: str | None = None
     """Id of the rule that explains this input."""
     unit: str = ""
+    """Unit shown after the form box (``ft``, ``″``)."""
     max_items: int | None = None
     """For ``ints`` and ``records``: the longest list accepted."""
-    item_fields: tuple["Field", ...] = ()
+    item_fields: tuple[Field, ...] = ()
     """For ``records``: the fields of each item, with paths relative to the item."""
     group: str = ""
     """Name of the alternative (``Inputs.alternatives``) this field belongs to; ``""``: always used."""
     widget: str = ""
     """Name of a partial (``templates/partials/<widget>.html``) drawing the control; ``""``: the kind's default."""
+    widget_facts: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = ()
+    """For a ``widget``: (choice value, ((name, value), ...)) pairs the partial draws from, so it never takes a
+    label apart."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -62,9 +68,13 @@ class Field:
         return tuple(v for v, _ in self.choices)
 
     @functools.cached_property
-    def each(self) -> "Field":
+    def each(self) -> Field:
         """For ``hex`` and ``ints``: the whole-number field every item must satisfy."""
         return Field("_", "int", "", minimum=self.minimum, maximum=self.maximum)
+
+    def facts_of(self, value: Any) -> dict[str, Any]:
+        """The ``widget_facts`` of one choice value (empty when it has none)."""
+        return dict(next((facts for v, facts in self.widget_facts if v == value), ()))
 
     @property
     def html_id(self) -> str:
@@ -149,7 +159,8 @@ def check_value(field: Field, value: Any) -> str | None:
         for allowed in field.values:
             if value == allowed and type(value) is type(allowed):
                 return None
-        return f"{_show(value) if isinstance(value, (str, int)) else _type_name(value)} is not allowed: must be {field.describe_range()}"
+        shown = _show(value) if isinstance(value, (str, int)) else _type_name(value)
+        return f"{shown} is not allowed: must be {field.describe_range()}"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return f"must be {field.describe_range()}, not {_type_name(value)}"
     if field.kind == "int" and not isinstance(value, int):
@@ -168,13 +179,16 @@ class Inputs:
     """A system's whole input declaration: its fields and its rulings."""
 
     system: str
+    """Contract id of the system these inputs belong to."""
     fields: tuple[Field, ...]
+    """Every declared input, in form order."""
     rulings: tuple[Ruling, ...] = ()
+    """The rulings a scenario may switch under ``"rulings"``."""
     alternatives: tuple[tuple[str, str], ...] = ()
-    alternatives_legend: str = "Choose one"
-    """The question the alternatives answer, for the form."""
     """Mutually exclusive groups of fields as (name, label); the first is the default. A scenario
     may give fields of one group only; the validated scenario says which under ``"_alternative"``."""
+    alternatives_legend: str = "Choose one"
+    """The question the alternatives answer, for the form."""
 
     def field(self, path: str) -> Field:
         """The field at ``path``; KeyError names it when unknown."""
@@ -195,7 +209,7 @@ class Inputs:
         tree = _tree(self.fields)
         tree["system"] = None
         tree["rulings"] = None
-        out = _walk(tree, data, "", self, errors)
+        out = _walk(tree, data, "", errors)
         out["system"] = self.system
         out["rulings"] = self._rulings(data.get("rulings", {}), errors)
         if self.alternatives:
@@ -227,7 +241,7 @@ class Inputs:
                 given.append((name, label, present))
         if len(given) > 1:
             first = given[0]
-            for name, label, present in given[1:]:
+            for _name, label, present in given[1:]:
                 for path in present:
                     errors.append(FieldError(path, f"give either \"{first[1].lower()}\" ({', '.join(first[2])}) "
                                                    f"or \"{label.lower()}\" ({', '.join(present)}), not both"))
@@ -275,7 +289,7 @@ def _tree(fields: tuple[Field, ...]) -> dict[str, Any]:
     return root
 
 
-def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Inputs, errors: list[FieldError]) -> dict[str, Any]:
+def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, errors: list[FieldError]) -> dict[str, Any]:
     """Validate one object level against its subtree, collecting every error."""
     out: dict[str, Any] = {}
     for key in data:
@@ -288,7 +302,7 @@ def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Input
             continue
         path = f"{prefix}{key}"
         present = key in data
-        value = data.get(key)
+        value: Any = data.get(key)
         if isinstance(spec, Field):
             if not present or (value is None and spec.optional):
                 if not present and spec.default is None and not spec.optional:
@@ -299,28 +313,28 @@ def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, inputs: Input
             if problem:
                 errors.append(FieldError(path, problem))
             elif spec.kind == "records":
-                value = _records(spec, value, path, inputs, errors)
+                value = _records(spec, value, path, errors)
             out[key] = value if not problem else spec.default
             continue
         if not present:
-            out[key] = _walk(spec, {}, path + ".", inputs, errors)
+            out[key] = _walk(spec, {}, path + ".", errors)
         elif not isinstance(value, dict):
             errors.append(FieldError(path, f"must be an object, not {_type_name(value)}"))
-            out[key] = _walk(spec, {}, path + ".", inputs, errors)
+            out[key] = _walk(spec, {}, path + ".", errors)
         else:
-            out[key] = _walk(spec, value, path + ".", inputs, errors)
+            out[key] = _walk(spec, value, path + ".", errors)
     return out
 
 
-def _records(spec: Field, items: list[Any], path: str, inputs: Inputs, errors: list[FieldError]) -> list[dict[str, Any]]:
+def _records(spec: Field, items: list[Any], path: str, errors: list[FieldError]) -> list[dict[str, Any]]:
     """Validate each item of a ``records`` list against the item fields; errors name ``path.i.field``."""
-    out, found = _checked_records(spec, items, path, inputs)
+    out, found = _checked_records(spec, items, path)
     errors.extend(found)
     return out
 
 
 @recent_calls(4)
-def _checked_records(spec: Field, items: list[Any], path: str, inputs: Inputs) -> tuple[list[dict[str, Any]], tuple[FieldError, ...]]:
+def _checked_records(spec: Field, items: list[Any], path: str) -> tuple[list[dict[str, Any]], tuple[FieldError, ...]]:
     """``_records`` for one list, remembered: a map's records arrive as the same list while the user moves
     the attacker or the target (see ``memo``); the clean list is shared, so nothing may change it."""
     tree = _tree(spec.item_fields)
@@ -330,7 +344,7 @@ def _checked_records(spec: Field, items: list[Any], path: str, inputs: Inputs) -
         if not isinstance(item, dict):
             errors.append(FieldError(f"{path}.{i}", f"must be an object, not {_type_name(item)}"))
             continue
-        out.append(_walk(tree, item, f"{path}.{i}.", inputs, errors))
+        out.append(_walk(tree, item, f"{path}.{i}.", errors))
     return out, tuple(errors)
 
 

@@ -34,6 +34,7 @@ class Piece:
     label: str
     """Words for screen readers (``"attacker"``, ``"Goblin, Defense 12"``)."""
     rule: str | None = None
+    """Id of the rule the piece illustrates, for its ``data-rule``; None: none."""
 
 
 @dataclass(frozen=True)
@@ -41,9 +42,13 @@ class Mark:
     """A number or word a rule writes on a hex (a stray-shot slot, a chance, a crossing)."""
 
     kind: str
+    """CSS-friendly kind (``crossed``, ``slot``, ``chance`` ...)."""
     text: str
+    """Characters drawn on the hex."""
     label: str
+    """What the mark means, in words, for screen readers."""
     rule: str | None = None
+    """Id of the rule the mark illustrates; None: none."""
 
 
 @dataclass(frozen=True)
@@ -51,10 +56,15 @@ class Segment:
     """A line drawn from hex centre to hex centre (line of fire, line of sight)."""
 
     start: Hex
+    """The hex whose centre the segment starts from."""
     end: Hex
+    """The hex whose centre the segment ends at."""
     kind: str
+    """CSS-friendly kind (``sight``, ``fire``)."""
     label: str
+    """What the segment shows, in words."""
     rule: str | None = None
+    """Id of the rule the segment illustrates; None: none."""
 
 
 @dataclass(frozen=True)
@@ -64,10 +74,15 @@ class Board:
     cells: tuple[Hex, ...]
     """The hexes drawn, in drawing order."""
     title: str
+    """The drawing's title (its ``<title>``)."""
     desc: str
+    """What the drawing shows, in words (its ``<desc>``)."""
     pieces: tuple[tuple[Hex, Piece], ...] = ()
+    """(hex, piece) pairs, at most one piece per hex."""
     marks: tuple[tuple[Hex, Mark], ...] = ()
+    """(hex, mark) pairs drawn over the pieces."""
     segments: tuple[Segment, ...] = ()
+    """Lines drawn from hex centre to hex centre."""
     cell_rules: tuple[tuple[Hex, str], ...] = field(default=())
     """Hexes that a rule singles out (``data-rule`` and a class ``ruled`` on the cell)."""
     cell_classes: tuple[tuple[Hex, str], ...] = field(default=())
@@ -124,10 +139,13 @@ class Cell:
     """One hex as drawn: its ``<g>`` and, on an interactive board, its glyphs in the layer above."""
 
     key: str
+    """The hex's ``data-hex`` key (``"q,r"``)."""
     plain: bool
     """Nothing on it: no piece, mark, rule or extra class (how most hexes of a big map look)."""
     cell: str
+    """The markup of the hex's cell group."""
     glyphs: str
+    """The markup of the hex's symbols and marks."""
     digest: str
     """A short checksum of the markup ("" for a plain hex): what a page remembers it shows."""
 
@@ -279,10 +297,12 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
     attrs = {"class": " ".join(classes), "data-hex": key, "data-col": str(col), "data-row": str(row)}
     if piece:
         attrs["data-piece"] = piece.kind
-    if rule or (piece and piece.rule):
-        attrs["data-rule"] = rule or piece.rule  # type: ignore[assignment]
+    shown_rule = rule or (piece.rule if piece else "")
+    if shown_rule:
+        attrs["data-rule"] = shown_rule
     if interactive:
-        attrs.update({"role": "button", "tabindex": "0" if first else "-1", "aria-label": ": ".join([words[0], ", ".join(words[1:]) or "empty"])})
+        attrs.update({"role": "button", "tabindex": "0" if first else "-1",
+                      "aria-label": ": ".join([words[0], ", ".join(words[1:]) or "empty"])})
     g = ET.Element("g", attrs)
     if not interactive:
         ET.SubElement(g, "title").text = ": ".join([words[0], ", ".join(words[1:]) or "empty"])
@@ -290,7 +310,8 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
     ET.SubElement(g, "polygon", {"points": points, "class": "hex-shape"})
     if piece and piece.kind in ("partial", "total"):
         pattern = "hatch" if piece.kind == "partial" else "cross"
-        ET.SubElement(g, "polygon", {"points": points, "class": f"hex-fill hex-fill--{piece.kind}", "fill": f"url(#{ident}-{pattern})"})
+        ET.SubElement(g, "polygon", {"points": points, "class": f"hex-fill hex-fill--{piece.kind}",
+                                     "fill": f"url(#{ident}-{pattern})"})
     glyphs: list[ET.Element] = []
     tag = {"data-hex": key} if interactive else {}
 
@@ -307,7 +328,8 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
                "text-anchor": "middle"}, piece.symbol)
     for i, mark in enumerate(marks):
         dy = -HEX_SIZE * 0.55 if i == 0 else HEX_SIZE * 0.8
-        attrs = {"x": _fmt(centre.x), "y": _fmt(centre.y + dy), **tag, "class": f"mark mark--{mark.kind}", "text-anchor": "middle"}
+        attrs = {"x": _fmt(centre.x), "y": _fmt(centre.y + dy), **tag, "class": f"mark mark--{mark.kind}",
+                 "text-anchor": "middle"}
         if mark.rule:
             attrs["data-rule"] = mark.rule
         glyph(attrs, mark.text)

@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 
 from pycore import SYSTEMS
 from pycore.schema import Field, Inputs, nest
-from pycore.systems.skirmish_d6_map import board_cells
+from pycore.systems.skirmish_d6.map import board_cells
 
-BUILT = tuple(sorted(sid for sid, s in SYSTEMS.items() if s.ready))
+BUILT = tuple(sorted(SYSTEMS))
 """Every system that can be evaluated: the property tests cover each of them."""
 
 SHORT_LIST = 6
@@ -273,7 +273,7 @@ WRONG_TYPE = {
     "bool": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.booleans(), max_size=2)),
     "text": st.one_of(st.integers(), st.booleans(), st.lists(st.text(max_size=3), max_size=2),
                       st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=2)),
-    "hex": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.integers(-3, 3), max_size=5).filter(lambda l: len(l) != 2),
+    "hex": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.integers(-3, 3), max_size=5).filter(lambda xs: len(xs) != 2),
                      st.lists(st.one_of(st.text(max_size=2), st.integers(-9, 9).map(lambda i: i + 0.25), st.booleans()),
                               min_size=2, max_size=2)),
     "ints": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.text(max_size=2), min_size=1, max_size=3),
@@ -416,7 +416,8 @@ def _cross_field_break(draw: st.DrawFn, system: str, s: dict[str, Any]) -> dict[
         which = draw(st.sampled_from(["same-hex", "split", "rolls", "d10", "names"]))
         attack = s.setdefault("attack", {}) if isinstance(s.get("attack"), dict) else {}
         if which == "same-hex" and isinstance(s.get("target"), dict):
-            s["target"]["hex"] = list((s.get("attacker") or {}).get("hex", [0, 0])) if isinstance(s.get("attacker"), dict) else [0, 0]
+            attacker = s.get("attacker")
+            s["target"]["hex"] = list((attacker or {}).get("hex", [0, 0])) if isinstance(attacker, dict) else [0, 0]
         elif which == "split":
             attack["split"] = draw(st.lists(st.integers(1, 20), max_size=4))
         elif which == "rolls":
@@ -425,7 +426,8 @@ def _cross_field_break(draw: st.DrawFn, system: str, s: dict[str, Any]) -> dict[
             attack["d10"] = draw(st.integers(1, 10))
             attack["d10s"] = draw(st.lists(st.integers(1, 10), max_size=3))
         else:
-            s["others"] = [{"name": n, "hex": [1, 1], "defense": 10} for n in draw(st.lists(st.sampled_from(["", "a", "a", "Attacker"]), min_size=1, max_size=3))]
+            names = draw(st.lists(st.sampled_from(["", "a", "a", "Attacker"]), min_size=1, max_size=3))
+            s["others"] = [{"name": n, "hex": [1, 1], "defense": 10} for n in names]
     elif system == "classic-d20":
         target = s.setdefault("target", {}) if isinstance(s.get("target"), dict) else {}
         target["protector_ac"] = draw(st.lists(st.integers(-20, 40), max_size=4))

@@ -66,5 +66,5 @@ def test_not_utf8_file(tmp_path):
     """A file that is not UTF-8 is reported, not crashed on."""
     path = tmp_path / "bad.json"
     path.write_bytes(b'{"system": "\xff\xfe"}')
-    status, out, err = cli("evaluate", str(path))
+    status, _out, err = cli("evaluate", str(path))
     assert status == 2 and err == ""

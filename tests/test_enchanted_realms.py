@@ -12,6 +12,7 @@ import pytest
 
 from pycore import RULES, RULINGS, ScenarioError, evaluate
 from pycore.browser import form_to_scenario, scenario_to_values
+from pycore.dice import D20, D20_SIDES
 from pycore.render import result_html
 from pycore.systems import SYSTEMS
 from pycore.systems import enchanted_realms as er
@@ -50,7 +51,7 @@ def test_the_numbers_of_the_source_text():
     assert er.PARTIAL_DEFENSE == 3 and er.PARTIAL_AGILITY == 3 and er.FULL_AGILITY == 5
     assert er.STRAY_REACH_FEET == 10 and er.HEX_FEET == 5 and er.STRAY_REACH == 2
     assert er.STRAY_SLOTS == 8 and er.STRAY_DIE == 10 and er.EMPTY_FACES == (9, 10)
-    assert er.FORWARD == 2 and er.DIE == 20 and er.NATURAL_HIT == 20 and er.NATURAL_MISS == 1
+    assert er.FORWARD == 2 and D20_SIDES == 20 and er.NATURAL_HIT == 20 and er.NATURAL_MISS == 1
 
 
 def test_forward_by_two_18_and_19_become_natural_20s_and_1_becomes_raw_3():
@@ -63,7 +64,7 @@ def test_forward_by_two_18_and_19_become_natural_20s_and_1_becomes_raw_3():
 def test_three_automatic_hits_and_no_automatic_miss_when_rolled_forward():
     """'Friendly fire targets do not have an automatic miss option, but has three chances for an automatic hit.'"""
     unreachable = 60  # no total can reach it: only natural 20s hit
-    assert {r for r in er.FACES if er.forward_hits(r, 0, 0, unreachable)} == {18, 19, 20}
+    assert {r for r in D20 if er.forward_hits(r, 0, 0, unreachable)} == {18, 19, 20}
     assert er.forward_hits(1, 0, 0, 3)  # a raw 3 against Defense 3: hits, it is not a natural 1
     assert not er.die_hits(1, 50, 0, 0)  # while a natural 1 against the target always misses
     assert er.die_hits(20, -50, 50, 60)  # and a natural 20 always hits
@@ -279,7 +280,8 @@ def test_adjacent_attacker_own_hex_and_the_hex_behind_the_attacker():
 def test_attacker_can_be_struck_under_the_ruling_and_needs_a_defense():
     """Ruling er.ruling.attacker-hex "struck": the attacker's hex holds "attacker", against attacker.defense."""
     assert errors_of(target={"hex": [1, 0]}, blind_shot=True, rulings={"er.ruling.attacker-hex": "struck"}) == {
-        "attacker.defense": "is required: the attacker's hex is a stray hex and ruling er.ruling.attacker-hex lets the attacker be struck"}
+        "attacker.defense": "is required: the attacker's hex is a stray hex and ruling er.ruling.attacker-hex "
+                            "lets the attacker be struck"}
     result = run(target={"hex": [1, 0]}, attacker={"defense": 12}, blind_shot=True,
                  rulings={"er.ruling.attacker-hex": "struck"})
     assert result["friendly_fire"]["slots"][1]["occupant"] == "attacker"
@@ -427,7 +429,8 @@ def test_struck_chance_formula_for_one_attack():
 def test_split_attacks_can_strike_two_bystanders():
     """Split dice: each attack strays on its own, so two different creatures can both be struck."""
     result = run(attack={"dice": 2, "split": [1, 1], "rolls": [2, 3], "d10s": [2, 5]}, target={"defense": 15},
-                 blind_shot=True, others=[{"name": "Bram", "hex": [5, 0], "defense": 4}, {"name": "Wren", "hex": [3, 0], "defense": 4}])
+                 blind_shot=True,
+                 others=[{"name": "Bram", "hex": [5, 0], "defense": 4}, {"name": "Wren", "hex": [3, 0], "defense": 4}])
     res = result["resolution"]
     assert res["struck_by"] == {"Wren": 1, "Bram": 1}
     assert res["struck"] == "Wren" and res["struck_hits"] == 1

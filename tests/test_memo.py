@@ -14,10 +14,9 @@ from pycore import browser
 from pycore.errors import ScenarioError
 from pycore.hexgrid import Hex
 from pycore.memo import forget_all, recent_calls
-from pycore.systems import skirmish_d6_map as d6map
-from pycore.systems.skirmish_d6_map import board_cells
+from pycore.systems.skirmish_d6 import map as d6map
+from pycore.systems.skirmish_d6.map import board_cells
 from pycore.views import skirmish_d6 as d6view
-
 
 
 def counted(size: int) -> tuple[Any, list[tuple[Any, ...]]]:

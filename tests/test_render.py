@@ -1,8 +1,10 @@
 """pycore.render: one HTML rendering for the build and the browser."""
 
+import copy
 import xml.etree.ElementTree as ET
 
 from pycore import evaluate
+from pycore.memo import forget_all
 from pycore.render import result_html
 
 
@@ -24,6 +26,10 @@ def test_total_cover_headline():
 
 
 def test_rendering_is_deterministic():
-    """Same result, same bytes: the build-time answer and the live one match exactly."""
-    result = evaluate({"system": "skirmish-d6", "light": "radiant", "attacker": {"vision": "dim"}})
-    assert result_html(result, "x/") == result_html(result, "x/")
+    """A remembered answer renders to the same bytes as a cold one: the build-time answer and the live one match."""
+    scenario = {"system": "skirmish-d6", "light": "radiant", "attacker": {"vision": "dim"},
+                "map": {"attacker": [0, 0], "target": [4, 0], "obstacles": [{"hex": [2, 0], "kind": "partial"}]}}
+    warm = result_html(evaluate(copy.deepcopy(scenario)), "x/")
+    forget_all()
+    cold = result_html(evaluate(copy.deepcopy(scenario)), "x/")
+    assert cold == warm and "Total (level 3)" in cold

@@ -44,7 +44,7 @@ def test_light_table_cell(light, vision, level):
 
 def test_light_table_is_complete():
     """Twelve cells: four light levels by three kinds of sight, no more, no fewer."""
-    assert {(l, v) for l, v, _ in LIGHT_CELLS} == {(l, v) for l in d6.LIGHT_LEVELS for v in d6.VISIONS}
+    assert {(light, v) for light, v, _ in LIGHT_CELLS} == {(light, v) for light in d6.LIGHT_LEVELS for v in d6.VISIONS}
 
 
 @pytest.mark.parametrize(("partial", "level", "modifier"), [(0, 0, 0), (1, 1, -1), (2, 2, -2)])
@@ -227,7 +227,8 @@ def test_invisible_attacker_needs_a_target_that_cannot_see_it():
     assert seen["attack_modifier"] == 0 and any("can see" in n for n in seen["notes"])
 
 
-@pytest.mark.parametrize(("distance", "targetable", "hits_on"), [(1, True, 6), (0.5, True, 6), (1.5, False, None), (6, False, None)])
+@pytest.mark.parametrize(("distance", "targetable", "hits_on"),
+                         [(1, True, 6), (0.5, True, 6), (1.5, False, None), (6, False, None)])
 def test_blinded_attacker(distance, targetable, hits_on):
     """7.5: a blinded creature cannot attack beyond 1 inch, and its attacks hit on a 6+."""
     result = run(attacker={"blinded": True}, attack={"kind": "melee", "distance": distance, "hits_on": 2})
@@ -255,7 +256,8 @@ def test_invisible_target(kind, distance, targetable, hits_on):
 
 def test_six_only_conditions_ignore_bonuses():
     """Within 1 inch of an invisible target, +1 from height does not make a 5 hit: only a 6."""
-    result = run(target={"invisible": True}, attacker={"elevation": "above"}, attack={"kind": "melee", "distance": 1, "hits_on": 2})
+    result = run(target={"invisible": True}, attacker={"elevation": "above"},
+                 attack={"kind": "melee", "distance": 1, "hits_on": 2})
     assert result["hits_on"] == 6 and result["hit_chance_exact"] == "1/6"
 
 
@@ -347,7 +349,8 @@ def test_map_distance_drives_the_one_inch_limits():
     ({"map": {"target": [1, 1]}}, "map.attacker", "is required"),
     ({"map": {"attacker": [0, 0], "target": [0, 0]}}, "map.target", "already taken"),
     ({"map": {"attacker": [0, 0], "target": [30, 0]}}, "map.target", "off the 12 x 9 board"),
-    ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [1, 0], "kind": "wall"}]}}, "map.obstacles.0.kind", "not allowed"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [1, 0], "kind": "wall"}]}},
+     "map.obstacles.0.kind", "not allowed"),
     ({"map": {"attacker": [0, 0], "target": [3, 0]}, "obstacles": {"partial": 1}}, "map", "not both"),
 ])
 def test_map_errors_name_the_field(scenario, field, words):

@@ -6,7 +6,18 @@ import pytest
 
 from pycore import evaluate
 from pycore.hexgrid import Hex
-from pycore.svg import Board, Mark, Piece, Segment, board_element, board_frame, board_marks, board_patch, board_svg, legend_element
+from pycore.svg import (
+    Board,
+    Mark,
+    Piece,
+    Segment,
+    board_element,
+    board_frame,
+    board_marks,
+    board_patch,
+    board_svg,
+    legend_element,
+)
 from pycore.views import skirmish_d6 as view
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -109,7 +120,7 @@ def patched(before: Board, after: Board) -> ET.Element:
     assert patch["frame"] == board_frame(before, interactive=True)
     cells_layer = root.find(f"{SVG}g[@class='hexboard-cells']")
     glyphs = root.find(f"{SVG}g[@class='hexboard-glyphs']")
-    for key, (digest, cell, glyph_markup) in patch["cells"].items():
+    for key, (_digest, cell, glyph_markup) in patch["cells"].items():
         fresh = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{cell}</svg>')[0]
         index = next(i for i, g in enumerate(cells_layer) if g.get("data-hex") == key)
         cells_layer[index] = fresh

@@ -1,44 +1,24 @@
-"""Presentation of results, one module per system: a headline and a list of (term, value) facts."""
+"""Presentation of results, one module per system: a headline, (term, value) facts, blocks and a board.
+
+Each system's definition holds its view (``System.view``); ``VIEWS`` looks them up by system id.
+"""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
-from ..board import BoardSpec
-from ..dice import percent
-from ..svg import Board
-from . import classic_d20, enchanted_realms, skirmish_d6
+from .common import percent_of
+from .view import Facts, View
 
-Facts = list[tuple[str, str]]
+__all__ = ["VIEWS", "Facts", "View", "percent_of"]
 
 
-@dataclass(frozen=True)
-class View:
-    """How one system's result is put into words."""
+def __getattr__(name: str) -> Any:
+    """``VIEWS``: system id -> view, read from the registry when first asked (the systems import their views)."""
+    if name == "VIEWS":
+        from ..systems import SYSTEMS
 
-    headline: Callable[[dict[str, Any]], str]
-    """The one-line answer (``Hits on 5+``)."""
-    facts: Callable[[dict[str, Any]], Facts]
-    """Term/value rows under the headline."""
-    blocks: Callable[[dict[str, Any], str], list[ET.Element]] = lambda result, base: []
-    """Extra elements after the facts (diagrams, distributions); ``base`` prefixes site links."""
-    board: Callable[[dict[str, Any], dict[str, Any] | None], Board | None] | None = None
-    """The hex board for a scenario (drawn even when it does not validate) and, if any, its result."""
-    board_spec: BoardSpec | None = None
-    """What the interactive board edits; None: no board in the calculator."""
-
-
-def percent_of(result: dict[str, Any]) -> str:
-    """The hit chance as a percentage, from the exact fraction."""
-    return percent(Fraction(result["hit_chance_exact"]))
-
-
-VIEWS: dict[str, View] = {
-    "enchanted-realms": View(enchanted_realms.headline, enchanted_realms.facts, enchanted_realms.blocks,
-                             enchanted_realms.board, enchanted_realms.BOARD),
-    "classic-d20": View(classic_d20.headline, classic_d20.facts, classic_d20.blocks),
-    "skirmish-d6": View(skirmish_d6.headline, skirmish_d6.facts, skirmish_d6.blocks, skirmish_d6.board, skirmish_d6.BOARD),
-}
+        views = {s.id: s.view for s in SYSTEMS.values()}
+        globals()["VIEWS"] = views
+        return views
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

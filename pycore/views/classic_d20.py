@@ -7,10 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import percent
-from ..systems.classic_d20 import RULE_BY_ID
-from .common import chance, signed
-
-SAVE_WORDS = {"all": "every save", "dexterity": "Dexterity saves"}
+from .common import chance, link, percent_exact, signed
+from .view import View
 
 
 def headline(result: dict[str, Any]) -> str:
@@ -82,16 +80,6 @@ def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def _link(parent: ET.Element, rule: str, base: str, text: str | None = None) -> ET.Element:
-    link = ET.SubElement(parent, "a", {"href": base + RULE_BY_ID[rule].ref, "data-rule": rule})
-    link.text = text or RULE_BY_ID[rule].title
-    return link
-
-
-def _pct(exact: str | None) -> str:
-    return "" if exact is None else percent(Fraction(exact))
-
-
 def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     """A table: the chance to hit before and after each modifier, and what each one cost."""
     if not result["steps"] or not result["targetable"]:
@@ -108,11 +96,11 @@ def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
         row = ET.SubElement(body, "tr")
         ET.SubElement(row, "td").text = "Before any modifier"
         ET.SubElement(row, "td").text = "–"
-        ET.SubElement(row, "td").text = _pct(result["base_hit_chance_exact"])
+        ET.SubElement(row, "td").text = percent_exact(result["base_hit_chance_exact"])
         ET.SubElement(row, "td").text = ""
     for step in result["steps"]:
         row = ET.SubElement(body, "tr", {"data-step": step["rule"]})
-        _link(ET.SubElement(row, "td"), step["rule"], base, step["label"])
+        link(ET.SubElement(row, "td"), step["rule"], base, step["label"])
         changes = []
         if step["attack"]:
             changes.append(f"{signed(step['attack'])} to hit")
@@ -121,7 +109,7 @@ def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
         ET.SubElement(row, "td").text = ", ".join(changes)
         if known:
             after, before = Fraction(step["chance_after"]), Fraction(step["chance_before"])
-            ET.SubElement(row, "td").text = _pct(step["chance_after"])
+            ET.SubElement(row, "td").text = percent_exact(step["chance_after"])
             points = round(float(after - before) * 100, 1)
             ET.SubElement(row, "td").text = f"{points:+g} points" if points else "nothing"
     return [box]
@@ -142,7 +130,7 @@ def protectors_block(result: dict[str, Any], base: str) -> list[ET.Element]:
                      "is struck if the roll would hit that protector. ")
     else:
         para.text = "No roll misses only because of the protectors' parries here, so no protector can be struck. "
-    _link(para, "d20.cover.protector-struck", base, "Rule")
+    link(para, "d20.cover.protector-struck", base, "Rule")
     items = ET.SubElement(box, "ul")
     for p in data["struck"]:
         rolls = ", ".join(str(r) for r in p["rolls"]) or "none"
@@ -152,9 +140,6 @@ def protectors_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     any_struck = Fraction(data["any_struck_exact"])
     ET.SubElement(box, "p").text = f"Chance that some protector is struck: {percent(any_struck)} ({any_struck})."
     return [box]
-
-
-PANEL_TITLES = {"target": "Can the attacker see the target?", "attacker": "Can the target see the attacker?"}
 
 
 def invisibility_block(result: dict[str, Any], base: str) -> list[ET.Element]:
@@ -174,10 +159,14 @@ def invisibility_block(result: dict[str, Any], base: str) -> list[ET.Element]:
             ET.SubElement(item, "strong").text = step["question"]
             answer = ET.SubElement(item, "span")
             answer.text = " " + step["answer"] + " "
-            _link(item, step["rule"], base, "rule").set("class", "calc-rule-link")
+            link(item, step["rule"], base, "rule", css="calc-rule-link")
     return [box]
 
 
 def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     """The steps table, then the invisibility panel, then the protectors."""
     return [*steps_block(result, base), *invisibility_block(result, base), *protectors_block(result, base)]
+
+
+VIEW = View(headline, facts, blocks)
+"""Classic d20's view (no board)."""

@@ -11,17 +11,12 @@ from ..board import BoardSpec, Slot
 from ..dice import percent
 from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
 from ..svg import Board, Mark, Piece, Segment
-from ..systems.enchanted_realms import COVER_WORDS, RULE_BY_ID, RULING_BY_ID, STRAY_DIE
-from .common import signed
+from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
+from .common import hex_of, link, percent_with_fraction, signed
+from .view import View
 
 PLACE_WORDS = {"front": "10 ft in front", "behind": "10 ft behind", "adjacent": "next to the target"}
 BLOCKED_WORDS = {"attacker": "the attacker's hex: counts as empty", "behind-shooter": "behind the attacker: counts as empty"}
-
-
-def _pct(exact: str) -> str:
-    """``33.3% (1/3)``; a chance of exactly 0 or 1 without the fraction."""
-    p = Fraction(exact)
-    return percent(p) if p in (0, 1) else f"{percent(p)} ({p})"
 
 
 def _exact_cell(row: ET.Element, exact: str, attrs: dict[str, str], as_percent: bool = True) -> None:
@@ -70,32 +65,26 @@ def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
         mod = result["attack_modifier"]
         out.append(("Each die", f"{signed(mod)} to the roll; natural 20 hits, natural 1 misses" if mod
                     else "no modifier; natural 20 hits, natural 1 misses"))
-        out.append(("Chance per die", _pct(result["die_hit_chance_exact"])))
+        out.append(("Chance per die", percent_with_fraction(result["die_hit_chance_exact"])))
         groups = result["groups"]
         split = f" (split {' + '.join(map(str, groups))})" if len(groups) > 1 else ""
         out.append(("Dice", f"{result['dice']}{split}"))
-        out.append(("At least one hit", _pct(result["hit_chance_exact"])))
+        out.append(("At least one hit", percent_with_fraction(result["hit_chance_exact"])))
         if result["dice"] > 1:
-            out.append(("Expected hits", f"{float(Fraction(result['expected_hits_exact'])):.3g} ({result['expected_hits_exact']})"))
+            expected = result["expected_hits_exact"]
+            out.append(("Expected hits", f"{float(Fraction(expected)):.3g} ({expected})"))
     elif cover:
         out.append(("Cover", cover.capitalize()))
     saves = result["save_bonus"]
     if saves:
         out.append(("Agility saves", f"{signed(saves['agility'])} against this area effect; other saves unchanged"))
-    reason = ff["reason"].rstrip(".")
-    for prefix in ("Friendly fire applies: ", "No friendly fire: "):
-        reason = reason.removeprefix(prefix)
-    out.append(("Friendly fire", f"applies: {reason}" if ff["applies"] else f"does not apply: {reason}"))
     if ff["applies"]:
-        out.append(("Chance the shot strays", _pct(ff["stray_chance_exact"])))
+        out.append(("Friendly fire", "applies: " + "; ".join(TRIGGER_WORDS[t] for t in ff["triggers"])))
+    else:
+        out.append(("Friendly fire", f"does not apply: {WHY_NOT_WORDS[ff['why_not']]}"))
+    if ff["applies"]:
+        out.append(("Chance the shot strays", percent_with_fraction(ff["stray_chance_exact"])))
     return out
-
-
-def _link(parent: ET.Element, rule: str, base: str, text: str) -> ET.Element:
-    item = RULE_BY_ID.get(rule) or RULING_BY_ID[rule]
-    link = ET.SubElement(parent, "a", {"href": base + item.ref, "data-rule": rule, "class": "calc-rule-link"})
-    link.text = text
-    return link
 
 
 def distribution_block(result: dict[str, Any], base: str) -> list[ET.Element]:
@@ -105,7 +94,7 @@ def distribution_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     box = ET.Element("div", {"class": "er-block", "data-block": "distribution"})
     head = ET.SubElement(box, "p", {"class": "calc-subhead"})
     head.text = "Dice hitting the target "
-    _link(head, "er.attack.pool", base, "rule")
+    link(head, "er.attack.pool", base, "rule", css="calc-rule-link")
     body = _table(box, ("Hits", "Chance", "Exact"))
     for entry in result["hits_distribution"]:
         row = ET.SubElement(body, "tr", {"data-hits": str(entry["hits"])})
@@ -133,7 +122,7 @@ def friendly_fire_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     box = ET.Element("div", {"class": "er-block", "data-block": "friendly-fire"})
     head = ET.SubElement(box, "p", {"class": "calc-subhead"})
     head.text = "Where a miss can stray "
-    _link(head, "er.ff.stray-hexes", base, "rule")
+    link(head, "er.ff.stray-hexes", base, "rule", css="calc-rule-link")
     creatures = {c["name"]: c for c in ff["creatures"]}
     body = _table(box, ("d10", "Hex and who", "Struck", "Hits"))
     for slot in ff["slots"]:
@@ -159,7 +148,7 @@ def friendly_fire_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     note.text = (f"Struck: at least one die. Hits: the number of dice to expect. Each number on the d{STRAY_DIE} "
                  f"has a 1 in {STRAY_DIE} chance, but only after every die of an attack has missed; the dice then "
                  "roll forward by 2 against the creature in that hex. ")
-    _link(note, "er.ff.forward", base, "rule")
+    link(note, "er.ff.forward", base, "rule", css="calc-rule-link")
     placed = [c for c in ff["creatures"] if c["can_be_struck"]]
     if placed:
         ET.SubElement(box, "p", {"class": "er-note"}).text = "A forward die strikes " + "; ".join(
@@ -183,7 +172,7 @@ def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     for step in res["steps"]:
         item = ET.SubElement(steps, "li", {"data-step": step["rule"]})
         item.text = step["text"][:1].upper() + step["text"][1:] + " "
-        _link(item, step["rule"], base, "rule")
+        link(item, step["rule"], base, "rule", css="calc-rule-link")
     outcome = ET.SubElement(box, "p", {"data-key": "outcome"})
     strong = ET.SubElement(outcome, "strong")
     parts = [f"{_dice(res['hits'])} hit the target" if res["hits"] != 1 else "1 die hits the target"]
@@ -216,13 +205,6 @@ BOARD = BoardSpec(
 MIN_COLS, MIN_ROWS, MARGIN_HEXES = 11, 7, 2
 
 
-def _qr(value: Any) -> Hex | None:
-    """A hex from a possibly invalid ``[q, r]`` (the board is drawn even while the form has errors)."""
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return Hex.axial(value[0], value[1])
-    return None
-
-
 def _cells(hexes: list[Hex]) -> tuple[Hex, ...]:
     """A rectangle of hexes around every piece, with room to place more."""
     offsets = [roffset_from_cube(ODD, h) for h in hexes] or [OffsetCoord(0, 0)]
@@ -243,18 +225,25 @@ def _rectangle(c0: int, c1: int, r0: int, r1: int) -> tuple[Hex, ...]:
     return tuple(roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
 
 
+def _piece_hex(scenario: dict[str, Any], who: str, default: list[int]) -> Any:
+    """What a possibly invalid scenario gives as the ``hex`` of ``attacker`` or ``target`` (its default if absent)."""
+    piece = scenario.get(who)
+    return (piece or {}).get("hex", default) if isinstance(piece, dict) else default
+
+
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
     """The board: pieces from the scenario; once evaluated, the line of fire, slots 1-8 and each creature's odds."""
-    attacker = _qr((scenario.get("attacker") or {}).get("hex", [0, 0]) if isinstance(scenario.get("attacker"), dict) else [0, 0])
-    target = _qr((scenario.get("target") or {}).get("hex", [4, 0]) if isinstance(scenario.get("target"), dict) else [4, 0])
+    attacker = hex_of(_piece_hex(scenario, "attacker", [0, 0]))
+    target = hex_of(_piece_hex(scenario, "target", [4, 0]))
     pieces: dict[Hex, Piece] = {}
     if attacker:
         pieces[attacker] = Piece("attacker", "A", "attacker")
     if target and target not in pieces:
         pieces[target] = Piece("target", "T", "target")
-    others = scenario.get("others") if isinstance(scenario.get("others"), list) else []
+    given = scenario.get("others")
+    others: list[Any] = given if isinstance(given, list) else []
     for item in others:
-        h = _qr(item.get("hex")) if isinstance(item, dict) else None
+        h = hex_of(item.get("hex")) if isinstance(item, dict) else None
         if h is not None and h not in pieces:
             name = item.get("name") if isinstance(item.get("name"), str) else "creature"
             defense = item.get("defense", 10)
@@ -266,7 +255,8 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
     if result:
         line = [Hex.axial(*qr) for qr in result.get("line_of_fire") or []]
         if attacker and target:
-            segments.append(Segment(attacker, target, "fire", "line of fire from the attacker to the target", "er.ff.stray-hexes"))
+            segments.append(Segment(attacker, target, "fire", "line of fire from the attacker to the target",
+                                    "er.ff.stray-hexes"))
         for h in line[1:-1]:
             classes.append((h, "path-used"))
         ff = result.get("friendly_fire") or {}
@@ -278,7 +268,8 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
             who = slot.get("occupant")
             if who and who in chances and ff.get("applies"):
                 marks.append((h, Mark("chance", percent(Fraction(chances[who]["struck_chance_exact"])),
-                                      f"{who}: {_pct(chances[who]['struck_chance_exact'])} to be struck", "er.ff.forward")))
+                                      f"{who}: {percent_with_fraction(chances[who]['struck_chance_exact'])} to be struck",
+                                      "er.ff.forward")))
         desc = (f"Line of fire over {max(len(line) - 1, 0)} hexes. "
                 + ("Friendly fire applies: the eight stray hexes are numbered 1 to 8 for the d10 (9 and 10 hit nothing), "
                    "each creature on one shows its chance to be struck." if ff.get("applies") else
@@ -289,3 +280,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
         legend += (("1–8", "stray hexes, numbered for the d10 (9, 10: nothing)"), ("%", "chance to be struck"))
     return Board(_cells(list(pieces)), "Enchanted Realms board (1 hex = 5 ft)", desc, tuple(pieces.items()),
                  tuple(marks), tuple(segments), (), tuple(classes), legend)
+
+
+VIEW = View(headline, facts, blocks, board, BOARD)
+"""Enchanted Realms' view, with its board."""

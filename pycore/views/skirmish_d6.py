@@ -9,8 +9,9 @@ from ..board import BoardSpec, Slot
 from ..hexgrid import Hex
 from ..memo import recent_calls
 from ..svg import Board, Mark, Piece, Segment
-from ..systems.skirmish_d6_map import board_cells
-from .common import chance, signed
+from ..systems.skirmish_d6.map import board_cells
+from .common import chance, hex_of, link, signed
+from .view import View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
               ("melee_damage", "melee damage", ""), ("rend", "[REND]", ""), ("melee_range", "melee range", "″"))
@@ -89,25 +90,10 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     body = ET.SubElement(table, "tbody")
     for m in mods:
         row = ET.SubElement(body, "tr", {"class": "applied" if m["applied"] else "dropped", "data-rule": m["rule"]})
-        cell = ET.SubElement(row, "td")
-        link = ET.SubElement(cell, "a", {"href": f"{base}{_ref(m['rule'])}"})
-        link.text = m["label"]
+        link(ET.SubElement(row, "td"), m["rule"], base, m["label"], tagged=False)
         ET.SubElement(row, "td").text = signed(m["value"])
         ET.SubElement(row, "td").text = "yes" if m["applied"] else f"no: {m['reason']}"
     return [table]
-
-
-def _ref(rule_id: str) -> str:
-    from ..systems import ref
-
-    return ref(rule_id)
-
-
-def _hex(value: Any) -> Hex | None:
-    """A hex from a possibly invalid ``[q, r]`` (the board is drawn even while the form has errors)."""
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return Hex.axial(value[0], value[1])
-    return None
 
 
 def _size(value: Any, default: int) -> int:
@@ -120,11 +106,11 @@ def _placed(obstacles: Any, creatures: Any) -> tuple[tuple[Hex, Piece], ...]:
     invalid lists; remembered, as they stay put while the attacker and the target move (``memo``)."""
     placed: dict[Hex, Piece] = {}
     for item in obstacles if isinstance(obstacles, list) else []:
-        h = _hex(item.get("hex")) if isinstance(item, dict) else None
+        h = hex_of(item.get("hex")) if isinstance(item, dict) else None
         if h is not None and h not in placed:
             placed[h] = PIECES["total" if item.get("kind", "partial") == "total" else "partial"]
     for item in creatures if isinstance(creatures, list) else []:
-        h = _hex(item.get("hex")) if isinstance(item, dict) else None
+        h = hex_of(item.get("hex")) if isinstance(item, dict) else None
         if h is not None and h not in placed:
             placed[h] = PIECES["ally-attacker" if item.get("side", "attacker") == "attacker" else "ally-target"]
     return tuple(placed.items())
@@ -139,7 +125,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     pieces: dict[Hex, Piece] = {}
     for slot in BOARD.slots:
         if slot.single:
-            h = _hex(m.get(slot.path.split(".")[1]))
+            h = hex_of(m.get(slot.path.split(".")[1]))
             if h is not None:
                 pieces[h] = PIECES[slot.kind]
     for h, piece in _placed(m.get("obstacles"), m.get("creatures")):
@@ -149,10 +135,11 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     segments: list[Segment] = []
     classes: list[tuple[Hex, str]] = []
     reading = (result or {}).get("map")
-    attacker, target = _hex(m.get("attacker")), _hex(m.get("target"))
+    attacker, target = hex_of(m.get("attacker")), hex_of(m.get("target"))
     desc = f"A {len(cells)}-hex map with {len(pieces)} pieces placed."
-    if reading and attacker and target:
-        segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre", "d6.map.line"))
+    if reading and attacker and target and result is not None:
+        segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre",
+                                "d6.map.line"))
         for i, path in enumerate(reading["paths"]):
             for qr in path:
                 classes.append((Hex.axial(*qr), "path-used" if i == reading["path_used"] else "path-alt"))
@@ -162,11 +149,13 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
             marks.append((Hex.axial(*qr), Mark("seen-past", "past", "a line gets past: counts as partial", "d6.cover.seen-past")))
         if reading["surrounded_by"]:
             for qr in reading["surrounded_by"]:
-                marks.append((Hex.axial(*qr), Mark("surround", "flank", "on the opposite side: surrounds the target", "d6.conditions.surrounded")))
+                marks.append((Hex.axial(*qr), Mark("surround", "flank", "on the opposite side: surrounds the target",
+                                                   "d6.conditions.surrounded")))
         level = result["cover_level"]
         desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
                 f"{len(reading['crossed'])} obstacle(s): cover {'total' if level == 'total' else f'level {level}'}."
-                + (" It runs along a hex edge; both paths are shown and the ruling picks one." if len(reading["paths"]) > 1 else ""))
+                + (" It runs along a hex edge; both paths are shown and the ruling picks one."
+                   if len(reading["paths"]) > 1 else ""))
     shown = {p.symbol for p in pieces.values()}
     legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
     if reading and reading["crossed"]:
@@ -175,3 +164,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
         legend += (("- -", "the other path along the edge (dashed outline)"),)
     return Board(cells, "d6 Skirmish hex map (1 hex = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
                  tuple(segments), (), tuple(classes), legend)
+
+
+VIEW = View(headline, facts, blocks, board, BOARD)
+"""d6 Skirmish's view, with its hex map."""

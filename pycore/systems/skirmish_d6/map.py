@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import hexgrid as hg
-from ..errors import FieldError, ScenarioError
-from ..hexgrid import Hex
-from ..memo import recent_calls
-
-TOTAL = "total"
+from ... import hexgrid as hg
+from ...errors import FieldError, ScenarioError
+from ...hexgrid import Hex
+from ...memo import recent_calls
+from .tables import TOTAL
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class MapCover:
     """Cover read off the map."""
 
     distance: int
+    """Hexes (inches) from the attacker to the target."""
     paths: tuple[PathCount, ...]
     """One path, or two when the line runs exactly along hex edges."""
     used: int
@@ -42,6 +43,7 @@ class MapCover:
     seen_past: tuple[Hex, ...]
     """Total obstacles on the used path that some unbroken line gets past: they count as partial."""
     surrounded_by: tuple[Hex, Hex] | None
+    """Two enemies on opposite sides of the target, or None."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -69,7 +71,8 @@ def read(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
 
 
 @recent_calls(2)
-def _placed(obstacles: list[dict[str, Any]], creatures: list[dict[str, Any]], cols: int, rows: int) -> tuple[dict[Hex, str], dict[Hex, str], frozenset[Hex] | None]:
+def _placed(obstacles: list[dict[str, Any]], creatures: list[dict[str, Any]], cols: int,
+            rows: int) -> tuple[dict[Hex, str], dict[Hex, str], frozenset[Hex] | None]:
     """Obstacles and creatures by hex, and every hex they take (None if any is off the board or shares a
     hex): remembered, as they stay put while the attacker and the target move."""
     cells = _on_board(cols, rows)
@@ -118,7 +121,7 @@ def _read_slowly(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex,
     return attacker, target, obstacles, creatures
 
 
-def _count(path: list[Hex], obstacles: dict[Hex, str], creatures: dict[Hex, str]) -> PathCount:
+def _count(path: Sequence[Hex], obstacles: dict[Hex, str], creatures: dict[Hex, str]) -> PathCount:
     middle = tuple(path[1:-1])
     partial = tuple(h for h in middle if obstacles.get(h) == "partial" or h in creatures)
     total = tuple(h for h in middle if obstacles.get(h) == TOTAL)

@@ -1,0 +1,47 @@
+"""The shape every game system fills: its rules, rulings and inputs, its checks, its evaluator and its view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import FieldError, ScenarioError
+from .rules import Rule, Ruling
+from .schema import Inputs
+from .views.view import View
+
+
+@dataclass(frozen=True)
+class System:
+    """One game system, found in the registry by its contract id."""
+
+    id: str
+    """Contract id, also the calculator URL segment."""
+    title: str
+    """Name shown to players."""
+    rules: tuple[Rule, ...]
+    """Every rule of the system, in rulebook order."""
+    rulings: tuple[Ruling, ...]
+    """Every ruling a table can switch."""
+    inputs: Inputs
+    """The declared inputs: validation, forms and documentation."""
+    check: Callable[[dict[str, Any]], list[FieldError]]
+    """Cross-field checks on a validated scenario that the inputs alone cannot make."""
+    evaluate: Callable[[dict[str, Any]], dict[str, Any]]
+    """A checked scenario -> the result dict, with rule ids in ``rules``."""
+    view: View
+    """How the result is put into words and the board drawn."""
+
+    @property
+    def calculator(self) -> str:
+        """Site-relative path of the system's calculator page."""
+        return f"calculator/{self.id}/"
+
+    def answer(self, scenario: dict[str, Any]) -> dict[str, Any]:
+        """Validate, check and evaluate ``scenario``; ScenarioError names each bad field."""
+        clean = self.inputs.validate(scenario)
+        errors = self.check(clean)
+        if errors:
+            raise ScenarioError(errors)
+        return self.evaluate(clean)

@@ -1,0 +1,249 @@
+"""Evaluating a Classic d20 scenario: cover, concealment, sight, the steps, protectors, saves and surprise."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...dice import D20, exact
+from ...trace import Trace
+from .inputs import picked
+from .panels import attacker_panel, target_panel
+from .rolls import chance_of, cover_bonus, effective_ac, fog_concealment, lowest_hit, needed_roll, protector_bonus, roll_hits
+from .sight import Sight, attacker_sight, target_sight
+from .steps import Pipeline, Step, attack_steps, chance_steps, defense_steps
+from .tables import (
+    ACCIDENTAL_AFTER_ROUNDS,
+    ACCIDENTAL_TARGET,
+    AUTO_SURPRISE_SEGMENTS,
+    COVER_HIGH,
+    FULL,
+    INVISIBLE_SAVE_BONUS,
+    SURPRISE_BONUS_PERCENT,
+    Example,
+)
+
+
+def _reason_untargetable(s: dict[str, Any], cover: int, target: Sight, attacker: Sight,
+                         needs_sight: bool) -> tuple[str, tuple[str, ...]] | None:
+    """Why the attack cannot be aimed at the target at all (and the rules saying so), or None."""
+    kind = s["attack"]["kind"]
+    if cover == FULL:
+        return "100% cover", ("d20.cover.full",)
+    if attacker.unseen and kind == "gaze":
+        return "an unseen creature cannot use a gaze attack", ("d20.invisible.no-gaze",)
+    if target.unseen and needs_sight:
+        return "it needs sight, and the target is unseen", ("d20.invisible.no-sight-targeting", "d20.detect.pinpointed")
+    if target.unseen and kind in ("melee", "missile") and not target.pinpointed:
+        return "the unseen target is not pinpointed", ("d20.detect.pinpointed",)
+    return None
+
+
+UNTARGETABLE_NOTES = {
+    "d20.cover.full": "100% cover: there is no line of sight or of effect, so nothing can be aimed at or reach "
+                      "the target.",
+    "d20.invisible.no-gaze": "An invisible (or unseen) creature cannot use a gaze attack.",
+    "d20.invisible.no-sight-targeting": "Effects that need line of sight or a chosen target cannot target an unseen "
+                                        "creature, even a pinpointed one.",
+    "d20.detect.pinpointed": "Melee and missile attacks can be aimed at an unseen creature only once it is pinpointed; "
+                             "until then it can only be struck by randomly assigned or accidental attacks.",
+}
+
+
+
+def protector_analysis(s: dict[str, Any], convention: str, natural: str, needed_with: int, needed_without: int,
+                       general_mod: int, protectors: int) -> dict[str, Any]:
+    """Which rolls miss only because of the protectors, and each protector's chance to be struck instead."""
+    to_hit = s["attack"]["to_hit"]
+    acs = s["target"]["protector_ac"] or [s["target"]["ac"]]
+    acs = acs * protectors if len(acs) == 1 else acs
+    saved = [r for r in D20 if roll_hits(r, needed_without, natural) and not roll_hits(r, needed_with, natural)]
+    struck = []
+    for i, ac in enumerate(acs, start=1):
+        rolls = [r for r in saved if roll_hits(r, needed_roll(convention, to_hit, general_mod, ac), natural)]
+        chance = chance_of(rolls) / protectors
+        struck.append({"protector": i, "ac": ac, "rolls": rolls, **exact("chance", chance)})
+    total = sum((Fraction(p["chance_exact"]) for p in struck), Fraction(0))
+    return {"saved_rolls": saved, "struck": struck, **exact("any_struck", total)}
+
+
+
+def cover_of(s: dict[str, Any], percent: int, example: Example | None, trace: Trace) -> int:
+    """The cover that counts against this attack: from the picked situation or the percentage, far side only."""
+    if example:
+        trace.rule(example.rule)
+        if example.value == "table" and s["attack"]["kind"] == "melee":
+            trace.note("In melee an overturned table shelters both sides: the target's blows back at this "
+                       "attacker face 50% cover too.", "d20.cover.examples")
+    if percent and not s["target"]["cover_between"]:
+        trace.note(f"The {percent}% cover is not between them: cover counts only against attacks from its far side.",
+                   "d20.cover.far-side")
+        return 0
+    if percent in COVER_HIGH["classic"]:
+        trace.ruling("d20.ruling.cover-high")
+    return percent
+
+
+def concealment_of(s: dict[str, Any], percent: int, example: Example | None, trace: Trace) -> int:
+    """The final concealment: the situation or percentage, combined with fog or mist per ruling."""
+    if example:
+        trace.rule(example.rule)
+    fog = s["fog_distance_ft"]
+    if fog is not None:
+        fogged = fog_concealment(fog)
+        trace.rule("d20.concealment.fog")
+        if percent:
+            trace.ruling("d20.ruling.fog-and-concealment")
+            combine = s["rulings"]["d20.ruling.fog-and-concealment"]
+            percent = min(FULL, percent + fogged) if combine == "add" else max(percent, fogged)
+        else:
+            percent = fogged
+    if percent == FULL:
+        trace.rule("d20.concealment.full")
+    return percent
+
+
+
+def protectors_of(s: dict[str, Any], cover: int, concealment: int, target: Sight, attacker: Sight,
+                  att_steps: list[Step], needed_with: int | None, trace: Trace) -> dict[str, Any] | None:
+    """The protectors' side of a missile attack: saved rolls and who may be struck, or None without a number."""
+    convention, natural = s["ac_convention"], s["rulings"]["d20.ruling.natural-rolls"]
+    to_hit, ac, protectors = s["attack"]["to_hit"], s["target"]["ac"], s["target"]["protectors"]
+    trace.rule("d20.cover.protector-struck")
+    if to_hit is None:
+        trace.note("Give the THAC0 or attack bonus to see which rolls a protector may take instead.",
+                   "d20.cover.protector-struck")
+        return None
+    assert needed_with is not None, "known whenever to_hit is"
+    unprotected = defense_steps(s, cover, concealment, target, attacker, 0, Trace())
+    w_attack, w_defense, _ = Pipeline(convention, ac, (*att_steps, *unprotected)).run()
+    needed_without = needed_roll(convention, to_hit, w_attack, effective_ac(ac, w_defense, convention))
+    general = sum(st.attack for st in att_steps if st.rule != "d20.invisible.attack-penalty")
+    if not s["target"]["protector_ac"]:
+        trace.note(f"The protectors' AC was not given: each is taken to have the target's own AC ({ac}).",
+                   "d20.cover.protector-struck")
+    return protector_analysis(s, convention, natural, needed_with, needed_without, general, protectors)
+
+
+def evaluate(s: dict[str, Any]) -> dict[str, Any]:
+    """Evaluate a validated classic-d20 scenario into the contract's result dict."""
+    cover_raw, cover_ex = picked(s, "cover")
+    conceal_raw, conceal_ex = picked(s, "concealment")
+    trace = Trace()
+    convention = s["ac_convention"]
+    kind, to_hit = s["attack"]["kind"], s["attack"]["to_hit"]
+    ac, protectors = s["target"]["ac"], s["target"]["protectors"]
+    natural = s["rulings"]["d20.ruling.natural-rolls"]
+    trace.rule(f"d20.ac.{convention}")
+
+    cover = cover_of(s, cover_raw, cover_ex, trace)
+    concealment = concealment_of(s, conceal_raw, conceal_ex, trace)
+    target = target_sight(s, concealment, trace)
+    attacker = attacker_sight(s, not target.unseen, trace)
+    needs_sight = s["attack"]["needs_sight"] or kind == "gaze"
+    if kind == "gaze" and not s["attack"]["needs_sight"]:
+        trace.note("A gaze attack always needs sight.", "d20.invisible.no-sight-targeting")
+
+    blocked = _reason_untargetable(s, cover, target, attacker, needs_sight)
+    targetable = blocked is None
+    if blocked:
+        trace.note(UNTARGETABLE_NOTES[blocked[1][0]], *blocked[1])
+    if protectors and kind != "missile":
+        trace.note("Protectors' parries add to AC only against missile attacks.", "d20.cover.protectors")
+
+    att_steps = attack_steps(s, target, trace)
+    def_steps = defense_steps(s, cover, concealment, target, attacker, protectors, trace)
+    attack_mod, defense, trail = Pipeline(convention, ac, (*att_steps, *def_steps)).run()
+    for step, _, _ in trail:
+        trace.rule(step.rule)
+    if any(st.rule == "d20.cover.percent" for st in def_steps):
+        trace.rule("d20.cover.hard-and-soft")
+    if to_hit is not None and targetable:
+        trace.ruling("d20.ruling.natural-rolls")
+    steps, base, would_hit = chance_steps(convention, to_hit, ac, natural, trail)
+    final = would_hit if targetable else Fraction(0)
+    eff_ac = effective_ac(ac, defense, convention)
+    needed = None if to_hit is None else needed_roll(convention, to_hit, attack_mod, eff_ac)
+    needs = lowest_hit(needed, natural) if needed is not None and targetable else None
+    protected = None
+    if protectors and kind == "missile" and targetable:
+        protected = protectors_of(s, cover, concealment, target, attacker, att_steps, needed, trace)
+
+    saves = save_bonus(s, cover, protectors, target, trace)
+    ac_change = next(((effective_ac(ac, d - st.defense, convention), effective_ac(ac, d, convention))
+                      for st, _, d in trail if st.rule == "d20.invisible.ac-penalty"), None)
+    invisibility = {"target": target_panel(s, target, targetable, blocked, trace),
+                    "attacker": attacker_panel(s, attacker, ac_change, trace)}
+    return {
+        "targetable": targetable,
+        "untargetable_reason": blocked[0] if blocked else None,
+        "attack_modifier": attack_mod,
+        "defense_bonus": defense,
+        "save_bonus": saves,
+        **exact("hit_chance", final),
+        "base_hit_chance_exact": None if base is None else str(base),
+        **trace.result(),
+        "ac_convention": convention,
+        "base_ac": ac,
+        "effective_ac": eff_ac,
+        "cover": cover,
+        "concealment": concealment,
+        "needs": needs,
+        "steps": steps,
+        "protectors": protected,
+        "invisibility": invisibility,
+        "surprise": surprise_of(s, attacker),
+        "accidental": accidental_of(s, cover, target, would_hit, trace),
+    }
+
+
+def save_bonus(s: dict[str, Any], cover: int, protectors: int, target: Sight, trace: Trace) -> dict[str, int]:
+    """Save name -> bonus (entries add up: a Dexterity save gets ``all`` plus ``dexterity``)."""
+    if cover == FULL:
+        return {}
+    rulings = s["rulings"]
+    kind = s["attack"]["kind"]
+    bonus = {"all": 0, "dexterity": 0}
+    c_bonus = cover_bonus(cover, rulings["d20.ruling.cover-high"]) if cover else 0
+    if c_bonus:
+        trace.rule("d20.cover.saves")
+        trace.ruling("d20.ruling.cover-saves")
+        bonus[rulings["d20.ruling.cover-saves"]] += c_bonus
+    if protectors:
+        applies = kind == "missile"
+        if kind != "missile":
+            trace.ruling("d20.ruling.protector-saves")
+            applies = rulings["d20.ruling.protector-saves"] == "round"
+        if applies:
+            p_bonus = protector_bonus(protectors)
+            if c_bonus:
+                trace.ruling("d20.ruling.protectors-and-cover")
+                if rulings["d20.ruling.protectors-and-cover"] == "highest":
+                    p_bonus = max(0, p_bonus - c_bonus)
+            bonus["dexterity"] += p_bonus
+            trace.rule("d20.cover.protectors")
+    if target.unseen and not target.pinpointed:
+        bonus["all"] += INVISIBLE_SAVE_BONUS
+        trace.rule("d20.invisible.saves")
+    return {k: v for k, v in bonus.items() if v}
+
+
+def surprise_of(s: dict[str, Any], attacker: Sight) -> dict[str, int]:
+    """An unseen, undetected attacker's surprise: automatic segments (unheard only) and the bonus to surprise."""
+    if not attacker.unseen or attacker.pinpointed:
+        return {"automatic_segments": 0, "bonus_percent": 0}
+    unheard = s["attacker"]["detected"] == "no"
+    return {"automatic_segments": AUTO_SURPRISE_SEGMENTS if unheard else 0, "bonus_percent": SURPRISE_BONUS_PERCENT}
+
+
+def accidental_of(s: dict[str, Any], cover: int, target: Sight, would_hit: Fraction | None,
+                  trace: Trace) -> dict[str, Any] | None:
+    """The 10% chance that an attack aimed elsewhere targets an unpinpointed invisible creature in melee."""
+    rounds = s["target"]["melee_rounds"]
+    if not target.unseen or target.pinpointed or rounds <= ACCIDENTAL_AFTER_ROUNDS or cover == FULL:
+        return None
+    trace.rule("d20.melee.accidental")
+    if would_hit is not None:
+        trace.ruling("d20.ruling.natural-rolls")
+    hit = None if would_hit is None else ACCIDENTAL_TARGET * would_hit
+    return {**exact("chance", ACCIDENTAL_TARGET), **exact("hit_chance", hit)}

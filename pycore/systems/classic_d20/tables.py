@@ -1,0 +1,299 @@
+"""Classic d20's numbers, situations, rules and rulings, as printed in the source (rule text 001)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...rules import Choice, Rule, Ruling, register
+
+SYSTEM = "classic-d20"
+TITLE = "Classic d20"
+
+ATTACK_PAGE = "rules/classic-d20/attack-rolls/"
+COVER_PAGE = "rules/classic-d20/cover/"
+CONCEALMENT_PAGE = "rules/classic-d20/concealment/"
+ELEVATION_PAGE = "rules/classic-d20/elevation/"
+INVISIBILITY_PAGE = "rules/classic-d20/invisibility/"
+DETECTION_PAGE = "rules/classic-d20/detection/"
+
+PERCENTS = (0, 25, 50, 75, 90, 100)
+"""The cover and concealment steps."""
+FULL = 100
+"""100% cover blocks sight and effect; 100% concealment blocks sight (treated as invisible)."""
+
+COVER_BONUS = {25: 2, 50: 4}
+"""Printed AC bonus of cover (25% and 50%, through the soft-cover equivalence)."""
+COVER_HIGH = {"classic": {75: 7, 90: 10}, "steady": {75: 6, 90: 8}}
+"""AC bonus of 75% and 90% cover, per ruling ``d20.ruling.cover-high``."""
+CONCEALMENT_BONUS = {"classic": {25: 1, 50: 2, 75: 3, 90: 4}}
+"""AC bonus of concealment per ruling ``d20.ruling.concealment-values`` (``as-cover`` uses the cover bonus)."""
+
+PROTECTOR_BONUS = ((1, 2), (2, 4))
+"""(protectors at least, bonus to AC and Dexterity saves): one gives +2 (25% cover), two or more +4 (50%)."""
+
+OVER_MELEE_PENALTY = 2
+"""Missiles fired over a melee at the same elevation: -2 (the GM may adjust it)."""
+
+FOG_STEPS = ((10, 25), (20, 50))
+"""(up to this many feet, concealment percent) in typical fog or mist; beyond the last step it is 100%."""
+
+ELEVATION_TABLE: dict[str, dict[str, int]] = {
+    # terrain: {attacker's position relative to the target: attack roll modifier}
+    "ground": {"higher": 1, "level": 0, "lower": 0},
+    "cliff": {"higher": 2, "level": 0, "lower": -2},
+    "severe-slope": {"higher": 1, "level": 0, "lower": -1},
+}
+"""Higher ground: any higher position +1; a vertical cliff face +2 / -2; a severe slope +1 / -1."""
+ELEVATION_RULE = {"ground": "d20.elevation.higher", "cliff": "d20.elevation.cliff",
+                  "severe-slope": "d20.elevation.slope"}
+
+INVISIBLE_ATTACK_PENALTY = 4
+"""Opponents of an invisible creature: -4 to attack rolls against it."""
+UNSEEN_AC_PENALTY = 4
+"""Opponents of an invisible creature: -4 to AC against its attacks ..."""
+UNSEEN_AC_LIMIT = 10
+"""... but never worse than AC 10."""
+INVISIBLE_SAVE_BONUS = 4
+"""An undetected invisible creature: +4 to saves against its opponents' effects."""
+AUTO_SURPRISE_SEGMENTS = 1
+"""An invisible creature that cannot be heard or sensed surprises automatically, for 1 segment."""
+SURPRISE_BONUS_PERCENT = 17
+"""An invisible creature not automatically detected: +17% to surprise others."""
+VOICE_RANGE_FT = {"combat": 20, "quiet": 30}
+"""Range within which a speaker or verbal caster is pinpointed automatically: in combat, and out of combat."""
+ACCIDENTAL_TARGET = Fraction(1, 10)
+"""After more than one round in melee range, an unpinpointed invisible creature is targeted by accident 10%
+of the time."""
+ACCIDENTAL_AFTER_ROUNDS = 1
+"""The accidental-targeting chance starts once the creature has stayed more than this many rounds."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A situation from the source that stands for a cover or concealment percentage."""
+
+    value: str
+    """The choice value of the situation in the picker."""
+    title: str
+    """The situation, in the source's words."""
+    percent: int
+    """The cover or concealment percentage it stands for."""
+    rule: str
+    """Id of the rule that lists it."""
+
+
+COVER_EXAMPLES: tuple[Example, ...] = (
+    Example("knees", "Covered up to the knees", 25, "d20.cover.examples"),
+    Example("high-wall", "Man-sized, standing on a high wall with no battlements", 25, "d20.cover.examples"),
+    Example("pillar-firing", "Shooting from behind a pillar or corner", 25, "d20.cover.examples"),
+    Example("pillar-peering", "Sheltering behind a pillar or corner, peeking round it", 50, "d20.cover.examples"),
+    Example("table", "Fighting from behind an overturned table (both ways in melee)", 50, "d20.cover.examples"),
+    Example("window", "Sniping or peering from a high narrow window", 75, "d20.cover.examples"),
+    Example("arrow-slit", "Shooting through a purpose-built arrow slit", 90, "d20.cover.examples"),
+)
+CONCEALMENT_EXAMPLES: tuple[Example, ...] = (
+    Example("screen", "Half the body behind a translucent screen", 25, "d20.concealment.examples"),
+    Example("bushes", "Half the body in thick bushes", 50, "d20.concealment.examples"),
+    Example("outline", "Only the outline of the shape shows", 75, "d20.concealment.examples"),
+    Example("part-shape", "Only part of the shape shows", 90, "d20.concealment.examples"),
+)
+NO_EXAMPLE = "none"
+
+RULES: tuple[Rule, ...] = (
+    Rule("d20.ac.descending", "Descending AC and THAC0", ATTACK_PAGE),
+    Rule("d20.ac.ascending", "Ascending AC and attack bonus", ATTACK_PAGE),
+    Rule("d20.cover.hard-and-soft", "Cover and concealment", COVER_PAGE),
+    Rule("d20.cover.far-side", "Cover counts only from the far side", COVER_PAGE),
+    Rule("d20.cover.percent", "Cover by percentage", COVER_PAGE),
+    Rule("d20.cover.saves", "Cover and saving throws", COVER_PAGE),
+    Rule("d20.cover.full", "100% cover", COVER_PAGE),
+    Rule("d20.cover.examples", "Types of cover", COVER_PAGE),
+    Rule("d20.cover.protectors", "Protecting an ally from missiles", COVER_PAGE),
+    Rule("d20.cover.protector-struck", "Missiles that strike a protector", COVER_PAGE),
+    Rule("d20.cover.over-melee", "Firing missiles over a melee", COVER_PAGE),
+    Rule("d20.concealment.percent", "Concealment by percentage", CONCEALMENT_PAGE),
+    Rule("d20.concealment.full", "100% concealment", CONCEALMENT_PAGE),
+    Rule("d20.concealment.examples", "Types of concealment", CONCEALMENT_PAGE),
+    Rule("d20.concealment.fog", "Fog or mist", CONCEALMENT_PAGE),
+    Rule("d20.elevation.higher", "Higher ground", ELEVATION_PAGE),
+    Rule("d20.elevation.cliff", "Fighting on a cliff face", ELEVATION_PAGE),
+    Rule("d20.elevation.slope", "Fighting on a severe slope", ELEVATION_PAGE),
+    Rule("d20.invisible.sight", "What counts as sight", INVISIBILITY_PAGE),
+    Rule("d20.invisible.attack-penalty", "-4 to hit an invisible creature", INVISIBILITY_PAGE),
+    Rule("d20.invisible.ac-penalty", "-4 to AC against an invisible attacker", INVISIBILITY_PAGE),
+    Rule("d20.invisible.no-dex-saves", "No Dexterity bonus to saves", INVISIBILITY_PAGE),
+    Rule("d20.invisible.no-sight-targeting", "No line-of-sight targeting", INVISIBILITY_PAGE),
+    Rule("d20.invisible.no-free-attacks", "No free or immediate attacks", INVISIBILITY_PAGE),
+    Rule("d20.invisible.saves", "+4 to saves for the invisible", INVISIBILITY_PAGE),
+    Rule("d20.invisible.surprise", "Surprise by an invisible creature", INVISIBILITY_PAGE),
+    Rule("d20.invisible.flanks", "Attacking from any flank", INVISIBILITY_PAGE),
+    Rule("d20.invisible.rear", "Choosing who reaches the flank and rear", INVISIBILITY_PAGE),
+    Rule("d20.invisible.no-gaze", "No gaze attacks", INVISIBILITY_PAGE),
+    Rule("d20.invisible.unseen-attacker", "Attackers that cannot be seen", INVISIBILITY_PAGE),
+    Rule("d20.detect.awareness", "Awareness", DETECTION_PAGE),
+    Rule("d20.detect.sense-invisible", "Sense Invisible", DETECTION_PAGE),
+    Rule("d20.detect.hear-noise", "Hear Noise", DETECTION_PAGE),
+    Rule("d20.detect.voice", "Speaking and verbal spells give away", DETECTION_PAGE),
+    Rule("d20.detect.pinpointed", "What pinpointing allows", DETECTION_PAGE),
+    Rule("d20.detect.touch", "Touching an invisible creature", DETECTION_PAGE),
+    Rule("d20.melee.enter", "Entering melee unseen", DETECTION_PAGE),
+    Rule("d20.melee.surprise-check", "The surprise check on entering melee", DETECTION_PAGE),
+    Rule("d20.melee.leave", "Leaving melee unseen", DETECTION_PAGE),
+    Rule("d20.melee.random-attacks", "Randomly assigned attacks", DETECTION_PAGE),
+    Rule("d20.melee.accidental", "Accidental targeting", DETECTION_PAGE),
+)
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "d20.ruling.natural-rolls",
+        "Do a natural 20 and a natural 1 always hit and miss?",
+        ATTACK_PAGE,
+        (
+            Choice("auto", "20 hits, 1 misses", "a natural 20 always hits and a natural 1 always misses"),
+            Choice("none", "No automatic results",
+                   "the modified roll alone decides, so some attacks always hit or never can"),
+        ),
+        "auto",
+        "The rule text never mentions natural rolls; most tables of this family play 20 as a sure hit "
+        "and 1 as a sure miss, and it keeps every attack between 5% and 95%.",
+    ),
+    Ruling(
+        "d20.ruling.cover-high",
+        "How much AC do 75% and 90% cover give?",
+        COVER_PAGE,
+        (
+            Choice("classic", "+7 and +10", "the values of the classic cover tables: 75% is +7, 90% is +10"),
+            Choice("steady", "+6 and +8", "keep adding +2 for each step: 75% is +6, 90% is +8"),
+        ),
+        "classic",
+        "The source fixes only 25% (+2) and 50% (+4); the classic tables it follows give +7 and +10, "
+        "which reward the purpose-built arrow slit as the text clearly intends.",
+    ),
+    Ruling(
+        "d20.ruling.concealment-values",
+        "How much AC does concealment give?",
+        CONCEALMENT_PAGE,
+        (
+            Choice("classic", "+1 / +2 / +3 / +4", "the classic concealment values for 25%, 50%, 75% and 90%"),
+            Choice("as-cover", "Same as cover", "concealment gives the same bonus as cover of the same percentage"),
+        ),
+        "classic",
+        "The source gives no numbers for concealment. Concealment only hides the body while cover also stops "
+        "blows and adds to saves, so the classic tables make it worth about half as much.",
+    ),
+    Ruling(
+        "d20.ruling.cover-saves",
+        "Which saving throws does cover help?",
+        COVER_PAGE,
+        (
+            Choice("all", "Every save", "the cover's AC bonus is added to every saving throw against the effect"),
+            Choice("dexterity", "Dexterity saves", "the bonus is added to Dexterity saves only, as for protectors"),
+        ),
+        "all",
+        "The text says cover adds to saving throws without naming one kind or an amount; the engine uses the "
+        "same bonus as to AC, on every save, which is the plainest reading.",
+    ),
+    Ruling(
+        "d20.ruling.protectors-and-cover",
+        "Do protectors add to other cover?",
+        COVER_PAGE,
+        (
+            Choice("highest", "Better one only",
+                   "the protectors' bonus and the cover bonus do not add: the better one counts"),
+            Choice("add", "Add them", "the protectors' +2 or +4 comes on top of the cover bonus"),
+        ),
+        "highest",
+        "The text calls the protectors' bonus the equal of 25% or 50% cover; a target has one cover "
+        "percentage, so the better of the two is what protects it.",
+    ),
+    Ruling(
+        "d20.ruling.protector-saves",
+        "When do protectors help Dexterity saves?",
+        COVER_PAGE,
+        (
+            Choice("round", "All round", "the Dexterity save bonus lasts the whole round, against any effect"),
+            Choice("missile", "Against missiles only", "the save bonus counts only against the missile attack itself"),
+        ),
+        "round",
+        "The text grants the bonus to AC and Dexterity saves 'during that round'; the AC part is only about "
+        "missiles, but nothing limits the save part.",
+    ),
+    Ruling(
+        "d20.ruling.cover-and-concealment",
+        "Do cover and concealment add up?",
+        CONCEALMENT_PAGE,
+        (
+            Choice("add", "Add them", "a target both behind a low wall and in a bush gets both bonuses"),
+            Choice("highest", "Better one only", "only the larger of the two AC bonuses counts"),
+        ),
+        "add",
+        "The source treats them as two different things (only cover helps saves) and adjusts AC for each "
+        "'if it exists'; nothing says one replaces the other.",
+    ),
+    Ruling(
+        "d20.ruling.fog-and-concealment",
+        "Fog or mist on top of other concealment",
+        CONCEALMENT_PAGE,
+        (
+            Choice("highest", "Larger percentage", "the larger of the two concealment percentages counts"),
+            Choice("add", "Add percentages", "the percentages add up, to at most 100%"),
+        ),
+        "highest",
+        "Both describe how much of the target can be seen; the thicker screen decides that, so the larger "
+        "percentage counts.",
+    ),
+    Ruling(
+        "d20.ruling.unseen-ac-cap",
+        "What does the AC 10 limit apply to?",
+        INVISIBILITY_PAGE,
+        (
+            Choice("armour", "The target's own AC", "the -4 worsens the target's own AC, at most to 10; cover and "
+                   "concealment are added afterwards"),
+            Choice("final", "The final AC", "the -4 is taken from the AC after cover and concealment, at most to 10"),
+        ),
+        "armour",
+        "The penalty stands for a defender who cannot see the blow coming and so defends worse; a wall or a "
+        "screen protects just as well whether the attacker is seen or not, so it is added after the limit.",
+    ),
+    Ruling(
+        "d20.ruling.invisible-concealment",
+        "Does concealment help an invisible target?",
+        CONCEALMENT_PAGE,
+        (
+            Choice("ignore", "No", "a target that cannot be seen at all gains nothing from being partly screened"),
+            Choice("add", "Yes", "the concealment bonus still counts on top of the -4 to hit"),
+        ),
+        "ignore",
+        "Concealment measures how much of the target can be seen; an invisible one cannot be seen at all, "
+        "and 100% concealment is itself invisibility, so the two do not stack.",
+    ),
+    Ruling(
+        "d20.ruling.voice-pinpoint",
+        "Is a speaker or verbal caster pinpointed without a roll?",
+        DETECTION_PAGE,
+        (
+            Choice("automatic", "Always, in range", "a creature speaking or casting with a verbal component within "
+                   "20 ft in combat (30 ft otherwise) is pinpointed"),
+            Choice("gm", "The GM decides", "the calculator only reminds the table; the creature is pinpointed "
+                   "only if ticked"),
+        ),
+        "automatic",
+        "The text says such a creature 'may be automatically pinpointed'; the engine reads 'may' as "
+        "the usual outcome, and a table that wants it case by case can switch this.",
+    ),
+    Ruling(
+        "d20.ruling.voice-noise",
+        "Which range goes with medium ambient noise?",
+        DETECTION_PAGE,
+        (
+            Choice("combat", "20 ft, as in combat", "noise masks a voice as fighting does, so the shorter range applies"),
+            Choice("quiet", "30 ft, as out of combat", "the noise clause belongs with the non-combat range"),
+        ),
+        "combat",
+        "The text adds 'and/or medium amounts of ambient noise' after both ranges without saying which one it "
+        "belongs to; a noisy place makes a voice harder to pick out, as a fight does, so it gets the 20 ft.",
+    ),
+)
+
+register(RULES, RULINGS)

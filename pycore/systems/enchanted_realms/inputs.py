@@ -1,0 +1,124 @@
+"""Enchanted Realms' declared inputs and the cross-field checks the schema cannot make."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...dice import D20_SIDES
+from ...errors import FieldError
+from ...schema import Field, Inputs
+from .tables import ATTACKER, COVER_CHOICES, KIND_CHOICES, RULINGS, STRAY_DIE, SYSTEM
+
+HEX_RANGE = 99
+DEFENSE_MIN, DEFENSE_MAX = 0, 60
+MAX_OTHERS = 30
+
+OTHER_FIELDS = (
+    Field("name", "text", "Name", maximum=40),
+    Field("hex", "hex", "Hex", minimum=-HEX_RANGE, maximum=HEX_RANGE),
+    Field("defense", "int", "Defense", minimum=DEFENSE_MIN, maximum=DEFENSE_MAX),
+)
+
+INPUTS = Inputs(
+    SYSTEM,
+    (
+        Field("attack.kind", "choice", "Attack", default="ranged", choices=KIND_CHOICES, rule="er.cover.full"),
+        Field("attack.dice", "int", "d20s in the pool", default=1, minimum=1, maximum=20, rule="er.attack.pool"),
+        Field("attack.modifier", "int", "Modifier added to each die", default=0, minimum=-50, maximum=50,
+              rule="er.attack.pool"),
+        Field("attack.penalty", "int", "Penalty (obscurement, conditions)", default=0, minimum=0, maximum=50,
+              help="Taken off each die: fog, darkness, blindness and the like, as the GM rules.",
+              rule="er.obscurement.penalty"),
+        Field("target.defense", "int", "Target's Defense", default=10, minimum=DEFENSE_MIN, maximum=DEFENSE_MAX,
+              help="Before cover; the calculator adds the cover bonus.", rule="er.attack.pool"),
+        Field("target.cover", "choice", "Target's cover", default="none", choices=COVER_CHOICES, rule="er.cover.partial"),
+        Field("attacker.hex", "hex", "Attacker's hex", default=(0, 0), minimum=-HEX_RANGE, maximum=HEX_RANGE,
+              help="Axial q, r (one hex is 5 ft).", rule="er.ff.stray-hexes"),
+        Field("target.hex", "hex", "Target's hex", default=(4, 0), minimum=-HEX_RANGE, maximum=HEX_RANGE,
+              help="Axial q, r.", rule="er.ff.stray-hexes"),
+        Field("others", "records", "Other creatures nearby", default=(), max_items=MAX_OTHERS,
+              item_fields=OTHER_FIELDS, rule="er.ff.stray-hexes",
+              help='A JSON list, e.g. [{"name": "Bram", "hex": [5, 0], "defense": 12}].'),
+        Field("blind_shot", "bool", "Blind shot: the target is known to be in an obscured area, not seen",
+              default=False, rule="er.ff.when"),
+        Field("attacker.blinded", "bool", "The attacker is blinded", default=False, rule="er.ff.when"),
+        Field("target.invisible", "bool", "The target is invisible", default=False, rule="er.ff.when"),
+        Field("attack.fire_anyway", "bool", "Fire at the target in full cover anyway", default=False,
+              rule="er.cover.fire-anyway"),
+        Field("attack.split", "ints", "Split the dice into separate attacks", optional=True, minimum=1, maximum=20,
+              max_items=20, help="Dice per attack, adding up to the pool, e.g. 2 1; leave empty for one attack.",
+              rule="er.attack.split"),
+        Field("attack.rolls", "ints", "Dice actually rolled", optional=True, minimum=1, maximum=D20_SIDES, max_items=20,
+              help="Optional: one raw d20 per die, e.g. 12 5 20, to resolve a real throw.", rule="er.attack.pool"),
+        Field("attack.d10", "int", "Stray d10 actually rolled", optional=True, minimum=1, maximum=STRAY_DIE,
+              help="Optional: the friendly-fire d10, used when every die misses.", rule="er.ff.d10"),
+        Field("attack.d10s", "ints", "Stray d10s rolled, one per split attack", optional=True, minimum=1,
+              maximum=STRAY_DIE, max_items=20, help="Optional, with split dice: one d10 per attack, in order.",
+              rule="er.attack.split"),
+        Field("attacker.defense", "int", "Attacker's Defense", optional=True, minimum=DEFENSE_MIN, maximum=DEFENSE_MAX,
+              help="Only needed when a ruling lets the attacker be struck by a stray shot.",
+              rule="er.ff.stray-hexes"),
+    ),
+    RULINGS,
+)
+
+
+
+def check(s: dict[str, Any]) -> list[FieldError]:
+    """Cross-field checks the schema cannot make, one error per bad field."""
+    errors: list[FieldError] = []
+    attack = s["attack"]
+    dice = attack["dice"]
+    a, b = tuple(s["attacker"]["hex"]), tuple(s["target"]["hex"])
+    if a == b:
+        errors.append(FieldError("target.hex", "is the attacker's hex: the target must stand in another hex"))
+    split = attack["split"]
+    if split is not None:
+        if not split:
+            errors.append(FieldError("attack.split", "is an empty list: give the dice of each attack, or leave it out"))
+        elif sum(split) != dice:
+            errors.append(FieldError("attack.split", f"adds up to {sum(split)}, but the pool has {dice} "
+                                     f"{'die' if dice == 1 else 'dice'}: the groups must add up to attack.dice"))
+    rolls = attack["rolls"]
+    if rolls is not None and len(rolls) != dice:
+        errors.append(FieldError("attack.rolls", f"has {len(rolls)} {'die' if len(rolls) == 1 else 'dice'}, "
+                                 f"but the pool has {dice}: give one raw d20 per die"))
+    if attack["d10"] is not None:
+        if split is not None:
+            errors.append(FieldError("attack.d10", "cannot be used with split dice: give one d10 per attack in attack.d10s"))
+        elif rolls is None:
+            errors.append(FieldError("attack.d10", "is only used with the dice actually rolled: fill in attack.rolls too"))
+    d10s = attack["d10s"]
+    if d10s is not None:
+        if split is None:
+            errors.append(FieldError("attack.d10s", "is only for split dice: use attack.d10 for a single attack"))
+        elif len(d10s) != len(split):
+            errors.append(FieldError("attack.d10s", f"has {len(d10s)} d10s for {len(split)} split attacks: give one per attack"))
+        elif rolls is None:
+            errors.append(FieldError("attack.d10s", "is only used with the dice actually rolled: fill in attack.rolls too"))
+    seen_names: dict[str, int] = {}
+    seen_hexes: dict[tuple[int, int], int] = {}
+    for i, other in enumerate(s["others"]):
+        name, where = other["name"], other["hex"]
+        if isinstance(name, str):
+            if not name.strip():
+                errors.append(FieldError(f"others.{i}.name", "is empty: give each creature a name"))
+            elif name.strip().lower() == ATTACKER:
+                errors.append(FieldError(f"others.{i}.name", f'"{name}" is reserved for the attacker: pick another name'))
+            elif name in seen_names:
+                errors.append(FieldError(f"others.{i}.name", f'"{name}" is already the name of others.{seen_names[name]}'))
+            else:
+                seen_names[name] = i
+        if isinstance(where, list) and len(where) == 2:
+            spot = tuple(where)
+            if spot == b:
+                errors.append(FieldError(f"others.{i}.hex", "is the target's hex: one creature per hex"))
+            elif spot == a:
+                errors.append(FieldError(f"others.{i}.hex", "is the attacker's hex: one creature per hex"))
+            elif spot in seen_hexes:
+                errors.append(FieldError(f"others.{i}.hex",
+                                         f"is also the hex of others.{seen_hexes[spot]}: one creature per hex"))
+            else:
+                seen_hexes[spot] = i
+    return errors
+

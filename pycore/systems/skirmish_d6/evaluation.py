@@ -1,0 +1,191 @@
+"""Evaluating a d6 Skirmish scenario: cover, whether the action can be aimed, the capped modifiers, the roll."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...dice import d6_chance, d6_target, exact
+from ...trace import Trace
+from . import map as board
+from .modifiers import Modifier, cap_modifiers, combine_cover, light_levels, size_advantage, size_effects
+from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
+
+
+def evaluate(s: dict[str, Any]) -> dict[str, Any]:
+    """Evaluate a validated skirmish-d6 scenario into the contract's result dict."""
+    rulings = s["rulings"]
+    kind = s["attack"]["kind"]
+    att, tgt = s["attacker"], s["target"]
+    area = kind == "area-spell"
+    trace = Trace()
+
+    # -- where everyone stands: counted, or read off the map
+    mc = None
+    distance: float | None
+    if s["_alternative"] == "map":
+        mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"])
+        partial, total, distance = mc.partial, mc.total, mc.distance
+    else:
+        partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
+        distance = s["attack"]["distance"]
+    lit = light_levels(s["light"], att["vision"])
+    cover = combine_cover(partial, total, lit, rulings["d6.ruling.light-and-obstacles"])
+    trace.rule(*cover.rules)
+    surrounded = _map_rules(mc, trace) or tgt["surrounded"]
+    trace.rule("d6.light.vision")
+    if cover.obstacle_levels and lit not in (0, TOTAL) and not cover.total_obstacles:
+        trace.ruling("d6.ruling.light-and-obstacles")
+
+    # -- can the action be aimed at the target at all?
+    targetable = True
+    only_six = False
+    aimed = kind in ("melee", "ranged") or (kind == "target-spell")
+    blind_limits = kind in ("melee", "ranged") or (kind == "target-spell" and rulings["d6.ruling.blind-spells"] == "aimed")
+    if att["blinded"] and kind == "target-spell":
+        trace.ruling("d6.ruling.blind-spells")
+    if cover.level == TOTAL:
+        trace.rule("d6.cover.total")
+        if area:
+            trace.rule("d6.cover.area-effect")
+            trace.note("Total cover does not protect against an area effect: the target is still caught in the area.")
+        else:
+            targetable = False
+            trace.note("Total cover: the target cannot be directly targeted by [ATTACK] or [TARGET] actions.")
+    needs_distance = (att["blinded"] and blind_limits) or (tgt["invisible"] and aimed)
+    assert distance is not None or not needs_distance, "check() asks for the distance"
+    if att["blinded"] and blind_limits:
+        trace.rule("d6.conditions.blinded")
+        if distance > MELEE_REACH:
+            targetable = False
+            trace.note("A blinded attacker cannot attack anything more than 1 inch away.")
+        only_six = True
+    if tgt["invisible"]:
+        trace.rule("d6.conditions.invisible-target")
+        trace.note("An invisible creature rerolls 2s on Stealth checks.")
+        if kind == "target-spell":
+            targetable = False
+            trace.note("An invisible creature can never be targeted by a [TARGET] spell; area spells still affect it.")
+        elif aimed:
+            if distance > MELEE_REACH:
+                targetable = False
+                trace.note("An invisible creature cannot be targeted by attacks from more than 1 inch away.")
+            only_six = True
+        elif area:
+            trace.note("An area spell still affects an invisible creature.")
+
+    # -- the modifiers, then the two-modifier cap
+    mods: list[Modifier] = []
+    if cover.level in (1, 2):
+        if area:
+            trace.ruling("d6.ruling.area-cover")
+            trace.rule("d6.cover.area-effect")
+        if not area or rulings["d6.ruling.area-cover"] == "apply":
+            mods.append(Modifier(f"d6.cover.level-{cover.level}", COVER_EFFECT[cover.level], "environment",
+                                 f"cover level {cover.level}"))
+    if att["elevation"] == "above":
+        mods.append(Modifier("d6.height.above", 1, "environment", "attacking from above"))
+    elif att["elevation"] == "below":
+        mods.append(Modifier("d6.height.below", -1, "environment", "attacking from below"))
+    smaller = size_advantage(att["size"], tgt["size"], rulings["d6.ruling.size-advantage"])
+    if smaller:
+        mods.append(Modifier("d6.height.smaller-target", smaller, "environment", "smaller target"))
+        trace.ruling("d6.ruling.size-advantage")
+    if tgt["prone"] and kind == "melee":
+        mods.append(Modifier("d6.conditions.prone-target", 1, "condition", "melee against a prone target"))
+    if att["prone"]:
+        mods.append(Modifier("d6.conditions.prone-attacker", -1, "condition", "prone attacker"))
+    if surrounded:
+        mods.append(Modifier("d6.conditions.surrounded", 1, "condition", "surrounded target"))
+    if att["invisible"]:
+        if tgt["can_see_attacker"]:
+            trace.note("The target can see the invisible attacker, so the attacker gets no +1.")
+        else:
+            mods.append(Modifier("d6.conditions.invisible-attacker", 1, "condition", "unseen invisible attacker"))
+    net, mods = cap_modifiers(mods)
+    trace.rule(*(m.rule for m in mods))
+    if any(not m.applied for m in mods):
+        trace.rule("d6.limits.two-modifiers")
+
+    sanity = lit == TOTAL
+    if sanity:
+        trace.rule("d6.light.sanity")
+        trace.note("The attacker's sight is useless in this light: every target has total cover, "
+                     "so the attacker is vulnerable to Sanity damage.")
+
+    base = s["attack"]["hits_on"]
+    hits_on: int | None = None
+    chance: Fraction | None = None
+    if not targetable:
+        chance = Fraction(0)
+    elif only_six:
+        hits_on = ONLY_SIX
+        chance = d6_chance(ONLY_SIX)
+        trace.note("This attack hits only on a 6, whatever the modifiers.")
+        trace.rule("d6.limits.natural")
+    elif base is not None:
+        hits_on = d6_target(base, net)
+        chance = d6_chance(hits_on)
+        trace.rule("d6.limits.natural")
+
+    sizes = {who: size_effects(s[who]["size"]) for who in ("attacker", "target")}
+    if any(s[who]["size"] != "medium" for who in ("attacker", "target")):
+        trace.rule("d6.size.table")
+        if any(s[who]["size"] in ("huge", "colossal") for who in ("attacker", "target")):
+            trace.rule("d6.size.beyond-large")
+
+    result = {
+        "targetable": targetable,
+        "attack_modifier": net if targetable else 0,
+        "defense_bonus": 0,
+        "save_bonus": {},
+        **exact("hit_chance", chance),
+        **trace.result(),
+        "cover_level": cover.level,
+        "cover": {
+            "obstacle_levels": cover.obstacle_levels,
+            "light_levels": cover.light_levels,
+            "total_obstacles": cover.total_obstacles,
+        },
+        "hits_on": hits_on,
+        "sanity_vulnerable": sanity,
+        "size": sizes,
+        "distance": distance,
+        "modifiers": [
+            {"rule": m.rule, "label": m.label, "value": m.value, "kind": m.kind, "applied": m.applied, "reason": m.reason}
+            for m in mods
+        ],
+    }
+    if mc is not None:
+        result["map"] = _placement(mc)
+    return result
+
+
+def _map_rules(mc: board.MapCover | None, trace: Trace) -> bool:
+    """Record what reading the map relied on; whether the map shows the target surrounded."""
+    if mc is None:
+        return False
+    trace.rule("d6.map.line")
+    if len(mc.paths) > 1:
+        trace.rule("d6.map.edge")
+        if mc.paths[0] != mc.paths[1]:
+            trace.ruling("d6.ruling.edge-line")
+    if mc.seen_past:
+        trace.rule("d6.cover.seen-past")
+    if mc.surrounded_by:
+        trace.ruling("d6.ruling.surround")
+        return True
+    return False
+
+
+
+def _placement(mc: board.MapCover) -> dict[str, Any]:
+    """The map reading, JSON-ready: both paths when the line runs along an edge, and which was used."""
+    return {
+        "paths": [[list(h.qr) for h in pc.hexes] for pc in mc.paths],
+        "path_used": mc.used,
+        "crossed": [list(h.qr) for h in (*mc.paths[mc.used].partial, *mc.paths[mc.used].total)],
+        "seen_past": [list(h.qr) for h in mc.seen_past],
+        "surrounded_by": [list(h.qr) for h in mc.surrounded_by] if mc.surrounded_by else None,
+    }
+

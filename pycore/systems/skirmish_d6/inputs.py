@@ -1,0 +1,96 @@
+"""d6 Skirmish's declared inputs and the cross-field checks the schema cannot make."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import FieldError
+from ...schema import Field, Inputs
+from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
+
+KIND_CHOICES = (
+    ("melee", "Melee attack [ATTACK]"),
+    ("ranged", "Ranged attack [ATTACK]"),
+    ("target-spell", "Targeted spell [TARGET]"),
+    ("area-spell", "Area spell ([SPHERE], [LINE] ...)"),
+)
+SIZE_CHOICES = tuple((s, s.capitalize()) for s in SIZES)
+ELEVATION_CHOICES = (("level", "Level with the target"), ("above", "Above the target"), ("below", "Below the target"))
+BOARD_MIN, BOARD_MAX = 3, 40
+BOARD_COORD = 60
+
+INPUTS = Inputs(
+    SYSTEM,
+    (
+        Field("attack.kind", "choice", "Action", default="ranged", choices=KIND_CHOICES, rule="d6.cover.total"),
+        Field("attack.hits_on", "int", "Hits on (base)", optional=True, minimum=2, maximum=6,
+              help="The attack's normal target number before modifiers; leave empty if unknown.",
+              rule="d6.limits.natural", unit="+"),
+        Field("light", "choice", "Light level", default="bright",
+              choices=tuple((level, LIGHT_LABELS[level]) for level in LIGHT_LEVELS), rule="d6.light.vision"),
+        Field("attacker.vision", "choice", "Attacker's vision", default="normal",
+              choices=tuple((v, VISION_LABELS[v]) for v in VISIONS), rule="d6.light.vision"),
+        Field("obstacles.partial", "int", "Partial obstacles in the way", default=0, minimum=0, maximum=99,
+              help="Creatures (allies too), low walls, trees and brush, a corner peeked around.",
+              rule="d6.cover.partial-obstacle", group="counted"),
+        Field("obstacles.total", "int", "Total obstacles blocking every line", default=0, minimum=0, maximum=99,
+              help="High walls, large boulders, a building's walls, dense brush.",
+              rule="d6.cover.total-obstacle", group="counted"),
+        Field("attack.distance", "number", "Distance", optional=True, minimum=0, maximum=999, unit="″",
+              help="Inches from attacker to target; needed when the attacker is blinded or the target invisible.",
+              rule="d6.conditions.blinded", group="counted"),
+        Field("map.cols", "int", "Board width", default=12, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+              rule="d6.map.line", group="map"),
+        Field("map.rows", "int", "Board height", default=9, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+              rule="d6.map.line", group="map"),
+        Field("map.attacker", "hex", "Attacker's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
+              rule="d6.map.line", group="map"),
+        Field("map.target", "hex", "Target's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
+              rule="d6.map.line", group="map"),
+        Field("map.obstacles", "records", "Obstacles", default=(), max_items=400, rule="d6.map.line", group="map",
+              item_fields=(
+                  Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
+                  Field("kind", "choice", "Kind", default="partial",
+                        choices=(("partial", "Partial obstacle"), ("total", "Total obstacle"))),
+              )),
+        Field("map.creatures", "records", "Other creatures", default=(), max_items=100, rule="d6.map.line", group="map",
+              item_fields=(
+                  Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
+                  Field("side", "choice", "Side", default="attacker",
+                        choices=(("attacker", "Attacker's ally"), ("target", "Target's ally"))),
+              )),
+        Field("attacker.elevation", "choice", "Attacker's height", default="level", choices=ELEVATION_CHOICES,
+              rule="d6.height.above"),
+        Field("attacker.size", "choice", "Attacker's size", default="medium", choices=SIZE_CHOICES, rule="d6.size.table"),
+        Field("target.size", "choice", "Target's size", default="medium", choices=SIZE_CHOICES, rule="d6.size.table"),
+        Field("attacker.prone", "bool", "Attacker is prone", default=False, rule="d6.conditions.prone-attacker"),
+        Field("attacker.blinded", "bool", "Attacker is blinded", default=False, rule="d6.conditions.blinded"),
+        Field("attacker.invisible", "bool", "Attacker is invisible", default=False, rule="d6.conditions.invisible-attacker"),
+        Field("target.prone", "bool", "Target is prone", default=False, rule="d6.conditions.prone-target"),
+        Field("target.surrounded", "bool", "Target is surrounded", default=False, rule="d6.conditions.surrounded",
+              help="Two enemies on opposite sides of it; on a map this is read off the board."),
+        Field("target.invisible", "bool", "Target is invisible", default=False, rule="d6.conditions.invisible-target"),
+        Field("target.can_see_attacker", "bool", "Target can see the attacker", default=True,
+              rule="d6.conditions.invisible-attacker"),
+    ),
+    RULINGS,
+    alternatives=(("counted", "Count the obstacles"), ("map", "Place them on a hex map")),
+    alternatives_legend="How is cover decided?",
+)
+
+
+
+def check(s: dict[str, Any]) -> list[FieldError]:
+    """Cross-field checks the schema cannot make: off the map, a blinded attacker or an invisible target needs
+    the distance."""
+    att, tgt, kind = s["attacker"], s["target"], s["attack"]["kind"]
+    if s["_alternative"] == "map" or s["attack"]["distance"] is not None:
+        return []
+    blind_limits = kind in ("melee", "ranged") or (
+        kind == "target-spell" and s["rulings"]["d6.ruling.blind-spells"] == "aimed")
+    aimed = kind in ("melee", "ranged", "target-spell")
+    if (att["blinded"] and blind_limits) or (tgt["invisible"] and aimed):
+        return [FieldError("attack.distance", "is required when the attacker is blinded or the target "
+                           "is invisible: attacks beyond 1 inch are impossible")]
+    return []
+

@@ -1,0 +1,133 @@
+"""d6 Skirmish's numbers, tables, rules and rulings, as printed in the source (rule text 003)."""
+
+from __future__ import annotations
+
+from ...rules import Choice, Rule, Ruling, register
+
+SYSTEM = "skirmish-d6"
+TITLE = "d6 Skirmish"
+
+COVER_PAGE = "rules/skirmish-d6/cover/"
+LIGHT_PAGE = "rules/skirmish-d6/light/"
+SIZE_PAGE = "rules/skirmish-d6/size/"
+HEIGHT_PAGE = "rules/skirmish-d6/height/"
+CONDITIONS_PAGE = "rules/skirmish-d6/conditions/"
+LIMITS_PAGE = "rules/skirmish-d6/limits/"
+MAP_PAGE = "rules/skirmish-d6/map/"
+
+MELEE_REACH = 1
+"""Blinded attackers and attacks on invisible creatures work only within 1 inch."""
+ONLY_SIX = 6
+"""Blinded attackers, and attacks on an invisible creature within reach, hit only on a 6."""
+
+TOTAL = "total"
+"""A cover level that cannot be attacked through at all."""
+
+TOTAL_LEVEL = 3
+"""Cover level 3 is total cover."""
+
+COVER_EFFECT = {0: 0, 1: -1, 2: -2}
+"""Cover level -> modifier to the attack roll (levels 1 and 2); level 3 is total cover."""
+
+LIGHT_LEVELS = ("dark", "dim", "bright", "radiant")
+VISIONS = ("normal", "dim", "dark")
+
+LIGHT_TABLE: dict[str, dict[str, int | str]] = {
+    # light level: {vision: levels of cover it imposes}
+    "dark": {"normal": TOTAL, "dim": 1, "dark": 0},
+    "dim": {"normal": 1, "dim": 0, "dark": 1},
+    "bright": {"normal": 0, "dim": 1, "dark": 2},
+    "radiant": {"normal": 1, "dim": 2, "dark": TOTAL},
+}
+"""The light-versus-vision table: cover levels the lighting imposes on the attacker's view."""
+
+SIZES = ("tiny", "small", "medium", "large", "huge", "colossal")
+SIZE_EFFECTS = ("movement", "dodge_dc", "health_dc", "melee_damage", "rend", "melee_range")
+SIZE_TABLE: dict[str, dict[str, int]] = {
+    "tiny": {"movement": -1, "dodge_dc": -2, "health_dc": 1, "melee_damage": -1, "rend": 0, "melee_range": 0},
+    "small": {"movement": -1, "dodge_dc": -1, "health_dc": 0, "melee_damage": 0, "rend": 0, "melee_range": 0},
+    "medium": {"movement": 0, "dodge_dc": 0, "health_dc": 0, "melee_damage": 0, "rend": 0, "melee_range": 0},
+    "large": {"movement": 1, "dodge_dc": 1, "health_dc": -1, "melee_damage": 1, "rend": 1, "melee_range": 1},
+}
+"""The printed size table (movement and melee range in inches)."""
+
+VISION_LABELS = {"normal": "Normal sight", "dim": "Dimsight", "dark": "Darksight"}
+LIGHT_LABELS = {"dark": "Dark", "dim": "Dim", "bright": "Bright", "radiant": "Radiant"}
+
+RULES: tuple[Rule, ...] = (
+    Rule("d6.cover.partial-obstacle", "Partial obstacles", COVER_PAGE),
+    Rule("d6.cover.total-obstacle", "Total obstacles", COVER_PAGE),
+    Rule("d6.cover.seen-past", "A total obstacle a line gets past is partial", COVER_PAGE),
+    Rule("d6.cover.level-1", "Cover level 1", COVER_PAGE),
+    Rule("d6.cover.level-2", "Cover level 2", COVER_PAGE),
+    Rule("d6.cover.total", "Total cover (level 3)", COVER_PAGE),
+    Rule("d6.cover.area-effect", "Area effects and cover", COVER_PAGE),
+    Rule("d6.map.line", "Counting along the line on a hex map", MAP_PAGE),
+    Rule("d6.map.edge", "A line along a hex edge", MAP_PAGE),
+    Rule("d6.light.vision", "Light level against vision", LIGHT_PAGE),
+    Rule("d6.light.sanity", "Darkness and Sanity damage", LIGHT_PAGE),
+    Rule("d6.height.above", "Attacking from above: +1", HEIGHT_PAGE),
+    Rule("d6.height.below", "Attacking from below: -1", HEIGHT_PAGE),
+    Rule("d6.height.smaller-target", "A smaller target counts as height advantage", HEIGHT_PAGE),
+    Rule("d6.size.table", "Creature size effects", SIZE_PAGE),
+    Rule("d6.size.beyond-large", "Huge and colossal creatures", SIZE_PAGE),
+    Rule("d6.conditions.blinded", "Blinded", CONDITIONS_PAGE),
+    Rule("d6.conditions.prone-target", "Prone target: +1 to melee attacks against it", CONDITIONS_PAGE),
+    Rule("d6.conditions.prone-attacker", "Prone attacker: -1 to its attacks", CONDITIONS_PAGE),
+    Rule("d6.conditions.surrounded", "Surrounded: +1 to attacks against it", CONDITIONS_PAGE),
+    Rule("d6.conditions.invisible-target", "Invisible target", CONDITIONS_PAGE),
+    Rule("d6.conditions.invisible-attacker", "Invisible attacker: +1 against a target that cannot see it", CONDITIONS_PAGE),
+    Rule("d6.conditions.invisible-stealth", "Invisible creatures reroll 2s on Stealth", CONDITIONS_PAGE),
+    Rule("d6.limits.natural", "A 6 always succeeds, a 1 always fails", LIMITS_PAGE),
+    Rule("d6.limits.two-modifiers", "At most two modifiers: the largest bonus and the largest penalty", LIMITS_PAGE),
+)
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "d6.ruling.light-and-obstacles", "Do light levels add to obstacle levels?", LIGHT_PAGE,
+        (Choice("add", "Add them", "light levels and obstacle levels are counted together"),
+         Choice("highest", "Highest only", "only the larger of the two counts")),
+        "add",
+        "The text says bad light imposes levels of cover, and cover is counted by adding up "
+        "what stands in the way, so a dim-lit target behind a low wall has two levels.",
+    ),
+    Ruling(
+        "d6.ruling.area-cover", "Do cover levels 1 and 2 affect area spells?", COVER_PAGE,
+        (Choice("ignore", "Ignore cover", "an area effect is not aimed, so cover levels do not modify it"),
+         Choice("apply", "Apply -1 / -2", "the -1 or -2 of cover also applies to an area spell's roll")),
+        "ignore",
+        "Even total cover does not stop an area effect, so lesser cover should not hinder one either; "
+        "the levels are written as penalties to attacks.",
+    ),
+    Ruling(
+        "d6.ruling.edge-line", "Which side counts when the line runs along a hex edge?", MAP_PAGE,
+        (Choice("fewer", "Attacker's side", "the attacker draws the line past the side with less cover"),
+         Choice("more", "Target's side", "the target gets the side with more cover")),
+        "fewer",
+        "The text has the attacker draw the line, and it asks only whether some line can be drawn; "
+        "an edge is a line that touches both sides, so the attacker may use the better one.",
+    ),
+    Ruling(
+        "d6.ruling.size-advantage", "How much is a smaller target worth?", HEIGHT_PAGE,
+        (Choice("flat", "+1", "a smaller target is one height advantage, +1, however much smaller"),
+         Choice("per-step", "+1 per size", "+1 for each size step between attacker and target")),
+        "flat",
+        "The text says the size difference counts as a height advantage, and a height advantage is +1.",
+    ),
+    Ruling(
+        "d6.ruling.surround", "Where must the two enemies stand to surround?", CONDITIONS_PAGE,
+        (Choice("adjacent", "Adjacent", "two enemies next to the target, on exactly opposite hexes"),
+         Choice("in-line", "In line", "two enemies anywhere on one straight line through the target, on opposite sides")),
+        "adjacent",
+        "Surrounding is something enemies in contact do; the text only asks that they be opposite each other.",
+    ),
+    Ruling(
+        "d6.ruling.blind-spells", "Does blindness limit [TARGET] spells too?", CONDITIONS_PAGE,
+        (Choice("aimed", "Yes", "a [TARGET] spell is aimed like an attack: only within 1 inch, hits on 6"),
+         Choice("attacks-only", "No", "only [ATTACK] actions are limited")),
+        "aimed",
+        "A blinded caster cannot see a target to pick it any more than an archer can.",
+    ),
+)
+
+register(RULES, RULINGS)

@@ -1,0 +1,35 @@
+"""The shape of a system's view: how its result is put into words and its board drawn."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import BoardSpec
+from ..svg import Board
+
+Facts = list[tuple[str, str]]
+"""Term/value rows of a result panel."""
+
+
+def no_blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
+    """A view without extra elements after its facts."""
+    return []
+
+
+@dataclass(frozen=True)
+class View:
+    """How one system's result is put into words."""
+
+    headline: Callable[[dict[str, Any]], str]
+    """The one-line answer (``Hits on 5+``)."""
+    facts: Callable[[dict[str, Any]], Facts]
+    """Term/value rows under the headline."""
+    blocks: Callable[[dict[str, Any], str], list[ET.Element]] = no_blocks
+    """Extra elements after the facts (diagrams, distributions); ``base`` prefixes site links."""
+    board: Callable[[dict[str, Any], dict[str, Any] | None], Board | None] | None = None
+    """The hex board for a scenario (drawn even when it does not validate) and, if any, its result."""
+    board_spec: BoardSpec | None = None
+    """What the interactive board edits; None: no board in the calculator."""
