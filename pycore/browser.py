@@ -14,7 +14,6 @@ from .render import result_html
 from .schema import Field, Inputs, flatten, nest
 from .svg import Board, board_frame, board_marks, board_patch, board_svg
 from .systems import SYSTEMS
-from .views import VIEWS
 
 MAX_FRAGMENT = 16_384
 """Longest ``#s=`` fragment accepted; real scenarios are a few hundred characters."""
@@ -199,7 +198,7 @@ def form_text(field: Field, value: Any) -> Any:
 
 def _drawing(system: str, scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     """The system's board for this scenario (None when the system has no board)."""
-    view = VIEWS[system]
+    view = SYSTEMS[system].view
     return None if view.board is None else view.board(scenario, result)
 
 

@@ -11,7 +11,6 @@ from markupsafe import Markup
 from rulebook.context import Context
 from rulebook.core import (
     SYSTEMS,
-    VIEWS,
     board_svg,
     evaluate,
     legend_element,
@@ -64,7 +63,7 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
 
 def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dict[str, Any]) -> dict[str, Any] | None:
     """The board block for the board-owned fields among ``members`` (None when the view has no board)."""
-    view = VIEWS[system.id]
+    view = system.view
     spec = view.board_spec
     if spec is None:
         return None
@@ -79,7 +78,7 @@ def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dic
 
 def layout(system: Any, fields: list[Any], mode: str, scenario: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
     """Form items in order: plain fields, the alternatives as one block, and (full calculators) the board."""
-    inputs, spec = system.inputs, VIEWS[system.id].board_spec
+    inputs, spec = system.inputs, system.view.board_spec
     if mode != "full":
         return [{"field": f} for f in fields]
     board_paths = set(spec.paths) if spec else set()

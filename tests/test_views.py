@@ -6,7 +6,7 @@ import pytest
 
 from pycore import SYSTEMS, evaluate
 from pycore.hexgrid import Hex
-from pycore.views import VIEWS, View
+from pycore.views import View
 from pycore.views.common import chance, hex_of, link, percent_exact, percent_of, percent_with_fraction, signed
 from pycore.views.view import no_blocks
 
@@ -46,16 +46,15 @@ def test_link_to_a_rule():
 
 
 def test_every_system_has_its_view():
-    """VIEWS is each system's own view, by id; a view without blocks adds nothing."""
-    assert {s.id: s.view for s in SYSTEMS.values()} == VIEWS
-    assert all(isinstance(v, View) for v in VIEWS.values())
+    """Every system holds a view; a view without blocks adds nothing."""
+    assert all(isinstance(s.view, View) for s in SYSTEMS.values())
     assert no_blocks({}, "") == []
 
 
 def test_d6_words():
     """Dim light plus one partial obstacle with base 4+: cover level 2, -2, hits on 6+ (rule text 003)."""
     result = evaluate({"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}})
-    view = VIEWS["skirmish-d6"]
+    view = SYSTEMS["skirmish-d6"].view
     assert view.headline(result) == "Hits on 6+"
     assert ("Cover", "Level 2 (-2 to attacks)") in view.facts(result)
 
@@ -63,7 +62,7 @@ def test_d6_words():
 def test_enchanted_realms_words():
     """Partial cover is +3 Defense: 10 becomes 13, so a die with no modifier hits on 13+, 8 faces of 20 (rule text 000)."""
     result = evaluate({"system": "enchanted-realms", "target": {"defense": 10, "cover": "partial", "hex": [4, 0]}})
-    view = VIEWS["enchanted-realms"]
+    view = SYSTEMS["enchanted-realms"].view
     assert view.headline(result) == "The die hits on a roll of 13+"
     facts = dict(view.facts(result))
     assert facts["Defense"] == "13 (10 +3 partial cover)" and facts["Chance per die"] == "40% (2/5)"
@@ -74,13 +73,13 @@ def test_enchanted_realms_friendly_fire_words_from_triggers():
     """The facts name what calls for friendly fire from the result's triggers, not from its reason sentence."""
     result = evaluate({"system": "enchanted-realms", "blind_shot": True, "target": {"hex": [4, 0]}})
     assert result["friendly_fire"]["why_not"] is None
-    facts = dict(VIEWS["enchanted-realms"].facts(result))
+    facts = dict(SYSTEMS["enchanted-realms"].view.facts(result))
     assert facts["Friendly fire"] == "applies: a blind shot at a target known to be in an obscured area"
 
 
 def test_classic_d20_words():
     """THAC0 15 against AC 5 behind 50% cover (+4): AC 1, so a natural 14+ hits (rule text 001)."""
     result = evaluate({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5, "cover": 50}})
-    view = VIEWS["classic-d20"]
+    view = SYSTEMS["classic-d20"].view
     assert view.headline(result) == "Hits on a natural 14+"
     assert ("Cover", "50% (+4 AC)") in view.facts(result)

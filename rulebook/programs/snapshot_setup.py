@@ -35,7 +35,7 @@ for _rel, _text in _package.items():
     _pyc[importlib.util.cache_from_source(_path)] = bytes(_code_to_hash_pyc(_code, importlib.util.source_hash(_data), True))
 os.remove("/tmp/pyscript.json")
 _engine = types.ModuleType("_engine_start")
-exec(compile(_settings["start"], "_engine_start", "exec"), _engine.__dict__)  # noqa: S102 (the build's own engine_start.py)
+exec(compile(_settings["start"], "_engine_start", "exec"), _engine.__dict__)
 _engine.PYC = _pyc  # type: ignore[attr-defined]
 _zip = next(p for p in sys.path if p.endswith(".zip"))
 with open(_zip, "rb") as _archive:  # only its end: a whole read would leave 2.5 MB of it in the image

@@ -11,9 +11,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from bench_config import (
     BASELINE_DIR,
@@ -257,7 +258,7 @@ class Bench:
         for req in requests:
             try:
                 sizes = req.sizes()
-            except Exception:  # noqa: BLE001 - a request of a closed page
+            except Exception:
                 continue
             n = max(0, sizes["responseBodySize"]) + max(0, sizes["responseHeadersSize"])
             kind = "runtime" if RUNTIME_PREFIX in req.url else "ours"

@@ -10,8 +10,3 @@ def test_every_name_is_pycores():
     assert set(core.__all__) == {name for name in vars(core) if not name.startswith("_")} - {"annotations"}
     assert core.evaluate is pycore.evaluate and core.ScenarioError is pycore.ScenarioError
     assert core.SYSTEMS is SYSTEMS and core.ref("d6.light.vision") == pycore.ref("d6.light.vision")
-
-
-def test_views_cover_every_system():
-    """Every system has a view (its headline, and a board where it draws one)."""
-    assert set(core.VIEWS) == set(core.SYSTEMS)

@@ -114,7 +114,7 @@ def start_module(stdlib: tuple[int, bytes], pyc: dict[str, bytes]):
     import types
 
     module = types.ModuleType("_engine_start")
-    exec(compile(snapshot.START.read_text(), "_engine_start", "exec"), module.__dict__)  # noqa: S102 (our own file)
+    exec(compile(snapshot.START.read_text(), "_engine_start", "exec"), module.__dict__)
     module.STDLIB, module.PYC = stdlib, pyc
     sys.modules["_engine_start"] = module
     return module
