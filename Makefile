@@ -1,5 +1,5 @@
 # Two commands do everything: `make serve` (set up, build, serve with live reload) and
-# `make test` (set up, get a browser, run every test). Both are safe to run again.
+# `make test` (set up, get a browser, lint, type-check, run every test). Both are safe to run again.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -8,13 +8,18 @@ SITE   := build/site
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test build setup browser bench clean
+.PHONY: serve test lint build setup browser bench clean
 
 serve: setup
 	$(VENV)/bin/mkdocs serve --livereload -a 127.0.0.1:8000
 
-test: setup browser
+test: setup browser lint
 	$(PY) -m pytest
+
+# ruff over the repository and mypy (strict) over pycore and the build plugin, both configured in pyproject.toml.
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 build: setup
 	$(VENV)/bin/mkdocs build --strict

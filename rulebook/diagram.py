@@ -12,14 +12,18 @@ from rulebook.core import SYSTEMS, board_svg, encode_fragment, legend_element
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:
     """The map, its headline and description, and a link that opens it in the calculator."""
-    if len(words) != 1 or words[0] not in SYSTEMS or set(options) != {"scenario"} or SYSTEMS[words[0]].view.board is None:
+    system = SYSTEMS.get(words[0]) if len(words) == 1 else None
+    draw = system.view.board if system else None
+    if system is None or draw is None or set(options) != {"scenario"}:
         raise context.error(f"diagram needs a system with a board and scenario={{...}}, got {words} {sorted(options)}")
-    scenario, result = context.scenario("diagram", words[0], options["scenario"])
+    scenario, result = context.scenario("diagram", system.id, options["scenario"])
+    drawing = draw(scenario, result)
+    if drawing is None:
+        raise context.error(f"diagram: {system.title} draws no board for this scenario")
     count = context.count("diagram_count")
-    view = SYSTEMS[words[0]].view
-    drawing = view.board(scenario, result)
+    view = system.view
     return context.render("partials/diagram.html",
                           svg=Markup(board_svg(drawing, ident=f"diagram{count}")),
                           legend=Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html")),
                           headline=view.headline(result), desc=drawing.desc,
-                          link=context.base + SYSTEMS[words[0]].calculator + "#s=" + encode_fragment(scenario))
+                          link=context.base + system.calculator + "#s=" + encode_fragment(scenario))

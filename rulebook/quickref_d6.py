@@ -29,7 +29,8 @@ def sections(context: Context) -> list[dict[str, Any]]:
     combine = next(c.label for c in counting.choices if c.value == counting.default)
     levels = sorted(d6.COVER_EFFECT)
     cover_rows = [{"label": "No cover", "cells": ["No modifier"]}] + [
-        {"label": f"Level {level}", "rule": f"d6.cover.level-{level}", "cells": [f"{d6.COVER_EFFECT[level]:+d} to the attack roll"]}
+        {"label": f"Level {level}", "rule": f"d6.cover.level-{level}",
+         "cells": [f"{d6.COVER_EFFECT[level]:+d} to the attack roll"]}
         for level in levels if level
     ] + [
         {"label": f"Level {d6.TOTAL_LEVEL}: total cover", "rule": "d6.cover.total",
@@ -40,10 +41,13 @@ def sections(context: Context) -> list[dict[str, Any]]:
     counting_rows = [
         {"label": "Each partial obstacle", "rule": "d6.cover.partial-obstacle", "cells": ["+1 level"]},
         {"label": "Any total obstacle", "rule": "d6.cover.total-obstacle", "cells": ["Total cover"]},
-        {"label": "Light against vision", "rule": "d6.light.vision", "cells": [f"+ levels from the light table ({combine.lower()})"]},
+        {"label": "Light against vision", "rule": "d6.light.vision",
+         "cells": [f"+ levels from the light table ({combine.lower()})"]},
     ]
     hits = d6.INPUTS.field("attack.hits_on")
     hit_rows = []
+    if hits.minimum is None or hits.maximum is None:
+        raise PluginError("d6 quick reference: attack.hits_on has no range to tabulate")
     for base in range(int(hits.minimum), int(hits.maximum) + 1):
         cells = []
         for level in levels:
@@ -81,7 +85,8 @@ def sections(context: Context) -> list[dict[str, Any]]:
             {"label": "Blinded attacker", "rule": "d6.conditions.blinded",
              "cells": [f"Only within {d6.MELEE_REACH}″; hits on {d6.ONLY_SIX} only"]},
             {"label": "Invisible target", "rule": "d6.conditions.invisible-target",
-             "cells": [f"No attack beyond {d6.MELEE_REACH}″, never [TARGET]; within {d6.MELEE_REACH}″ hits on {d6.ONLY_SIX} only"]},
+             "cells": [f"No attack beyond {d6.MELEE_REACH}″, never [TARGET]; "
+                       f"within {d6.MELEE_REACH}″ hits on {d6.ONLY_SIX} only"]},
             {"label": "Invisible creature's Stealth", "rule": "d6.conditions.invisible-stealth", "cells": ["Reroll 2s"]},
             {"label": "More than two modifiers", "rule": "d6.limits.two-modifiers",
              "cells": ["Keep only the largest penalty and the largest bonus"]},

@@ -17,7 +17,7 @@ with open("/tmp/snapshot.json", encoding="utf-8") as _f:
 os.remove("/tmp/snapshot.json")
 for _name in _settings["imports"]:
     importlib.import_module(_name)
-import pycore
+import pycore  # noqa: E402 (unpacked just above)
 
 for _info in pkgutil.walk_packages(pycore.__path__, "pycore."):
     if _info.name != "pycore.__main__":

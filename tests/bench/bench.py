@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             for _ in range(args.runs if "loads" in only else 0):  # the theme alone: a rulebook page, no calculator
                 ctx = bench.context()
                 try:
-                    page, r = bench.load(ctx, RULEBOOK_PAGES["without calculators"], "theme")
+                    page, _ = bench.load(ctx, RULEBOOK_PAGES["without calculators"], "theme")
                     page.wait_for_timeout(300)
                     data["theme_only"].append(bench.report(page))
                 finally:
@@ -142,8 +142,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             data["offline"] = []
             if data["has_service_worker"] and "offline" in only:
                 log("offline reload ...")
+                offline_page = calculators.get("skirmish-d6", next(iter(calculators.values())))
                 for _ in range(args.nav_runs):
-                    data["offline"].append(bench.offline(calculators.get("skirmish-d6", next(iter(calculators.values()))), "offline"))
+                    data["offline"].append(bench.offline(offline_page, "offline"))
             browser.close()
             data["foreign_requests"] = bench.foreign
             data["page_errors"] = bench.errors

@@ -43,7 +43,7 @@ def summary(values: list[float]) -> dict[str, float] | None:
 def percentile(values: list[float], p: float) -> float:
     """Nearest-rank percentile."""
     ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, int(round(p / 100 * len(ordered) + 0.5)) - 1))
+    k = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
     return ordered[k]
 
 
@@ -71,7 +71,8 @@ class Server:
 
     def __init__(self, root: Path):
         self.port = free_port()
-        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("bench.py")), "--serve", str(root), str(self.port)],
+        command = [sys.executable, str(Path(__file__).with_name("bench.py")), "--serve", str(root), str(self.port)]
+        self.proc = subprocess.Popen(command,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -296,7 +297,7 @@ class Bench:
         """A cold visit to a rulebook page, some reading, then its calculator link: time until interactive."""
         ctx = self.context()
         try:
-            page, first = self.load(ctx, start, label)
+            page, _ = self.load(ctx, start, label)
             page.wait_for_timeout(dwell_ms)
             link = page.locator(f'a[href$="{RULEBOOK_TARGET}"]').filter(visible=True).first
             page.evaluate(script("in-place.js"))
@@ -325,7 +326,8 @@ class Bench:
         ctx = self.context(service_workers="allow")
         try:
             page, first = self.load(ctx, path, label)
-            has_worker = page.evaluate("async () => !!(navigator.serviceWorker && await navigator.serviceWorker.getRegistration())")
+            has_worker = page.evaluate(
+                "async () => !!(navigator.serviceWorker && await navigator.serviceWorker.getRegistration())")
             if not has_worker:
                 return {"cold_with_worker": first, "offline": None, "note": "no service worker registered"}
             page.wait_for_function("document.querySelector('[data-offline-status]')?.dataset.state === 'ready'",

@@ -116,16 +116,19 @@ def table(data: dict[str, Any]) -> str:
     lines.append("")
     lines.append(f"Blocking on a rulebook page without calculators (the theme alone, until load): "
                  f"{fmt(s['theme_only_blocking_ms'])} ms, longest task {fmt(s['theme_only_longest_ms'])} ms; "
-                 f"longest task on calculator pages: " + ", ".join(f"{n} {fmt(p['longest_task_ms'])}" for n, p in s["pages"].items()))
+                 f"longest task on calculator pages: "
+                 + ", ".join(f"{n} {fmt(p['longest_task_ms'])}" for n, p in s["pages"].items()))
     lines.append("Build-time answer ('answer shown': when the frame showing it was painted): in the first paint "
                  "(cold loads), and the engine's first HTML identical to the page's: " +
-                 ", ".join(f"{n}: {p['in_first_paint']}/{p['loads']}, {'same' if p['engine_html_same_as_static'] else 'DIFFERENT'}"
+                 ", ".join(f"{n}: {p['in_first_paint']}/{p['loads']}, "
+                           f"{'same' if p['engine_html_same_as_static'] else 'DIFFERENT'}"
                            for n, p in s["pages"].items() if n != "baseline"))
     lines.append("")
     lines.append("Recompute latency, input event -> output DOM update (-> next frame), ms:")
     for name, r in s["recompute"].items():
         lines.append(f"  {name}: p50 {r['dom_p50']:.1f}, p95 {r['dom_p95']:.1f}  (frame p50 {r['paint_p50']:.1f}, "
-                     f"p95 {r['paint_p95']:.1f}; engine round trip alone (board as changes) p50 {r['engine_p50']:.1f}, p95 {r['engine_p95']:.1f}; "
+                     f"p95 {r['paint_p95']:.1f}; engine round trip alone (board as changes) p50 {r['engine_p50']:.1f}, "
+                     f"p95 {r['engine_p95']:.1f}; "
                      f"{r['n']} changes, states {r['states']}, {r['hexes']} hexes)")
     lines.append("")
     lines.append(f"Rulebook page -> calculator, same visit (cold calculator median {s['calculator_cold_ms']:.0f} ms):")

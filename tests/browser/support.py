@@ -12,7 +12,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pycore import SYSTEMS
 
@@ -44,7 +44,7 @@ def build_site(out: Path, **settings: str) -> Path:
 class QuietHandler(SimpleHTTPRequestHandler):
     """Static files with the right types for modules and wasm, and no log noise."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
                       ".js": "text/javascript", ".wasm": "application/wasm", ".py": "text/plain"}
 
     def log_message(self, format: str, *args: object) -> None:
@@ -186,7 +186,8 @@ CSP_PROBE = page_script("csp-probe.js")
 """Init script: every content-security-policy violation on the page, in ``window.__csp``."""
 
 PWNED_PROBE = "window.__pwned = undefined;"
-INJECTED = "img[src=x], img[onerror], svg[onload], script:not([src]):not([type]), [onerror], [onload], [onclick], iframe, object, embed"
+INJECTED = ("img[src=x], img[onerror], svg[onload], script:not([src]):not([type]), [onerror], [onload], [onclick], "
+            "iframe, object, embed")
 """Elements that only an injection would put in the page (our own markup has none)."""
 
 

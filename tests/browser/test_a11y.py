@@ -172,9 +172,7 @@ def test_every_form_field_is_labelled(keyboard, server, url):
     assert unnamed == []
     dangling = page.evaluate(page_script("dangling-references.js"))
     assert dangling == []
-    duplicates = page.evaluate("""() => { const seen = new Map();
-      for (const el of document.querySelectorAll("[id]")) seen.set(el.id, (seen.get(el.id) || 0) + 1);
-      return [...seen].filter(([, n]) => n > 1).map(([id]) => id); }""")
+    duplicates = page.evaluate(page_script("duplicate-ids.js"))
     assert duplicates == []
 
 
@@ -246,7 +244,8 @@ def test_keyboard_only_d20_pickers(keyboard, server):
     tab_to(page, '.calc--full input[data-path="target.cover_example"]:checked')
     page.keyboard.press("ArrowRight")
     picked = page.evaluate("document.activeElement.value")
-    assert picked != "none" and page.locator(f'.calc--full input[data-path="target.cover_example"][value="{picked}"]').is_checked()
+    chosen = page.locator(f'.calc--full input[data-path="target.cover_example"][value="{picked}"]')
+    assert picked != "none" and chosen.is_checked()
     page.locator('.calc--full .calc-rules a[data-rule^="d20.cover"]').first.wait_for(timeout=READY_TIMEOUT)
     assert "cover" in live_text(page).lower()
     assert csp_violations(page) == []
@@ -311,10 +310,10 @@ def focus_shows(page) -> bool:
     """Whether the focused element looks different from the same element unfocused (pixels, caret hidden)."""
     handle = page.evaluate_handle("document.activeElement")
     handle.evaluate("(el) => el.scrollIntoView({ block: 'center' })")
-    box = handle.evaluate("""(el) => { const r = (el.closest('label') && el.matches('input[type=radio], input[type=checkbox]')
-        ? el.closest('label') : el).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }""")
+    box = handle.evaluate(page_script("focus-box.js"))
     pad = 6
-    clip = {"x": max(box["x"] - pad, 0), "y": max(box["y"] - pad, 0), "width": box["width"] + 2 * pad, "height": box["height"] + 2 * pad}
+    clip = {"x": max(box["x"] - pad, 0), "y": max(box["y"] - pad, 0),
+            "width": box["width"] + 2 * pad, "height": box["height"] + 2 * pad}
     focused = page.screenshot(clip=clip, animations="disabled")
     handle.evaluate("(el) => el.blur()")
     plain = page.screenshot(clip=clip, animations="disabled")
@@ -335,8 +334,7 @@ def test_focus_is_always_visible(keyboard, server, url):
     seen = 0
     for _ in range(150):
         page.keyboard.press("Tab")
-        where = page.evaluate("""() => { const el = document.activeElement;
-          return el && el !== document.body && el.closest('article') ? (el.dataset.path || el.dataset.hex || el.outerHTML.slice(0, 80)) : null; }""")
+        where = page.evaluate(page_script("focused-in-article.js"))
         if where is None:
             if seen:
                 break
@@ -352,14 +350,12 @@ def test_colour_is_never_the_only_cue(keyboard, server):
     """Links in text are underlined, errors say so in words with a sign, board pieces carry a letter."""
     page = keyboard.new_page()
     page.goto(server.url + CALCULATORS["skirmish-d6"] + "#s=" + encode_fragment(
-        {"system": "skirmish-d6", "map": {"attacker": [0, 1], "target": [4, 1], "obstacles": [{"hex": [2, 1], "kind": "partial"}]}}))
+        {"system": "skirmish-d6",
+         "map": {"attacker": [0, 1], "target": [4, 1], "obstacles": [{"hex": [2, 1], "kind": "partial"}]}}))
     wait_settled(page)
-    plain = page.evaluate("""() => [...document.querySelectorAll('article p a, article li a, .calc-output a')]
-      .filter((a) => !a.classList.contains('headerlink') && getComputedStyle(a).textDecorationLine !== 'underline')
-      .map((a) => a.outerHTML.slice(0, 80))""")
+    plain = page.evaluate(page_script("plain-links.js"))
     assert plain == []
-    pieces = page.evaluate("""() => [...document.querySelectorAll('.calc--full g.hex[data-piece]')].map((g) => [g.dataset.piece,
-      g.closest('svg').querySelector(`.piece-symbol[data-hex="${g.dataset.hex}"]`)?.textContent || '', g.getAttribute('aria-label') || ''])""")
+    pieces = page.evaluate(page_script("board-pieces.js"))
     assert len(pieces) == 3 and all(symbol.strip() and label for _, symbol, label in pieces), pieces
     page.locator('.calc--full [data-path="map.cols"]').fill("x")
     page.locator('.calc--full .calc-output[data-state="error"]').wait_for()

@@ -501,14 +501,12 @@ def test_print(browser, offline_site: Path, watch: Watch, scheme: str, tmp_path_
         page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/light/")
         page.emulate_media(media="print")
-        hidden = page.evaluate("""() => ['.md-header', '.md-sidebar--primary', '.md-sidebar--secondary', '.md-footer',
-            '.md-search', '.offline-status', '.calc-form'].filter((s) => document.querySelector(s))
-            .map((s) => [s, getComputedStyle(document.querySelector(s)).display])""")
+        hidden = page.evaluate(page_script("print-hidden-parts.js"))
         assert all(display == "none" for _, display in hidden), hidden
-        colours = page.evaluate("""() => [getComputedStyle(document.querySelector('article')).color,
-            getComputedStyle(document.body).backgroundColor]""")
+        colours = page.evaluate(page_script("print-colours.js"))
         assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], colours
-        after = page.evaluate("""() => getComputedStyle(document.querySelector('article a[data-ref="d6.cover.level-1"], article a[data-ref^="d6."]'), '::after').content""")
+        link = "article a[data-ref=\"d6.cover.level-1\"], article a[data-ref^=\"d6.\"]"
+        after = page.evaluate("(s) => getComputedStyle(document.querySelector(s), '::after').content", link)
         assert re.fullmatch(r'" \[d6\.[a-z0-9.-]+\]"', after), after
         heading = page.evaluate("""() => getComputedStyle(document.getElementById('d6.light.vision'), '::after').content""")
         assert "d6.light.vision" in heading
@@ -526,7 +524,8 @@ def test_print(browser, offline_site: Path, watch: Watch, scheme: str, tmp_path_
 def test_status_and_prompt_look(browser, offline_site: Path, watch: Watch, scheme: str, tmp_path_factory):
     """Screenshots of "Available offline" and of the update prompt (shown here by hand) for a person
     to look at; the prompt's buttons are real, focusable buttons with readable contrast."""
-    with site_context(browser, offline_site, watch, color_scheme=scheme, viewport={"width": 800, "height": 600}) as (server, context):
+    screen = {"color_scheme": scheme, "viewport": {"width": 800, "height": 600}}
+    with site_context(browser, offline_site, watch, **screen) as (server, context):
         page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/cover/")
         wait_offline_ready(page)

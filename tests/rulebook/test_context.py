@@ -28,7 +28,7 @@ def test_scenario_from_a_page(context):
     """A page's JSON plus the system is evaluated; bad JSON or an invalid scenario fails, naming page and field."""
     scenario, result = context().scenario("example", "skirmish-d6", '{"light":"dark"}')
     assert scenario == {"system": "skirmish-d6", "light": "dark"} and result["system"] == "skirmish-d6"
-    with pytest.raises(PluginError, match="cover.md: example scenario is not a JSON object"):
+    with pytest.raises(PluginError, match=r"cover.md: example scenario is not a JSON object"):
         context().scenario("example", "skirmish-d6", "[1]")
-    with pytest.raises(PluginError, match="cover.md: diagram scenario is invalid: .*light"):
+    with pytest.raises(PluginError, match=r"cover.md: diagram scenario is invalid: .*light"):
         context().scenario("diagram", "skirmish-d6", '{"light":"noon"}')

@@ -101,7 +101,7 @@ def test_missing_404_page_fails_the_build(tmp_path: Path):
     """Unknown addresses get the site's 404 page offline, so a build without one is refused."""
     site = fake_site(tmp_path)
     (site / "404.html").unlink()
-    with pytest.raises(PluginError, match="404.html"):
+    with pytest.raises(PluginError, match=r"404.html"):
         offline.offline_manifest(site)
 
 
@@ -128,7 +128,7 @@ def test_worker_is_its_source_after_the_builds_manifest(tmp_path: Path):
     assert json.loads(BUILD.match(first).group(1))["files"] == offline.offline_manifest(site)["files"]
     for text in ("const BUILD = null;", "let  BUILD;"):
         (docs / offline.SOURCES["build"]).write_text(text)
-        with pytest.raises(PluginError, match="must not declare BUILD"):
+        with pytest.raises(PluginError, match=r"must not declare BUILD"):
             offline.service_worker(site, docs, enabled=True)
 
 

@@ -31,7 +31,7 @@ def test_quickref_without_sections_still_lists_every_rule(context, monkeypatch):
 def test_unknown_rule_in_a_section_fails(context, monkeypatch):
     """A section naming a rule the engine does not know stops the build."""
     monkeypatch.setitem(quickref.QUICKREFS, "skirmish-d6", lambda ctx: [{"title": "x", "rule": "d6.no-such-rule"}])
-    with pytest.raises(PluginError, match="names unknown rules.*d6.no-such-rule"):
+    with pytest.raises(PluginError, match=r"names unknown rules.*d6.no-such-rule"):
         quickref.render(context("reference/skirmish-d6.md", "reference/skirmish-d6/"), ["skirmish-d6"], {})
 
 

@@ -59,7 +59,7 @@ def test_quickref_cover_and_size_come_from_the_engine(built_site: Path):
 def test_quickref_modifiers_are_the_engines():
     """Height and condition modifiers are read off pycore.evaluate; a rule the engine does not apply fails."""
     assert quickref_d6.modifier("d6.height.below", attacker={"elevation": "below"}) == "-1"
-    with pytest.raises(PluginError, match="d6.height.above"):
+    with pytest.raises(PluginError, match=r"d6.height.above"):
         quickref_d6.modifier("d6.height.above", attacker={"elevation": "below"})
 
 

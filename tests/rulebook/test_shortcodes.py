@@ -34,7 +34,7 @@ def test_expand_then_fill_puts_each_block_in_place(context):
 
 def test_a_lost_placeholder_fails_the_build(context):
     """If Markdown ate a placeholder, the build stops instead of dropping the block."""
-    with pytest.raises(PluginError, match="shortcode 0 was lost"):
+    with pytest.raises(PluginError, match=r"shortcode 0 was lost"):
         shortcodes.fill("<p>nothing</p>", {0: "<div>x</div>"}, context())
 
 
@@ -48,7 +48,7 @@ def test_a_lost_placeholder_fails_the_build(context):
 ])
 def test_bad_shortcodes_fail_the_build(context, markdown):
     """An unknown shortcode, ruling, system, field or table stops the build loudly, naming the page."""
-    with pytest.raises(PluginError, match="rules/skirmish-d6/cover.md"):
+    with pytest.raises(PluginError, match=r"rules/skirmish-d6/cover.md"):
         shortcodes.expand(markdown, context())
 
 

@@ -1,0 +1,2 @@
+() => [getComputedStyle(document.querySelector('article')).color,
+getComputedStyle(document.body).backgroundColor]
