@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import FieldError, ScenarioError
-from ..rules import Rule, Ruling, ref
+from ..rules import Rule, Ruling, ref, register
 from ..system import System
 from . import classic_d20, enchanted_realms, skirmish_d6
 
 SYSTEMS: dict[str, System] = {s.id: s for s in (enchanted_realms.DEFINITION, classic_d20.DEFINITION,
                                                  skirmish_d6.DEFINITION)}
 """Every system, in the order the site lists them."""
+for _system in SYSTEMS.values():
+    register(_system.rules, _system.rulings)
 RULES: dict[str, Rule] = {r.id: r for s in SYSTEMS.values() for r in s.rules}
 RULINGS: dict[str, Ruling] = {r.id: r for s in SYSTEMS.values() for r in s.rulings}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...rules import Choice, Rule, Ruling, register
+from ...rules import Choice, Rule, Ruling
 
 SYSTEM = "classic-d20"
 TITLE = "Classic d20"
@@ -296,4 +296,3 @@ RULINGS: tuple[Ruling, ...] = (
     ),
 )
 
-register(RULES, RULINGS)

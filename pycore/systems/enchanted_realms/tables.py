@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...rules import Choice, Rule, Ruling, register
+from ...rules import Choice, Rule, Ruling
 
 SYSTEM = "enchanted-realms"
 TITLE = "Enchanted Realms"
@@ -177,4 +177,3 @@ WHY_NOT_WORDS = {
 }
 """Why friendly fire is not used, by reason."""
 
-register(RULES, RULINGS)

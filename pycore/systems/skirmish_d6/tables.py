@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...rules import Choice, Rule, Ruling, register
+from ...rules import Choice, Rule, Ruling
 
 SYSTEM = "skirmish-d6"
 TITLE = "d6 Skirmish"
@@ -130,4 +130,3 @@ RULINGS: tuple[Ruling, ...] = (
     ),
 )
 
-register(RULES, RULINGS)
