@@ -12,7 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
-from browser.support import full_calculator, page_script, scenario_in_url, wait_settled, wait_state
+from browser.support import CSP_PROBE, csp_violations, full_calculator, page_script, scenario_in_url, wait_settled, wait_state
+from browser.test_a11y import AXE, assert_no_blocking, run_axe
 
 from pycore.browser import encode_fragment
 
@@ -268,9 +269,12 @@ SCREEN_PAGES = {
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("name", list(SCREEN_PAGES))
 def test_screenshot(browser, server, watch, tmp_path_factory, name, screen, scheme):
-    """The panel on a phone and a desktop, light and dark: it fits the screen; the screenshot is saved to look at."""
+    """The panel on a phone and a desktop, light and dark: it fits the screen, axe finds nothing serious in the
+    output around it, the page's security policy holds; the screenshot is saved to look at."""
     context = browser.new_context(**SCREENS[screen], color_scheme=scheme)
     watch.attach(context)
+    context.add_init_script(path=str(AXE))
+    context.add_init_script(CSP_PROBE)
     page = context.new_page()
     remember(page, server, {AREA: "apply", LIGHT: "highest"})
     url, scenario = SCREEN_PAGES[name]
@@ -281,6 +285,8 @@ def test_screenshot(browser, server, watch, tmp_path_factory, name, screen, sche
     assert panel.get_attribute("data-kind") == {"table": "table", "link": "link", "inline": "inline"}[name]
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
+    assert_no_blocking(run_axe(page, ".calc-output:has(.calc-house:not([hidden]))"), f"{name} ({screen}, {scheme})")
+    assert csp_violations(page) == []
     out: Path = tmp_path_factory.getbasetemp() / "screens-house"
     out.mkdir(exist_ok=True)
     panel.scroll_into_view_if_needed()
