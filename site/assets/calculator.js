@@ -179,7 +179,10 @@ class Calculator {
   // Before the engine: a full calculator opened without a link shows the table's rulings, and a
   // build-time answer worked out with other rulings than those applied is marked as such.
   startHouse(opening) {
-    if (this.full && opening) return; // the link decides, once the engine has read it
+    if (this.full && opening) {
+      this.linked = true; // the link decides once the engine has read it; a ruling changed before is the link's
+      return;
+    }
     if (this.full) this.showRulings(this.table());
     if (Object.keys(this.rulings.clean(this.appliedRulings())).length) {
       this.body.dataset.provisional = "";

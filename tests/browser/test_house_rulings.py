@@ -134,6 +134,23 @@ def test_table_rulings_apply_to_an_inline_calculator(page, server):
     assert "back to the defaults" in house(inline, "house-said").inner_text()
 
 
+def test_a_ruling_changed_in_one_tab_reaches_a_page_open_in_another(context, server):
+    """The table's rulings are the device's: an inline calculator already open follows a change made elsewhere."""
+    rulebook = context.new_page()
+    rulebook.goto(server.url + RULEBOOK_COVER)
+    inline = rulebook.locator(f'[data-calculator="{SYSTEM}"][data-mode="inline"]')
+    wait_state(inline, "ready")
+    area_spell_through_cover(inline)
+    headline(inline, "Hits on 4+")
+    page = context.new_page()
+    page.goto(server.url + CALCULATOR)
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
+    ruling(calc, AREA).select_option("apply")
+    headline(inline, "Hits on 5+")
+    assert "Apply -1 / -2" in house(inline, "house-list").inner_text()
+
+
 def test_a_links_own_rulings_win_and_the_page_says_so(page, server):
     """A #s= link without rulings shows the defaults, not the table's, with a notice; only a button changes that."""
     remember(page, server, {AREA: "apply"})
