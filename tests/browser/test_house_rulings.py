@@ -15,6 +15,7 @@ import pytest
 from browser.support import CSP_PROBE, csp_violations, full_calculator, page_script, scenario_in_url, wait_settled, wait_state
 from browser.test_a11y import AXE, assert_no_blocking, run_axe
 
+from pycore import SYSTEMS
 from pycore.browser import encode_fragment
 
 pytestmark = pytest.mark.browser
@@ -109,6 +110,23 @@ def test_ruling_is_remembered_across_a_reload_and_applied(page, server):
     assert stored(page) is None
     assert house(calc, "house-list").is_hidden()
     assert "no longer remembered" in house(calc, "house-said").inner_text()
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_full_calculator_starts_from_the_tables_rulings(page, server, system):
+    """Each system's calculator, opened without a link, shows and evaluates with the table's choice of its first ruling."""
+    first = SYSTEMS[system].rulings[0]
+    choice = next(value for value in first.values if value != first.default)
+    page.goto(server.url)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [f"house-rulings:{system}", json.dumps({first.id: choice})])
+    page.goto(server.url + f"calculator/{system}/")
+    calc = full_calculator(page, system)
+    wait_state(calc, "ready")
+    assert ruling(calc, first.id).input_value() == choice
+    assert scenario_in_url(page)["rulings"][first.id] == choice
+    assert house(calc).get_attribute("data-kind") == "table"
+    assert first.title in house(calc, "house-list").inner_text()
 
 
 def test_table_rulings_apply_to_an_inline_calculator(page, server):
