@@ -28,7 +28,6 @@ AREA = "d6.ruling.area-cover"
 LIGHT = "d6.ruling.light-and-obstacles"
 KEY = "house-rulings:skirmish-d6"
 AREA_SPELL = {"system": SYSTEM, "attack": {"kind": "area-spell", "hits_on": 4}, "obstacles": {"partial": 1}}
-BLOCKED_STORAGE = page_script("storage-blocked.js")
 MATERIAL_SCRIPTS = ["at __md_get (http://127.0.0.1:"]
 """Material's storage helper (assets/theme/scope.js), which reads localStorage without a guard: with storage
 blocked its errors are the theme's, not the calculators'."""
@@ -51,6 +50,13 @@ def house(root, role: str = "house"):
 def headline(root, text: str) -> None:
     """Wait until the calculator's headline reads ``text``."""
     root.locator('[data-key="headline"]').filter(has_text=text).wait_for()
+
+
+def screens(tmp_path_factory) -> Path:
+    """The folder the screenshots of these tests go to, under pytest's base temporary folder."""
+    out: Path = tmp_path_factory.getbasetemp() / "screens-house"
+    out.mkdir(exist_ok=True)
+    return out
 
 
 def area_spell_through_cover(root) -> None:
@@ -234,7 +240,7 @@ def test_share_link_round_trips_and_can_be_adopted(browser, server, watch):
     watch.check()
 
 
-def test_reset_in_the_full_calculator(page, server):
+def test_reset_in_the_full_calculator(page, server, tmp_path_factory):
     """Reset puts every ruling back to its default, forgets the table's and moves the address with them."""
     remember(page, server, {AREA: "apply", LIGHT: "highest"})
     page.goto(server.url + CALCULATOR)
@@ -251,11 +257,12 @@ def test_reset_in_the_full_calculator(page, server):
     assert scenario_in_url(page)["rulings"][AREA] == "ignore"
     assert house(calc, "house-list").is_hidden() and house(calc, "house-reset").is_hidden()
     assert page.evaluate("document.activeElement.dataset.role") == "house-said"
+    calc.locator(".calc-output").screenshot(path=str(screens(tmp_path_factory) / "reset-done.png"))
 
 
-def test_build_time_answer_is_marked_while_the_tables_rulings_differ(browser, server, watch):
+def test_build_time_answer_is_marked_while_the_tables_rulings_differ(browser, server, watch, tmp_path_factory):
     """With the engine blocked, a build-time answer worked out with the default rulings says so instead of posing
-    as the table's answer."""
+    as the table's answer (a screenshot of each is saved to look at)."""
     watch.allowed_console.extend(["pyodide.asm.wasm", "Failed to load resource", "WebAssembly", "Failed to fetch"])
     context = browser.new_context(service_workers="block")
     watch.attach(context)
@@ -269,14 +276,17 @@ def test_build_time_answer_is_marked_while_the_tables_rulings_differ(browser, se
         wait_state(calc, "failed")
         assert "with the default rulings, not your table's" in calc.locator('[data-role="status"]').inner_text()
         assert calc.locator('[data-role="body"][data-provisional]').is_visible()
+        calc.locator(".calc-output").screenshot(path=str(screens(tmp_path_factory) / f"provisional-{mode}.png"))
     context.close()
     watch.check()
 
 
-def test_blocked_storage_leaves_the_calculators_working(page, server, watch):
-    """localStorage that throws: the calculators answer, a ruling still applies (for this page only), nothing breaks."""
+@pytest.mark.parametrize("script", ["storage-blocked.js", "storage-full.js"])
+def test_blocked_or_full_storage_leaves_the_calculators_working(page, server, watch, script):
+    """localStorage that throws (blocked, or full): the calculators answer, a ruling still applies (for this page
+    only), nothing breaks."""
     watch.allowed_console.extend(MATERIAL_SCRIPTS)  # the theme's own scripts do not catch it (not ours to change)
-    page.add_init_script(BLOCKED_STORAGE)
+    page.add_init_script(page_script(script))
     page.goto(server.url + CALCULATOR)
     calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
@@ -322,8 +332,7 @@ def test_screenshot(browser, server, watch, tmp_path_factory, name, screen, sche
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
     assert_no_blocking(run_axe(page, ".calc-output:has(.calc-house:not([hidden]))"), f"{name} ({screen}, {scheme})")
     assert csp_violations(page) == []
-    out: Path = tmp_path_factory.getbasetemp() / "screens-house"
-    out.mkdir(exist_ok=True)
+    out = screens(tmp_path_factory)
     panel.scroll_into_view_if_needed()
     page.screenshot(path=str(out / f"{name}-{screen}-{scheme}.png"))
     page.screenshot(path=str(out / f"{name}-{screen}-{scheme}-full.png"), full_page=True)
