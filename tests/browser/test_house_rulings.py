@@ -158,6 +158,27 @@ def test_table_rulings_apply_to_an_inline_calculator(page, server):
     assert "back to the defaults" in house(inline, "house-said").inner_text()
 
 
+def test_the_inline_situation_opens_in_the_full_calculator_with_the_tables_rulings(page, server):
+    """"Open in the full calculator" (in place, same engine): the link carries the table's rulings, so the full
+    calculator shows them as the table's, with no notice."""
+    remember(page, server, {AREA: "apply"})
+    page.goto(server.url + RULEBOOK_COVER)
+    inline = page.locator(f'[data-calculator="{SYSTEM}"][data-mode="inline"]')
+    wait_state(inline, "ready")
+    area_spell_through_cover(inline)
+    headline(inline, "Hits on 5+")
+    link = inline.locator('[data-role="open"]')
+    page.wait_for_function("([a]) => a.href.includes('#s=')", arg=[link.element_handle()])
+    link.click()
+    page.wait_for_url("**/calculator/skirmish-d6/#s=*")
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
+    headline(calc, "Hits on 5+")
+    assert ruling(calc, AREA).input_value() == "apply"
+    assert house(calc).get_attribute("data-kind") == "table"
+    assert house(calc, "house-use-table").is_hidden()
+
+
 def test_a_ruling_changed_in_one_tab_reaches_a_page_open_in_another(context, server):
     """The table's rulings are the device's: an inline calculator already open follows a change made elsewhere."""
     rulebook = context.new_page()
