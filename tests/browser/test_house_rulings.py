@@ -26,7 +26,8 @@ RULEBOOK_COVER = "rules/skirmish-d6/cover/"
 """A rulebook page whose inline calculator has the attack's kind and the counted obstacles."""
 AREA = "d6.ruling.area-cover"
 LIGHT = "d6.ruling.light-and-obstacles"
-KEY = "house-rulings:skirmish-d6"
+KEY = f"house-rulings:{SYSTEM}"
+"""Where the device keeps the d6 Skirmish table's rulings (one localStorage key per system)."""
 AREA_SPELL = {"system": SYSTEM, "attack": {"kind": "area-spell", "hits_on": 4}, "obstacles": {"partial": 1}}
 MATERIAL_SCRIPTS = ["at __md_get (http://127.0.0.1:"]
 """Material's storage helper (assets/theme/scope.js), which reads localStorage without a guard: with storage
@@ -68,14 +69,14 @@ def area_spell_through_cover(root) -> None:
 
 def stored(page) -> dict | None:
     """The table's rulings as this device remembers them (None: nothing stored)."""
-    text = page.evaluate(f"localStorage.getItem({json.dumps(KEY)})")
+    text = page.evaluate("(key) => localStorage.getItem(key)", KEY)
     return None if text is None else json.loads(text)
 
 
-def remember(page, server, rulings: dict) -> None:
+def remember(page, server, rulings: dict, system: str = SYSTEM) -> None:
     """Store a table's rulings on this context's device, from a page without a calculator."""
     page.goto(server.url)
-    page.evaluate(f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(json.dumps(rulings))})")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"house-rulings:{system}", json.dumps(rulings)])
 
 
 def decoded(href: str) -> dict:
@@ -123,9 +124,7 @@ def test_every_full_calculator_starts_from_the_tables_rulings(page, server, syst
     """Each system's calculator, opened without a link, shows and evaluates with the table's choice of its first ruling."""
     first = SYSTEMS[system].rulings[0]
     choice = next(value for value in first.values if value != first.default)
-    page.goto(server.url)
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
-                  [f"house-rulings:{system}", json.dumps({first.id: choice})])
+    remember(page, server, {first.id: choice}, system)
     page.goto(server.url + f"calculator/{system}/")
     calc = full_calculator(page, system)
     wait_state(calc, "ready")
@@ -348,7 +347,7 @@ def test_screenshot(browser, server, watch, tmp_path_factory, name, screen, sche
     wait_settled(page)
     panel = page.locator('[data-role="house"]:visible').first
     panel.wait_for()
-    assert panel.get_attribute("data-kind") == {"table": "table", "link": "link", "inline": "inline"}[name]
+    assert panel.get_attribute("data-kind") == name
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
     assert_no_blocking(run_axe(page, ".calc-output:has(.calc-house:not([hidden]))"), f"{name} ({screen}, {scheme})")
