@@ -1,9 +1,14 @@
 // Page glue for every calculator on a page: read the form, ask the engine, show its answer.
 // The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
+// House rulings (rulings.js): a full calculator opened without a link starts from the table's rulings
+// and a change of a ruling there is remembered as the table's; an inline calculator evaluates with them
+// (its preset's own rulings win). A #s= link's rulings win: while they differ from the table's the page
+// says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
 import { HexBoard, holdsMarkup } from "./hexboard.js";
 import { openInPlace } from "./navigate.js";
+import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 
 const LOAD_TIMEOUT_MS = 90000;
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
@@ -94,6 +99,11 @@ class Calculator {
     this.shown = null; // the engine's last answer written (or found) in the output
     this.running = Promise.resolve();
     this.notice = "";
+    this.rulings = Rulings.of(root);
+    this.linked = false; // showing a link's rulings that differ from the table's
+    this.house = new HousePanel(root.querySelector('[data-role="house"]'), this.rulings, {
+      useTable: () => this.useTable(), remember: () => this.rememberShown(), reset: () => this.resetRulings() });
+    for (const select of this.rulingSelects()) select.addEventListener("change", () => this.rulingChanged(select));
     this.form.addEventListener("input", () => this.changed());
     this.form.addEventListener("change", () => this.changed());
     this.form.addEventListener("submit", (event) => event.preventDefault());
@@ -133,6 +143,109 @@ class Calculator {
       else if (control.type === "radio") control.checked = control.value === String(value);
       else control.value = String(value);
     }
+  }
+
+  // ---- house rulings: which rulings the calculator shows and applies, and the panel saying so ----
+
+  rulingSelects() {
+    return [...this.form.querySelectorAll("select[data-path]")].filter((select) => idOf(select.dataset.path));
+  }
+
+  shownRulings() {
+    return Object.fromEntries(this.rulingSelects().map((select) => [idOf(select.dataset.path), select.value]));
+  }
+
+  showRulings(choices) {
+    for (const select of this.rulingSelects()) select.value = this.rulings.choice(idOf(select.dataset.path), choices);
+  }
+
+  table() {
+    return readTable(this.rulings);
+  }
+
+  // What the calculator works out with: a full one its form's rulings; an inline one the table's,
+  // except those its preset fixes.
+  appliedRulings() {
+    if (this.full) return this.shownRulings();
+    const fixed = this.preset.rulings || {};
+    return Object.fromEntries(Object.entries(this.table()).filter(([id]) => !(id in fixed)));
+  }
+
+  showHouse() {
+    if (this.full && this.linked) this.house.show("link", this.shownRulings(), this.table());
+    else this.house.show(this.full ? "table" : "inline", this.appliedRulings());
+  }
+
+  // Before the engine: a full calculator opened without a link shows the table's rulings, and a
+  // build-time answer worked out with other rulings than those applied is marked as such.
+  startHouse(opening) {
+    if (this.full && opening) {
+      this.linked = true; // the link decides once the engine has read it; a ruling changed before is the link's
+      return;
+    }
+    if (this.full) this.showRulings(this.table());
+    if (Object.keys(this.rulings.clean(this.appliedRulings())).length) {
+      this.body.dataset.provisional = "";
+      this.setState("loading", "Engine loading. The answer below was worked out when this page was built, " +
+        "with the default rulings, not your table's; it is worked out again as soon as the engine is ready.");
+    }
+    this.showHouse();
+  }
+
+  rulingChanged(select) {
+    const id = idOf(select.dataset.path);
+    const what = `${this.rulings.byId.get(id).title} ${this.rulings.label(id, select.value)}`;
+    if (this.linked) {
+      this.linked = !this.rulings.same(this.shownRulings(), this.table());
+      this.house.say(this.linked ? `Changed for this link only (${what}); your table's rulings stay as they were.`
+        : "These are your table's rulings again.");
+    } else {
+      const stored = writeTable(this.rulings, this.shownRulings());
+      const where = stored ? "on this device" : "for this page only (this browser does not let the site remember it)";
+      this.house.say(select.value === this.rulings.byId.get(id).default
+        ? `Back to the default (${what}): no longer remembered as your table's ruling.`
+        : `Remembered as your table's ruling ${where}: ${what}.`);
+      spreadTable(this);
+    }
+    this.showHouse();
+  }
+
+  useTable() {
+    this.showRulings(this.table());
+    this.linked = false;
+    this.house.say("Showing your table's rulings instead of the link's; the address now holds them.");
+    this.showHouse();
+    this.changed();
+  }
+
+  rememberShown() {
+    const stored = writeTable(this.rulings, this.shownRulings());
+    this.linked = false;
+    this.house.say(stored ? "Remembered as your table's rulings on this device."
+      : "Your table's rulings for this page only: this browser does not let the site remember them.");
+    this.showHouse();
+    spreadTable(this);
+  }
+
+  resetRulings() {
+    writeTable(this.rulings, {});
+    this.linked = false;
+    if (this.full) this.showRulings({});
+    this.house.say("Rulings are back to the defaults; your table's choices are forgotten.");
+    this.showHouse();
+    this.changed();
+    spreadTable(this);
+  }
+
+  // The table's rulings changed elsewhere: another calculator on this page, or another tab.
+  tableChanged() {
+    if (this.full && this.linked) {
+      this.linked = !this.rulings.same(this.shownRulings(), this.table());
+    } else if (!this.full || !this.rulings.same(this.shownRulings(), this.table())) {
+      if (this.full) this.showRulings(this.table());
+      this.changed();
+    }
+    this.showHouse();
   }
 
   setState(state, message) {
@@ -203,11 +316,13 @@ class Calculator {
 
   async evaluate() {
     const values = { ...this.values() };
+    if (!this.full) for (const [id, choice] of Object.entries(this.appliedRulings())) values[pathOf(id)] = choice;
     // The board only while it is shown (drawing it is most of the engine's work for a change).
     const board = this.board?.active ? this.board.request() : null;
     const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base,
       preset: this.preset, board: board ? board.ask : false });
     const loose = this.showErrors(reply.errors || []);
+    delete this.body.dataset.provisional; // from now on the answer (or the error) is the engine's
     if (board) this.board.apply(reply, board.dirty);
     if (reply.state === "ready") {
       this.write(reply.html);
@@ -230,10 +345,15 @@ class Calculator {
     const reply = await ask(this.worker, { op: "restore", system: this.system, fragment });
     if (reply.error) {
       this.notice = reply.error;
+      this.linked = false; // nothing read from the link: the table's rulings, as without one
+      this.showRulings(this.table());
+      this.showHouse();
       return;
     }
     this.notice = "";
-    this.fill(reply.values);
+    this.fill(reply.values); // every ruling: those the link leaves out are the defaults, not the table's
+    this.linked = !this.rulings.same(this.shownRulings(), this.table());
+    this.showHouse();
   }
 
   async attach(worker) {
@@ -254,6 +374,8 @@ class Calculator {
     this.failed = true;
     // Opened from a link, the build-time answer is hidden (it is not the link's situation): say so.
     const shown = this.body.hidden ? "the situation from your link cannot be worked out without it."
+      : "provisional" in this.body.dataset ? "the answer shown was worked out when this page was built, " +
+        "with the default rulings, not your table's."
       : "the answer shown is the one worked out when this page was built.";
     this.setState("failed", `The calculator engine could not load (${error.message}). ` +
       `The rulebook stays fully readable; ${shown}`);
@@ -273,12 +395,14 @@ function mountCalculators() {
     });
   views = views.filter((view) => view.root.isConnected).concat(fresh);
   if (!fresh.length) return;
-  if (location.hash.startsWith("#s=")) {
+  const opening = location.hash.startsWith("#s=");
+  if (opening) {
     for (const view of fresh.filter((v) => v.full)) {
       view.body.hidden = true;
       view.setState("loading", "Engine loading. The situation from your link will be shown as soon as it is ready.");
     }
   }
+  for (const view of fresh) view.startHouse(opening);
   if (!engine) {
     engine = startEngine();
     engine.then(
@@ -301,7 +425,15 @@ function mountCalculators() {
   });
 }
 
+// A change of the table's rulings reaches the other calculators of its system on this page.
+function spreadTable(source) {
+  for (const view of views) if (view !== source && view.system === source.system && view.root.isConnected) view.tableChanged();
+}
+
 mountCalculators();
+onTableChange((system) => {
+  for (const view of views) if ((system === null || view.system === system) && view.root.isConnected) view.tableChanged();
+});
 window.addEventListener("hashchange", () => {
   if (!location.hash.startsWith("#s=")) return;
   for (const view of views.filter((v) => v.full && v.worker)) {

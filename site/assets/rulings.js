@@ -1,0 +1,187 @@
+// House rulings: the choices a table made for a system's named rulings, remembered on this device,
+// and the panel near each calculator that shows which rulings differ from the defaults.
+// Invariants:
+// - One localStorage key per system ("house-rulings:<system>"), holding JSON {ruling id: choice}. Only
+//   rulings and choices the build wrote into the page (data-rulings, from pycore's Ruling records) are
+//   read or written; a default is never stored, so choosing it again forgets that ruling.
+// - Storage that is missing, blocked or full never breaks the page: the table's choices then last as
+//   long as the page does, and the panel says they are not remembered.
+// - Nothing here decides which rulings a calculator shows: calculator.js does (a link's rulings win).
+
+const KEY_PREFIX = "house-rulings:";
+const PATH_PREFIX = "rulings."; // a ruling's form path, as pycore.browser reads it
+const pageOnly = new Map(); // system -> the table's rulings that storage refused: kept for this page
+
+// A system's rulings, as the build wrote them into a calculator (ids, titles, links, choices, defaults).
+export class Rulings {
+  constructor(system, records) {
+    this.system = system;
+    this.records = records;
+    this.byId = new Map(records.map((record) => [record.id, record]));
+  }
+
+  static of(root) {
+    let records = [];
+    try {
+      records = JSON.parse(root.dataset.rulings || "[]");
+    } catch {
+      records = [];
+    }
+    return new Rulings(root.dataset.calculator, Array.isArray(records) ? records : []);
+  }
+
+  // Only known rulings with a known choice that is not the default: {id: choice}.
+  clean(given) {
+    const out = {};
+    if (!given || typeof given !== "object" || Array.isArray(given)) return out;
+    for (const record of this.records) {
+      const choice = given[record.id];
+      if (typeof choice === "string" && choice !== record.default && record.choices.includes(choice)) {
+        out[record.id] = choice;
+      }
+    }
+    return out;
+  }
+
+  // Whether two sets of choices mean the same rulings (a ruling left out is its default).
+  same(a, b) {
+    const x = this.clean(a);
+    const y = this.clean(b);
+    return this.records.every((record) => x[record.id] === y[record.id]);
+  }
+
+  choice(id, given) {
+    const record = this.byId.get(id);
+    return this.clean(given)[id] ?? record.default;
+  }
+
+  label(id, choice) {
+    const record = this.byId.get(id);
+    return record.labels[record.choices.indexOf(choice)] ?? choice;
+  }
+}
+
+export function pathOf(id) {
+  return PATH_PREFIX + id;
+}
+
+export function idOf(path) {
+  return path.startsWith(PATH_PREFIX) ? path.slice(PATH_PREFIX.length) : null;
+}
+
+// The table's rulings for this system, as far as this page knows them.
+export function readTable(rulings) {
+  if (pageOnly.has(rulings.system)) return rulings.clean(pageOnly.get(rulings.system));
+  try {
+    return rulings.clean(JSON.parse(window.localStorage.getItem(KEY_PREFIX + rulings.system) || "{}"));
+  } catch {
+    return {}; // blocked or unreadable storage: the defaults
+  }
+}
+
+// Remember `choices` as the table's rulings; false when they last only as long as this page.
+export function writeTable(rulings, choices) {
+  const table = rulings.clean(choices);
+  try {
+    const key = KEY_PREFIX + rulings.system;
+    if (Object.keys(table).length) window.localStorage.setItem(key, JSON.stringify(table));
+    else window.localStorage.removeItem(key);
+    pageOnly.delete(rulings.system);
+    return true;
+  } catch {
+    pageOnly.set(rulings.system, table);
+    return false;
+  }
+}
+
+// Whether the table's rulings for this system are on the device (not kept for this page only).
+export function remembered(rulings) {
+  return !pageOnly.has(rulings.system);
+}
+
+// Calls `changed(system)` when another tab changes a system's table (`null`: every system).
+export function onTableChange(changed) {
+  window.addEventListener("storage", (event) => {
+    if (event.key === null) changed(null);
+    else if (event.key.startsWith(KEY_PREFIX)) changed(event.key.slice(KEY_PREFIX.length));
+  });
+}
+
+// The contract's fragment: base64url (no padding) of the scenario's UTF-8 JSON.
+function encodeScenario(scenario) {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(JSON.stringify(scenario))) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// The panel near a calculator: which rulings differ, and buttons for what can be done about it.
+export class HousePanel {
+  constructor(element, rulings, actions) {
+    this.element = element;
+    this.rulings = rulings;
+    const part = (role) => element.querySelector(`[data-role="${role}"]`);
+    this.title = part("house-title");
+    this.list = part("house-list");
+    this.said = part("house-said");
+    this.share = part("house-share");
+    this.page = this.share.getAttribute("href"); // the system's calculator page, relative to this page
+    this.buttons = { useTable: part("house-use-table"), remember: part("house-remember"), reset: part("house-reset") };
+    for (const [name, button] of Object.entries(this.buttons)) {
+      button.addEventListener("click", () => {
+        const refocus = document.activeElement === button;
+        actions[name]();
+        if (refocus && button.hidden) this.said.focus(); // the button is gone: keep the place, say what happened
+      });
+    }
+    this.said.tabIndex = -1;
+    this.shown = "";
+  }
+
+  // kind: "table" (a full calculator showing its table's rulings), "inline" (applied to an inline
+  // calculator) or "link" (a link's rulings, differing from `table`).
+  show(kind, choices, table = {}) {
+    const mine = this.rulings.clean(choices);
+    const theirs = this.rulings.clean(table);
+    const ids = this.rulings.records.map((r) => r.id)
+      .filter((id) => (kind === "link" ? mine[id] !== theirs[id] : id in mine));
+    const stored = remembered(this.rulings);
+    const key = JSON.stringify([kind, mine, theirs, stored]);
+    if (key === this.shown) return; // unchanged: nothing to announce again
+    this.shown = key;
+    this.element.dataset.kind = kind;
+    this.title.textContent = !ids.length ? ""
+      : kind === "link" ? "This link sets its own rulings, which differ from your table's:"
+      : kind === "inline" ? (stored ? "Your table's house rulings apply here:"
+        : "Your table's house rulings apply here (for this page only: this browser does not let the site remember them):")
+      : stored ? "House rulings, remembered on this device as your table's:"
+      : "House rulings, for this page only (this browser does not let the site remember them):";
+    this.list.replaceChildren(...ids.map((id) => this.item(id, mine, kind === "link" ? theirs : null)));
+    this.title.hidden = this.list.hidden = !ids.length;
+    this.buttons.useTable.hidden = this.buttons.remember.hidden = kind !== "link" || !ids.length;
+    this.buttons.reset.hidden = this.share.hidden = kind === "link" || !ids.length;
+    this.share.href = `${this.page}#s=${encodeScenario({ system: this.rulings.system, rulings: mine })}`;
+    this.refresh();
+  }
+
+  item(id, mine, theirs) {
+    const record = this.rulings.byId.get(id);
+    const li = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = record.ref;
+    link.textContent = record.title;
+    const chosen = document.createElement("strong");
+    chosen.textContent = this.rulings.label(id, this.rulings.choice(id, mine));
+    li.append(link, " ", chosen);
+    if (theirs) li.append(` (your table: ${this.rulings.label(id, this.rulings.choice(id, theirs))})`);
+    return li;
+  }
+
+  say(message) {
+    this.said.textContent = message;
+    this.refresh();
+  }
+
+  refresh() {
+    this.element.hidden = this.list.hidden && !this.said.textContent;
+  }
+}
