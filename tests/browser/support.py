@@ -208,3 +208,23 @@ def copy_site(built: Path, dest: Path) -> SiteServer:
     server = SiteServer(dest)
     server.start()
     return server
+
+
+# ---- accessibility: axe-core in the page -------------------------------------------------------
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+ENFORCED = ("heading-order",)
+"""axe rules that fail a test whatever their impact: lesser findings the site has fixed and keeps fixed."""
+
+
+def run_axe(page, scope: str | None = None) -> list[dict]:
+    """axe-core's violations on the page (or inside ``scope``), with a few nodes each."""
+    return page.evaluate(page_script("axe-violations.js"), scope)
+
+
+def assert_no_blocking(violations: list[dict], where: str) -> None:
+    """No serious or critical violation, nor any of ENFORCED; the message lists each with its nodes."""
+    bad = [v for v in violations if v["impact"] in BLOCKING or v["id"] in ENFORCED]
+    assert not bad, f"{where}:\n" + "\n".join(f"  {v['impact']} {v['id']} ({v['help']}):\n    " + "\n    ".join(v["nodes"])
+                                              for v in bad)

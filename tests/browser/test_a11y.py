@@ -13,14 +13,17 @@ from pathlib import Path
 
 import pytest
 from browser.support import (
+    AXE,
     CALCULATORS,
     CSP_PROBE,
     INLINE_CALCULATOR,
     PAGE_TYPES,
     READY_TIMEOUT,
     ROOT,
+    assert_no_blocking,
     csp_violations,
     page_script,
+    run_axe,
     scenario_in_url,
     wait_settled,
 )
@@ -29,23 +32,7 @@ from pycore.browser import encode_fragment
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-BLOCKING = ("serious", "critical")
-ENFORCED = ("heading-order",)
-"""axe rules that fail a test whatever their impact: lesser findings the site has fixed and keeps fixed."""
 SCHEMES = ("light", "dark")
-
-
-def run_axe(page, scope: str | None = None) -> list[dict]:
-    """axe-core's violations on the page (or inside ``scope``), with a few nodes each."""
-    return page.evaluate(page_script("axe-violations.js"), scope)
-
-
-def assert_no_blocking(violations: list[dict], where: str) -> None:
-    """No serious or critical violation, nor any of ENFORCED; the message lists each with its nodes."""
-    bad = [v for v in violations if v["impact"] in BLOCKING or v["id"] in ENFORCED]
-    assert not bad, f"{where}:\n" + "\n".join(f"  {v['impact']} {v['id']} ({v['help']}):\n    " + "\n    ".join(v["nodes"])
-                                              for v in bad)
 
 
 @pytest.fixture(params=SCHEMES)

@@ -12,8 +12,18 @@ import json
 from pathlib import Path
 
 import pytest
-from browser.support import CSP_PROBE, csp_violations, full_calculator, page_script, scenario_in_url, wait_settled, wait_state
-from browser.test_a11y import AXE, assert_no_blocking, run_axe
+from browser.support import (
+    AXE,
+    CSP_PROBE,
+    assert_no_blocking,
+    csp_violations,
+    full_calculator,
+    page_script,
+    run_axe,
+    scenario_in_url,
+    wait_settled,
+    wait_state,
+)
 
 from pycore import SYSTEMS
 from pycore.browser import encode_fragment
@@ -29,9 +39,6 @@ LIGHT = "d6.ruling.light-and-obstacles"
 KEY = f"house-rulings:{SYSTEM}"
 """Where the device keeps the d6 Skirmish table's rulings (one localStorage key per system)."""
 AREA_SPELL = {"system": SYSTEM, "attack": {"kind": "area-spell", "hits_on": 4}, "obstacles": {"partial": 1}}
-MATERIAL_SCRIPTS = ["at __md_get (http://127.0.0.1:"]
-"""Material's storage helper (assets/theme/scope.js), which reads localStorage without a guard: with storage
-blocked its errors are the theme's, not the calculators'."""
 SCREENS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
     "desktop": {"viewport": {"width": 1280, "height": 1000}},
@@ -305,7 +312,6 @@ def test_build_time_answer_is_marked_while_the_tables_rulings_differ(browser, se
 def test_blocked_or_full_storage_leaves_the_calculators_working(page, server, watch, script):
     """localStorage that throws (blocked, or full): the calculators answer, a ruling still applies (for this page
     only), nothing breaks."""
-    watch.allowed_console.extend(MATERIAL_SCRIPTS)  # the theme's own scripts do not catch it (not ours to change)
     page.add_init_script(page_script(script))
     page.goto(server.url + CALCULATOR)
     calc = full_calculator(page, SYSTEM)
