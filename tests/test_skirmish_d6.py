@@ -221,10 +221,15 @@ def test_surrounded():
 
 
 def test_invisible_attacker_needs_a_target_that_cannot_see_it():
-    """7.5: an invisible creature has +1 to attacks against a target that cannot see it."""
+    """7.5: "Invisible. The creature cannot be seen", and it has +1 against a target that cannot see it: the +1
+    is there by default; only a target the user says can see it takes it away."""
+    unseen = run(attacker={"invisible": True}, attack={"hits_on": 4})
+    assert unseen["attack_modifier"] == 1 and unseen["hits_on"] == 3
+    assert mods(unseen)["d6.conditions.invisible-attacker"] == (1, True)
     assert run(attacker={"invisible": True}, target={"can_see_attacker": False})["attack_modifier"] == 1
-    seen = run(attacker={"invisible": True})
+    seen = run(attacker={"invisible": True}, target={"can_see_attacker": True})
     assert seen["attack_modifier"] == 0 and any("can see" in n for n in seen["notes"])
+    assert run(target={"can_see_attacker": False})["attack_modifier"] == 0  # a visible attacker gets nothing
 
 
 @pytest.mark.parametrize(("distance", "targetable", "hits_on"),
@@ -241,6 +246,32 @@ def test_blinded_needs_a_distance():
     with pytest.raises(ScenarioError) as err:
         run(attacker={"blinded": True})
     assert err.value.errors[0]["field"] == "attack.distance"
+    with pytest.raises(ScenarioError) as err:
+        run(target={"invisible": True}, attack={"kind": "melee"})
+    assert err.value.errors[0]["field"] == "attack.distance"
+
+
+@pytest.mark.parametrize(("scenario", "reason"), [
+    ({"target": {"invisible": True}, "attack": {"kind": "target-spell"}}, "[TARGET] spell"),
+    ({"target": {"invisible": True}, "attacker": {"blinded": True}, "attack": {"kind": "target-spell"}},
+     "[TARGET] spell"),
+    ({"target": {"invisible": True}, "obstacles": {"total": 1}}, "total cover"),
+    ({"target": {"invisible": True}, "light": "dark"}, "total cover"),  # normal sight in the dark: total cover
+    ({"attacker": {"blinded": True}, "obstacles": {"partial": 3}, "attack": {"kind": "melee"}}, "total cover"),
+])
+def test_no_distance_needed_when_it_cannot_matter(scenario, reason):
+    """7.5 and 7.1: a [TARGET] spell never targets an invisible creature, and total cover cannot be targeted by
+    [ATTACK] or [TARGET] actions, whatever the distance: answered without asking for attack.distance."""
+    result = run(**scenario)
+    assert result["targetable"] is False and result["hit_chance_exact"] == "0" and result["hits_on"] is None
+    assert reason in result["untargetable_reason"]
+    assert result["distance"] is None
+
+
+def test_an_area_spell_at_an_invisible_target_needs_no_distance():
+    """7.5: an area spell still affects an invisible creature, at any distance; nothing to ask."""
+    result = run(target={"invisible": True}, attack={"kind": "area-spell", "hits_on": 4})
+    assert result["targetable"] is True and result["hits_on"] == 4
 
 
 @pytest.mark.parametrize(("kind", "distance", "targetable", "hits_on"), [

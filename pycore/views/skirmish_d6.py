@@ -37,7 +37,7 @@ PIECES = {slot.kind: Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label) for s
 def headline(result: dict[str, Any]) -> str:
     """``Hits on 5+``, or why there is no number."""
     if not result["targetable"]:
-        return "Cannot be targeted" + (": total cover" if result["cover_level"] == "total" else "")
+        return f"Cannot be targeted: {result['untargetable_reason']}"
     if result["hits_on"] is None:
         mod = result["attack_modifier"]
         return f"Attack modifier {signed(mod)}" if mod else "No modifier"

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...errors import FieldError
 from ...schema import Field, Inputs
+from .modifiers import needs_distance, never_targetable
 from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
 
 KIND_CHOICES = (
@@ -37,7 +38,7 @@ INPUTS = Inputs(
               help="High walls, large boulders, a building's walls, dense brush.",
               rule="d6.cover.total-obstacle", group="counted"),
         Field("attack.distance", "number", "Distance", optional=True, minimum=0, maximum=999, unit="″",
-              help="Inches from attacker to target; needed when the attacker is blinded or the target invisible.",
+              help="Inches from attacker to target; asked for when the 1-inch limit of blindness or invisibility decides.",
               rule="d6.conditions.blinded", group="counted"),
         Field("map.cols", "int", "Board width", default=12, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
               rule="d6.map.line", group="map"),
@@ -70,7 +71,8 @@ INPUTS = Inputs(
         Field("target.surrounded", "bool", "Target is surrounded", default=False, rule="d6.conditions.surrounded",
               help="Two enemies on opposite sides of it; on a map this is read off the board."),
         Field("target.invisible", "bool", "Target is invisible", default=False, rule="d6.conditions.invisible-target"),
-        Field("target.can_see_attacker", "bool", "Target can see the attacker", default=True,
+        Field("target.can_see_attacker", "bool", "Target can see the invisible attacker", default=False,
+              help="An invisible creature cannot be seen: tick only if this target sees it anyway.",
               rule="d6.conditions.invisible-attacker"),
     ),
     RULINGS,
@@ -81,16 +83,11 @@ INPUTS = Inputs(
 
 
 def check(s: dict[str, Any]) -> list[FieldError]:
-    """Cross-field checks the schema cannot make: off the map, a blinded attacker or an invisible target needs
-    the distance."""
-    att, tgt, kind = s["attacker"], s["target"], s["attack"]["kind"]
+    """Cross-field checks the schema cannot make: a blinded attacker or an invisible target needs the distance,
+    unless the action cannot be aimed at the target whatever the distance."""
     if s["_alternative"] == "map" or s["attack"]["distance"] is not None:
         return []
-    blind_limits = kind in ("melee", "ranged") or (
-        kind == "target-spell" and s["rulings"]["d6.ruling.blind-spells"] == "aimed")
-    aimed = kind in ("melee", "ranged", "target-spell")
-    if (att["blinded"] and blind_limits) or (tgt["invisible"] and aimed):
+    if needs_distance(s) and not never_targetable(s):
         return [FieldError("attack.distance", "is required when the attacker is blinded or the target "
                            "is invisible: attacks beyond 1 inch are impossible")]
     return []
-
