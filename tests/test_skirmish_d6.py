@@ -5,7 +5,9 @@ from fractions import Fraction
 import pytest
 
 from pycore import ScenarioError, evaluate
+from pycore.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
 from pycore.systems import skirmish_d6 as d6
+from pycore.views.skirmish_d6 import MARGIN_HEXES, MAX_SPAN, board
 
 
 def run(**parts):
@@ -379,7 +381,14 @@ def test_map_distance_drives_the_one_inch_limits():
 @pytest.mark.parametrize(("scenario", "field", "words"), [
     ({"map": {"target": [1, 1]}}, "map.attacker", "is required"),
     ({"map": {"attacker": [0, 0], "target": [0, 0]}}, "map.target", "already taken"),
-    ({"map": {"attacker": [0, 0], "target": [30, 0]}}, "map.target", "off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [30, 0], "cols": 12, "rows": 9}}, "map.target", "off the 12 x 9 board"),
+    ({"map": {"attacker": [-3, -2], "target": [3, 0], "cols": 12, "rows": 9}}, "map.attacker",
+     "hex -3, -2 is off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [20, 0], "kind": "total"}], "cols": 12,
+              "rows": 9}}, "map.obstacles.0.hex", "off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "cols": 12}}, "map.rows", "is required with map.cols"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "rows": 9}}, "map.cols", "is required with map.rows"),
+    ({"map": {"attacker": [0, 0], "target": [1000, 0]}}, "map.target", "out of range"),
     ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [1, 0], "kind": "wall"}]}},
      "map.obstacles.0.kind", "not allowed"),
     ({"map": {"attacker": [0, 0], "target": [3, 0]}, "obstacles": {"partial": 1}}, "map", "not both"),
@@ -389,3 +398,41 @@ def test_map_errors_name_the_field(scenario, field, words):
     with pytest.raises(ScenarioError) as err:
         run(**scenario)
     assert err.value.errors[0]["field"] == field and words in err.value.errors[0]["message"]
+
+
+def test_a_map_without_a_size_takes_any_coordinates():
+    """Without map.cols and map.rows any axial hexes within +-999 are answered: a shot from [-3, -2] across a
+    partial obstacle at [0, -2] to [3, -2] is 6 inches with cover level 1 (hits on 4+ becomes 5+)."""
+    result = run(map={"attacker": [-3, -2], "target": [3, -2], "obstacles": [{"hex": [0, -2], "kind": "partial"}]},
+                 attack={"hits_on": 4})
+    assert result["distance"] == 6 and result["cover_level"] == 1 and result["hits_on"] == 5
+    assert result["map"]["crossed"] == [[0, -2]]
+
+
+def test_a_long_shot_of_sixty_hexes_and_more():
+    """Distance is counted in hexes however far: 60 and 999 inches in a row; an invisible target that far away
+    cannot be targeted (more than 1 inch)."""
+    assert run(map={"attacker": [0, 0], "target": [60, 0]})["distance"] == 60
+    far = run(map={"attacker": [-999, 999], "target": [999, 0]}, target={"invisible": True})
+    assert far["distance"] == 1998 and far["targetable"] is False
+
+
+def test_the_drawing_covers_the_pieces_with_a_margin():
+    """Without a size the board drawn is the 12 x 9 default grown by 2 hexes past every piece; with a size it is
+    exactly that board."""
+    scenario = {"system": "skirmish-d6", "map": {"attacker": [-3, -2], "target": [40, 0]}}
+    drawn = set(board(scenario, None).cells)
+    for q, r in ((-3, -2), (40, 0)):
+        for d in range(-MARGIN_HEXES, MARGIN_HEXES + 1):
+            assert Hex.axial(q + d, r) in drawn
+    assert Hex.axial(0, 0) in drawn and roffset_to_cube(ODD, OffsetCoord(11, 8)) in drawn  # the 12 x 9 corners
+    assert len(board({"system": "skirmish-d6", "map": {}}, None).cells) == 12 * 9
+    sized = board({"system": "skirmish-d6", "map": {"cols": 6, "rows": 4, "attacker": [0, 0]}}, None)
+    assert len(sized.cells) == 24
+
+
+def test_a_far_flung_map_is_drawn_around_the_attacker():
+    """Pieces 1,998 hexes apart are answered; the drawing is at most 100 x 100 hexes, around the attacker."""
+    scenario = {"system": "skirmish-d6", "map": {"attacker": [-999, 999], "target": [999, -999]}}
+    cells = board(scenario, evaluate(scenario)).cells
+    assert len(cells) <= MAX_SPAN * MAX_SPAN and Hex.axial(-999, 999) in set(cells)

@@ -18,7 +18,8 @@ KIND_CHOICES = (
 SIZE_CHOICES = tuple((s, s.capitalize()) for s in SIZES)
 ELEVATION_CHOICES = (("level", "Level with the target"), ("above", "Above the target"), ("below", "Below the target"))
 BOARD_MIN, BOARD_MAX = 3, 40
-BOARD_COORD = 60
+BOARD_COORD = 999
+"""Without a board size any axial coordinates within +-999 are accepted."""
 
 INPUTS = Inputs(
     SYSTEM,
@@ -40,9 +41,11 @@ INPUTS = Inputs(
         Field("attack.distance", "number", "Distance", optional=True, minimum=0, maximum=999, unit="″",
               help="Inches from attacker to target; asked for when the 1-inch limit of blindness or invisibility decides.",
               rule="d6.conditions.blinded", group="counted"),
-        Field("map.cols", "int", "Board width", default=12, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+        Field("map.cols", "int", "Board width", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+              help="Leave both sizes empty for a map without edges, drawn around the pieces.",
               rule="d6.map.line", group="map"),
-        Field("map.rows", "int", "Board height", default=9, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+        Field("map.rows", "int", "Board height", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+              help="With a width and a height, every piece must be on that board.",
               rule="d6.map.line", group="map"),
         Field("map.attacker", "hex", "Attacker's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
               rule="d6.map.line", group="map"),
@@ -83,9 +86,16 @@ INPUTS = Inputs(
 
 
 def check(s: dict[str, Any]) -> list[FieldError]:
-    """Cross-field checks the schema cannot make: a blinded attacker or an invisible target needs the distance,
-    unless the action cannot be aimed at the target whatever the distance."""
-    if s["_alternative"] == "map" or s["attack"]["distance"] is not None:
+    """Cross-field checks the schema cannot make: a board size is both width and height or neither; a blinded
+    attacker or an invisible target needs the distance, unless the action cannot be aimed whatever the distance."""
+    if s["_alternative"] == "map":
+        m = s["map"]
+        for given, missing in (("cols", "rows"), ("rows", "cols")):
+            if m[given] is not None and m[missing] is None:
+                return [FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width and "
+                                   "height, or neither for a map without edges")]
+        return []
+    if s["attack"]["distance"] is not None:
         return []
     if needs_distance(s) and not never_targetable(s):
         return [FieldError("attack.distance", "is required when the attacker is blinded or the target "
