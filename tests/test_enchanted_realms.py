@@ -157,6 +157,17 @@ def test_a_sight_spell_at_a_target_it_cannot_see_has_no_target(unseen):
     assert "Cannot be targeted: a sight spell cannot target what cannot be seen" in result_html(result)
 
 
+def test_a_resolved_sight_spell_at_an_unseen_target_is_not_cast():
+    """Rolls of 20 and 3 for a sight spell at an invisible target count for nothing: no hit (not even the natural
+    20), nobody struck, and the steps say why (no viable target), not full cover."""
+    result = run(attack={"kind": "sight-spell", "dice": 2, "modifier": 4, "rolls": [20, 3], "d10": 5},
+                 target={"defense": 12, "invisible": True}, others=[{"name": "Bram", "hex": [5, 0], "defense": 10}])
+    res = result["resolution"]
+    assert res["hits"] == 0 and res["struck"] is None and res["forward_rolls"] == []
+    assert {step["rule"] for step in res["steps"]} == {"er.cover.unseen"}
+    assert not any("full cover" in step["text"] for step in res["steps"])
+
+
 def test_a_ranged_attack_at_an_unseen_target_keeps_friendly_fire():
     """A blind shot with a bow is still a shot: +2 against Defense 14 hits on 12+ (9 faces of 20), and a complete
     miss may stray onto Bram (Defense 5: every face rolled forward strikes him): 1/10 x (11/20)."""
