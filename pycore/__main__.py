@@ -2,13 +2,53 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import sys
-from typing import TextIO
+from typing import Any, NoReturn, TextIO
 
-from . import ScenarioError, evaluate
+from . import SYSTEMS, ScenarioError, evaluate
 
 USAGE = "usage: python -m pycore evaluate [FILE|-]"
+PIPE_CLOSED = 1
+"""Exit status when whoever reads the output stops reading (``| head``): the answer was not all delivered."""
+
+
+class UsageError(Exception):
+    """The command line itself is wrong (unknown command, extra arguments)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, with help printed to the stream given to ``main`` and usage mistakes raised, so they
+    come out as the contract's JSON errors."""
+
+    def __init__(self, *args: Any, out: TextIO, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.out = out
+        """Where ``--help`` is printed."""
+
+    def print_help(self, file: Any = None) -> None:
+        """The help, on ``out`` unless a file is given."""
+        super().print_help(file or self.out)
+
+    def error(self, message: str) -> NoReturn:
+        """A usage mistake: raise it instead of printing to stderr and exiting."""
+        raise UsageError(f"{message} ({USAGE})")
+
+
+def parser(stdout: TextIO) -> Parser:
+    """The argument parser; ``--help`` prints to ``stdout``."""
+    top = Parser(prog="python -m pycore", out=stdout,
+                 description=f"Exact answers for tabletop combat-environment rules ({', '.join(SYSTEMS)}): "
+                             "one scenario as JSON in, the result as JSON out.",
+                 epilog='Exit status: 0 with the result; 2 with {"errors": [...]} on stdout for invalid input.')
+    commands = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    run = commands.add_parser("evaluate", out=stdout, help="evaluate one scenario and print the result",
+                              description="Read one scenario (JSON) and print the result as JSON on stdout.")
+    run.add_argument("file", nargs="?", default="-", metavar="FILE",
+                     help="the scenario file; '-' or nothing reads standard input")
+    return top
 
 
 def _fail(errors: list[dict[str, str]], out: TextIO) -> int:
@@ -18,10 +58,16 @@ def _fail(errors: list[dict[str, str]], out: TextIO) -> int:
 
 
 def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Run the CLI; return the exit status (0 ok, 2 invalid input or usage)."""
-    if not argv or argv[0] != "evaluate" or len(argv) > 2:
+    """Run the CLI; return the exit status (0 ok or help shown, 2 invalid input or usage)."""
+    try:
+        args = parser(stdout).parse_args(argv)
+    except UsageError as exc:
+        return _fail([{"field": "", "message": str(exc)}], stdout)
+    except SystemExit as exc:  # --help: argparse has printed it
+        return exc.code if isinstance(exc.code, int) else 0
+    if args.command is None:
         return _fail([{"field": "", "message": USAGE}], stdout)
-    source = argv[1] if len(argv) == 2 else "-"
+    source = args.file
     try:
         if source == "-":
             text = stdin.read()
@@ -45,5 +91,17 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     return 0
 
 
+def run() -> int:
+    """``main`` on the real streams; a reader that closes the pipe early ends it quietly, without a traceback."""
+    try:
+        status = main(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout once more on exit; point it at devnull so that flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return PIPE_CLOSED
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run())

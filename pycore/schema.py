@@ -163,15 +163,25 @@ def check_value(field: Field, value: Any) -> str | None:
         return f"{shown} is not allowed: must be {field.describe_range()}"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return f"must be {field.describe_range()}, not {_type_name(value)}"
-    if field.kind == "int" and not isinstance(value, int):
-        return f"must be a whole number, not {_show(value)}"
     if isinstance(value, float) and not math.isfinite(value):
         return "must be a finite number"
+    if field.kind == "int" and not isinstance(value, int) and not value.is_integer():
+        return f"must be a whole number, not {value!r}"
     if (field.minimum is not None and value < field.minimum) or (
         field.maximum is not None and value > field.maximum
     ):
         return f"{_show(value)} is out of range: must be {field.describe_range()}"
     return None
+
+
+def whole(field: Field, value: Any) -> Any:
+    """An accepted value with whole numbers written with a decimal point (``2.0``) made ints, where the field
+    asks for whole numbers (``int``, and each item of ``hex`` and ``ints``)."""
+    if field.kind == "int" and isinstance(value, float):
+        return int(value)
+    if field.kind in ("hex", "ints") and any(isinstance(v, float) for v in value):
+        return [int(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -314,7 +324,7 @@ def _walk(tree: dict[str, Any], data: dict[str, Any], prefix: str, errors: list[
                 errors.append(FieldError(path, problem))
             elif spec.kind == "records":
                 value = _records(spec, value, path, errors)
-            out[key] = value if not problem else spec.default
+            out[key] = whole(spec, value) if not problem else spec.default
             continue
         if not present:
             out[key] = _walk(spec, {}, path + ".", errors)

@@ -57,7 +57,8 @@ def sections(context: Context) -> list[dict[str, Any]]:
          "cells": [f"{signed(-d20.UNSEEN_AC_PENALTY)} (never worse than AC {d20.UNSEEN_AC_LIMIT})"]},
         {"label": "Its saves against opponents", "rule": "d20.invisible.saves", "cells": [signed(d20.INVISIBLE_SAVE_BONUS)]},
         {"label": "Surprise", "rule": "d20.invisible.surprise",
-         "cells": [f"Automatic for {d20.AUTO_SURPRISE_SEGMENTS} segment if unheard; else +{d20.SURPRISE_BONUS_PERCENT}%"]},
+         "cells": [f"+{d20.SURPRISE_BONUS_PERCENT}% to surprise; if also unheard, automatic for "
+                   f"{d20.AUTO_SURPRISE_SEGMENTS} segment as well"]},
         {"label": "Speaking or casting aloud", "rule": "d20.detect.voice",
          "cells": [" / ".join(f"pinpointed within {ft} ft {voice[when]}" for when, ft in d20.VOICE_RANGE_FT.items())]},
         {"label": f"In melee range more than {d20.ACCIDENTAL_AFTER_ROUNDS} round, unpinpointed", "rule": "d20.melee.accidental",

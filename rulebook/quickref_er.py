@@ -30,6 +30,8 @@ def sections(context: Context) -> list[dict[str, Any]]:
         {"label": "Used for", "rule": "er.ff.when",
          "cells": [("Blind shots, blinded attacker, invisible target, three-quarters cover with others near, "
                     "firing at full cover")]},
+        {"label": "Not for sight spells at an unseen target", "rule": "er.cover.unseen",
+         "cells": ["No viable target: nothing is cast, nothing strays"]},
         {"label": "Strays only if", "rule": "er.ff.whole-pool", "cells": ["Every die misses; one alternate target"]},
         {"label": "Where", "rule": "er.ff.stray-hexes",
          "cells": [f"{er.STRAY_SLOTS} hexes: around the target, {er.STRAY_REACH_FEET} ft in front and behind"]},

@@ -216,10 +216,17 @@ def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
 def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
     if "map" in s:
         m = s["map"]
-        cols, rows = m.get("cols", 12), m.get("rows", 9)
+        sized = m.get("cols") is not None or m.get("rows") is not None
+        if sized:  # a size is both or neither
+            m["cols"], m["rows"] = m.get("cols") or 12, m.get("rows") or 9
+        cols, rows = m.get("cols") or 12, m.get("rows") or 9
         if cols * rows > 200:  # keep each example fast: a board of up to 200 hexes
-            m["cols"], m["rows"] = cols, rows = draw(st.integers(3, 14)), draw(st.integers(3, 14))
-        cells = [list(h.qr) for h in board_cells(cols, rows)]
+            cols, rows = draw(st.integers(3, 14)), draw(st.integers(3, 14))
+            if sized:
+                m["cols"], m["rows"] = cols, rows
+        # without a size, the pieces stand anywhere: the same layout, moved by up to 999 - 40 hexes
+        dq, dr = (0, 0) if sized else (draw(st.integers(-959, 959)), draw(st.integers(-959, 959)))
+        cells = [[q + dq, r + dr] for q, r in (h.qr for h in board_cells(cols, rows))]
         wanted = 2 + len(m.get("obstacles", [])) + len(m.get("creatures", []))
         spots = draw(st.lists(st.sampled_from(cells), min_size=min(wanted, len(cells)), max_size=min(wanted, len(cells)),
                               unique_by=tuple))
@@ -435,7 +442,7 @@ def _cross_field_break(draw: st.DrawFn, system: str, s: dict[str, Any]) -> dict[
         target["cover"] = draw(st.sampled_from([0, 25, 50, 100]))
     else:
         if "map" in s and isinstance(s["map"], dict):
-            s["map"]["cols"] = draw(st.integers(3, 5))
+            s["map"]["cols"], s["map"]["rows"] = draw(st.integers(3, 5)), 5
             s["map"]["target"] = (s["map"].get("attacker") or [0, 0])
         else:
             s.setdefault("attacker", {})

@@ -611,7 +611,7 @@ def test_steps_without_a_number_have_no_chances():
     ({"in_combat": "yes"}, "in_combat", "true or false"),
     ({"ambient_noise": 1}, "ambient_noise", "true or false"),
     ({"target": {"cover_pct": 50}}, "target.cover_pct", "unknown field"),
-    ({"attacker": {"blinded": True}}, "attacker.blinded", "unknown field"),
+    ({"attacker": {"deafened": True}}, "attacker.deafened", "unknown field"),
     ({"rulings": {"d20.ruling.cover-high": "huge"}}, "rulings.d20.ruling.cover-high", "not a choice"),
     ({"rulings": {"d20.ruling.moon-phase": "full"}}, "rulings.d20.ruling.moon-phase", "unknown ruling"),
 ])
@@ -766,3 +766,59 @@ def test_corpus(path):
 def test_corpus_is_there():
     """The corpus holds at least a handful of cases."""
     assert len(CORPUS) >= 8
+
+
+def test_a_blinded_attacker_treats_the_target_as_invisible():
+    """The invisibility rules hold "where one opponent is blinded while another is not": a blinded attacker has
+    -4 to hit (THAC0 15 against AC 5 needs 10, now 14: 7/20) and must pinpoint its target first."""
+    result = run(attack={"kind": "melee", "to_hit": 15}, attacker={"blinded": True},
+                 target={"ac": 5, "pinpointed": True, "pinpointed_by": "hear-noise"})
+    assert result["targetable"] is True and result["attack_modifier"] == -4
+    assert result["needs"] == 14 and result["hit_chance_exact"] == "7/20"
+    assert result["invisibility"]["target"]["why"].startswith("the attacker is blinded")
+    assert "d20.invisible.sight" in ids(result) and "d20.invisible.attack-penalty" in ids(result)
+    unfound = run(attack={"kind": "melee", "to_hit": 15}, attacker={"blinded": True}, target={"ac": 5})
+    assert unfound["targetable"] is False and unfound["untargetable_reason"] == "the unseen target is not pinpointed"
+    spell = run(attack={"kind": "spell", "needs_sight": True}, attacker={"blinded": True},
+                target={"pinpointed": True})
+    assert spell["targetable"] is False and spell["untargetable_reason"] == "it needs sight, and the target is unseen"
+
+
+def test_a_blinded_target_faces_an_attacker_as_if_invisible():
+    """A blind defender follows the rules "as if the attacker were invisible": AC 4 is 4 worse, AC 8 (descending),
+    so THAC0 15 needs 7 instead of 11 (14/20); +17% to surprise and 1 automatic segment while unheard."""
+    result = run(attack={"to_hit": 15}, target={"ac": 4, "blinded": True})
+    assert result["effective_ac"] == 8 and result["needs"] == 7 and result["hit_chance_exact"] == "7/10"
+    assert result["surprise"] == {"automatic_segments": 1, "bonus_percent": 17}
+    assert "d20.invisible.unseen-attacker" in ids(result)
+    same = run(attack={"to_hit": 15}, target={"ac": 4, "can_see_attacker": False})
+    assert same["effective_ac"] == result["effective_ac"] and same["hit_chance_exact"] == result["hit_chance_exact"]
+
+
+def test_both_blinded_only_the_attackers_blindness_counts():
+    """Neither side is "a creature that can see them": no -4 to AC, but the blinded attacker still has -4 to hit."""
+    result = run(attack={"kind": "melee", "to_hit": 15}, attacker={"blinded": True},
+                 target={"ac": 4, "blinded": True, "pinpointed": True})
+    assert result["effective_ac"] == 4 and result["attack_modifier"] == -4 and result["needs"] == 15
+    assert result["invisibility"]["attacker"] is None
+
+
+@pytest.mark.parametrize(("choice", "ac", "needs"), [("no-adjustments", 4, 11), ("as-invisible", 8, 7)])
+def test_ruling_detected_unseen_attacker(choice, ac, needs):
+    """The text treats an attacker as invisible when the defender "cannot see or detect" it. A visible attacker the
+    blind defender has pinpointed: by default no adjustments (AC 4, THAC0 15 needs 11); "as-invisible" keeps the
+    -4 (AC 8, needs 7)."""
+    result = run(attack={"to_hit": 15}, target={"ac": 4, "blinded": True}, attacker={"detected": "pinpointed"},
+                 rulings={"d20.ruling.detected-unseen-attacker": choice})
+    assert result["effective_ac"] == ac and result["needs"] == needs
+    assert "d20.ruling.detected-unseen-attacker" in result["rulings_used"]
+    assert result["surprise"] == {"automatic_segments": 0, "bonus_percent": 0}
+
+
+def test_a_pinpointed_invisible_attacker_keeps_its_adjustments():
+    """Pinpointing lets the defender target an invisible attacker, not see it: AC 4 is still AC 8 against it; no
+    ruling is needed for that."""
+    result = run(attack={"to_hit": 15}, target={"ac": 4}, attacker={"invisible": True, "detected": "pinpointed"})
+    assert result["effective_ac"] == 8 and result["needs"] == 7
+    assert "d20.ruling.detected-unseen-attacker" not in result["rulings_used"]
+    assert result["invisibility"]["attacker"]["pinpointed"] is True

@@ -55,11 +55,33 @@ def test_invalid_input_exit_2_with_field_errors(stdin, field):
 
 
 def test_missing_file_and_bad_usage():
-    """A missing file or an unknown command is a clean error, not a traceback."""
+    """A missing file, an unknown command, no command or an extra argument is a clean error, not a traceback."""
     status, out, err = cli("evaluate", "/nonexistent/x.json")
     assert status == 2 and "cannot read" in out["errors"][0]["message"] and err == ""
-    status, out, err = cli("frobnicate")
-    assert status == 2 and "usage" in out["errors"][0]["message"] and err == ""
+    for args in (("frobnicate",), (), ("evaluate", "a.json", "b.json")):
+        status, out, err = cli(*args)
+        assert status == 2 and "usage" in out["errors"][0]["message"] and err == "", args
+
+
+@pytest.mark.parametrize("args", [("--help",), ("-h",), ("evaluate", "--help")])
+def test_help_is_plain_usage_text(args):
+    """``--help`` prints argparse's usage and options on stdout, as any command does, and exits 0."""
+    proc = subprocess.run([sys.executable, "-m", "pycore", *args], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.startswith("usage: python -m pycore")
+    assert "-h, --help" in proc.stdout
+    assert ("FILE" if "evaluate" in args else "evaluate") in proc.stdout
+
+
+@pytest.mark.parametrize("args", [("evaluate",), ("--help",)])
+def test_a_closed_pipe_ends_quietly(args):
+    """A reader that has gone (``| head``) ends the command quietly: no traceback, no BrokenPipeError."""
+    proc = subprocess.Popen([sys.executable, "-m", "pycore", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT)
+    proc.stdout.close()  # nobody reads: the first write fails
+    _, err = proc.communicate(json.dumps({"system": "skirmish-d6", "light": "dim"}).encode(), timeout=60)
+    assert err == b""
+    assert proc.returncode in (0, 1)  # 1 when the lost output is noticed
 
 
 def test_not_utf8_file(tmp_path):

@@ -141,6 +141,63 @@ def test_full_cover_cannot_be_targeted_by_ranged_attacks_or_sight_spells(kind):
     assert any("cannot act toward" in n for n in result["notes"])
 
 
+@pytest.mark.parametrize("unseen", [{"blind_shot": True}, {"target": {"invisible": True, "defense": 14}},
+                                    {"attacker": {"blinded": True}}])
+def test_a_sight_spell_at_a_target_it_cannot_see_has_no_target(unseen):
+    """Spells relying on line of sight have no viable target behind full cover; a target that cannot be seen at
+    all (blind shot, invisible target, blinded caster) leaves them none either: no roll, nothing strays."""
+    result = run(attack={"kind": "sight-spell", "dice": 3, "modifier": 2},
+                 others=[{"name": "Bram", "hex": [5, 0], "defense": 5}], **unseen)
+    assert result["targetable"] is False
+    assert result["hit_chance_exact"] == "0" and result["die_hit_chance_exact"] == "0"
+    ff = result["friendly_fire"]
+    assert ff["applies"] is False and ff["why_not"] == "unseen" and ff["struck_chance"] == {"Bram": 0.0}
+    assert "er.cover.unseen" in ids(result) and result["rulings_used"] == ["er.ruling.unseen-sight-spell"]
+    assert result["untargetable_reason"] == "a sight spell cannot target what cannot be seen"
+    assert "Cannot be targeted: a sight spell cannot target what cannot be seen" in result_html(result)
+
+
+def test_a_resolved_sight_spell_at_an_unseen_target_is_not_cast():
+    """Rolls of 20 and 3 for a sight spell at an invisible target count for nothing: no hit (not even the natural
+    20), nobody struck, and the steps say why (no viable target), not full cover."""
+    result = run(attack={"kind": "sight-spell", "dice": 2, "modifier": 4, "rolls": [20, 3], "d10": 5},
+                 target={"defense": 12, "invisible": True}, others=[{"name": "Bram", "hex": [5, 0], "defense": 10}])
+    res = result["resolution"]
+    assert res["hits"] == 0 and res["struck"] is None and res["forward_rolls"] == []
+    assert {step["rule"] for step in res["steps"]} == {"er.cover.unseen"}
+    assert not any("full cover" in step["text"] for step in res["steps"])
+
+
+def test_a_ranged_attack_at_an_unseen_target_keeps_friendly_fire():
+    """A blind shot with a bow is still a shot: +2 against Defense 14 hits on 12+ (9 faces of 20), and a complete
+    miss may stray onto Bram (Defense 5: every face rolled forward strikes him): 1/10 x (11/20)."""
+    result = run(attack={"kind": "ranged", "modifier": 2}, target={"defense": 14}, blind_shot=True,
+                 others=[{"name": "Bram", "hex": [5, 0], "defense": 5}])
+    assert result["targetable"] is True and result["die_hit_chance_exact"] == "9/20"
+    assert result["friendly_fire"]["applies"] is True
+    assert Fraction(result["friendly_fire"]["struck_chance_exact"]["Bram"]) == Fraction(1, 10) * Fraction(11, 20)
+    assert "er.cover.unseen" not in ids(result) and result["untargetable_reason"] is None
+
+
+def test_sight_spell_ruling_friendly_fire_aims_at_the_spot():
+    """Ruling er.ruling.unseen-sight-spell "friendly-fire": the spell is rolled like a blind shot (+2 against
+    Defense 14: 9/20 per die) and a complete miss may strike Bram: 1/10 x 11/20."""
+    result = run(attack={"kind": "sight-spell", "modifier": 2}, target={"defense": 14}, blind_shot=True,
+                 others=[{"name": "Bram", "hex": [5, 0], "defense": 5}],
+                 rulings={"er.ruling.unseen-sight-spell": "friendly-fire"})
+    assert result["targetable"] is True and result["die_hit_chance_exact"] == "9/20"
+    assert result["friendly_fire"]["applies"] is True and result["friendly_fire"]["triggers"] == ["blind-shot"]
+    assert Fraction(result["friendly_fire"]["struck_chance_exact"]["Bram"]) == Fraction(1, 10) * Fraction(11, 20)
+    assert "er.ruling.unseen-sight-spell" in result["rulings_used"]
+
+
+def test_a_seen_sight_spell_is_a_normal_attack():
+    """Nothing hides the target: a sight spell is rolled like a shot (+3 against partial cover, 13 + 3: 13+, 8/20)."""
+    result = run(attack={"kind": "sight-spell", "modifier": 3}, target={"defense": 13, "cover": "partial"})
+    assert result["targetable"] is True and result["die_hit_chance_exact"] == "2/5"
+    assert "er.ruling.unseen-sight-spell" not in result["rulings_used"]
+
+
 def test_full_cover_area_effect_gets_plus_5_agility():
     """Area effects can be used against full cover; the target gets +5 to Agility saves."""
     result = run(attack={"kind": "area"}, target={"cover": "full", "defense": 10})

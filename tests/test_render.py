@@ -25,6 +25,15 @@ def test_total_cover_headline():
     assert "Cannot be targeted: total cover" in html and "vulnerable to Sanity damage" in html
 
 
+def test_untargetable_headline_says_why():
+    """d6 Skirmish says why an action cannot be aimed: a [TARGET] spell at an invisible creature, a 6-inch shot
+    at one."""
+    spell = evaluate({"system": "skirmish-d6", "target": {"invisible": True}, "attack": {"kind": "target-spell"}})
+    assert "Cannot be targeted: a [TARGET] spell cannot target an invisible creature" in result_html(spell)
+    far = evaluate({"system": "skirmish-d6", "target": {"invisible": True}, "attack": {"distance": 6}})
+    assert "Cannot be targeted: an invisible creature cannot be targeted beyond 1 inch" in result_html(far)
+
+
 def test_rendering_is_deterministic():
     """A remembered answer renders to the same bytes as a cold one: the build-time answer and the live one match."""
     scenario = {"system": "skirmish-d6", "light": "radiant", "attacker": {"vision": "dim"},

@@ -157,3 +157,23 @@ def test_list_kinds_reject_bad_values_naming_the_item(data, field, words):
         _list_inputs().validate(data)
     assert err.value.errors[0]["field"] == field
     assert words in err.value.errors[0]["message"]
+
+
+def test_a_whole_number_with_a_decimal_point_is_accepted():
+    """``"dice": 2.0`` is the whole number 2 (JSON writers often add the point); it is validated and used as 2."""
+    clean = SYSTEMS["enchanted-realms"].inputs.validate(
+        {"system": "enchanted-realms", "attack": {"dice": 2.0, "split": [1.0, 1]}, "target": {"hex": [4.0, -1.0]}})
+    assert clean["attack"]["dice"] == 2 and type(clean["attack"]["dice"]) is int
+    assert clean["attack"]["split"] == [1, 1] and all(type(v) is int for v in clean["attack"]["split"])
+    assert clean["target"]["hex"] == [4, -1] and all(type(v) is int for v in clean["target"]["hex"])
+    assert evaluate({"system": "enchanted-realms", "attack": {"dice": 2.0}}) == evaluate(
+        {"system": "enchanted-realms", "attack": {"dice": 2}})
+
+
+def test_a_fraction_where_a_whole_number_is_asked_says_so_plainly():
+    """2.5 dice is refused with the number as written; 25.0 dice is out of range, shown as 25."""
+    assert errors_of({"system": "enchanted-realms", "attack": {"dice": 2.5}}) == [
+        {"field": "attack.dice", "message": "must be a whole number, not 2.5"}]
+    assert errors_of({"system": "enchanted-realms", "attack": {"dice": 25.0}}) == [
+        {"field": "attack.dice", "message": "25 is out of range: must be a whole number from 1 to 20"}]
+    assert fields_of({"system": "enchanted-realms", "attack": {"dice": math.inf}}) == ["attack.dice"]

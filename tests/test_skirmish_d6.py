@@ -5,7 +5,9 @@ from fractions import Fraction
 import pytest
 
 from pycore import ScenarioError, evaluate
+from pycore.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
 from pycore.systems import skirmish_d6 as d6
+from pycore.views.skirmish_d6 import MARGIN_HEXES, MAX_SPAN, board
 
 
 def run(**parts):
@@ -221,10 +223,15 @@ def test_surrounded():
 
 
 def test_invisible_attacker_needs_a_target_that_cannot_see_it():
-    """7.5: an invisible creature has +1 to attacks against a target that cannot see it."""
+    """7.5: "Invisible. The creature cannot be seen", and it has +1 against a target that cannot see it: the +1
+    is there by default; only a target the user says can see it takes it away."""
+    unseen = run(attacker={"invisible": True}, attack={"hits_on": 4})
+    assert unseen["attack_modifier"] == 1 and unseen["hits_on"] == 3
+    assert mods(unseen)["d6.conditions.invisible-attacker"] == (1, True)
     assert run(attacker={"invisible": True}, target={"can_see_attacker": False})["attack_modifier"] == 1
-    seen = run(attacker={"invisible": True})
+    seen = run(attacker={"invisible": True}, target={"can_see_attacker": True})
     assert seen["attack_modifier"] == 0 and any("can see" in n for n in seen["notes"])
+    assert run(target={"can_see_attacker": False})["attack_modifier"] == 0  # a visible attacker gets nothing
 
 
 @pytest.mark.parametrize(("distance", "targetable", "hits_on"),
@@ -241,6 +248,32 @@ def test_blinded_needs_a_distance():
     with pytest.raises(ScenarioError) as err:
         run(attacker={"blinded": True})
     assert err.value.errors[0]["field"] == "attack.distance"
+    with pytest.raises(ScenarioError) as err:
+        run(target={"invisible": True}, attack={"kind": "melee"})
+    assert err.value.errors[0]["field"] == "attack.distance"
+
+
+@pytest.mark.parametrize(("scenario", "reason"), [
+    ({"target": {"invisible": True}, "attack": {"kind": "target-spell"}}, "[TARGET] spell"),
+    ({"target": {"invisible": True}, "attacker": {"blinded": True}, "attack": {"kind": "target-spell"}},
+     "[TARGET] spell"),
+    ({"target": {"invisible": True}, "obstacles": {"total": 1}}, "total cover"),
+    ({"target": {"invisible": True}, "light": "dark"}, "total cover"),  # normal sight in the dark: total cover
+    ({"attacker": {"blinded": True}, "obstacles": {"partial": 3}, "attack": {"kind": "melee"}}, "total cover"),
+])
+def test_no_distance_needed_when_it_cannot_matter(scenario, reason):
+    """7.5 and 7.1: a [TARGET] spell never targets an invisible creature, and total cover cannot be targeted by
+    [ATTACK] or [TARGET] actions, whatever the distance: answered without asking for attack.distance."""
+    result = run(**scenario)
+    assert result["targetable"] is False and result["hit_chance_exact"] == "0" and result["hits_on"] is None
+    assert reason in result["untargetable_reason"]
+    assert result["distance"] is None
+
+
+def test_an_area_spell_at_an_invisible_target_needs_no_distance():
+    """7.5: an area spell still affects an invisible creature, at any distance; nothing to ask."""
+    result = run(target={"invisible": True}, attack={"kind": "area-spell", "hits_on": 4})
+    assert result["targetable"] is True and result["hits_on"] == 4
 
 
 @pytest.mark.parametrize(("kind", "distance", "targetable", "hits_on"), [
@@ -348,7 +381,14 @@ def test_map_distance_drives_the_one_inch_limits():
 @pytest.mark.parametrize(("scenario", "field", "words"), [
     ({"map": {"target": [1, 1]}}, "map.attacker", "is required"),
     ({"map": {"attacker": [0, 0], "target": [0, 0]}}, "map.target", "already taken"),
-    ({"map": {"attacker": [0, 0], "target": [30, 0]}}, "map.target", "off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [30, 0], "cols": 12, "rows": 9}}, "map.target", "off the 12 x 9 board"),
+    ({"map": {"attacker": [-3, -2], "target": [3, 0], "cols": 12, "rows": 9}}, "map.attacker",
+     "hex -3, -2 is off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [20, 0], "kind": "total"}], "cols": 12,
+              "rows": 9}}, "map.obstacles.0.hex", "off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "cols": 12}}, "map.rows", "is required with map.cols"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "rows": 9}}, "map.cols", "is required with map.rows"),
+    ({"map": {"attacker": [0, 0], "target": [1000, 0]}}, "map.target", "out of range"),
     ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [1, 0], "kind": "wall"}]}},
      "map.obstacles.0.kind", "not allowed"),
     ({"map": {"attacker": [0, 0], "target": [3, 0]}, "obstacles": {"partial": 1}}, "map", "not both"),
@@ -358,3 +398,41 @@ def test_map_errors_name_the_field(scenario, field, words):
     with pytest.raises(ScenarioError) as err:
         run(**scenario)
     assert err.value.errors[0]["field"] == field and words in err.value.errors[0]["message"]
+
+
+def test_a_map_without_a_size_takes_any_coordinates():
+    """Without map.cols and map.rows any axial hexes within +-999 are answered: a shot from [-3, -2] across a
+    partial obstacle at [0, -2] to [3, -2] is 6 inches with cover level 1 (hits on 4+ becomes 5+)."""
+    result = run(map={"attacker": [-3, -2], "target": [3, -2], "obstacles": [{"hex": [0, -2], "kind": "partial"}]},
+                 attack={"hits_on": 4})
+    assert result["distance"] == 6 and result["cover_level"] == 1 and result["hits_on"] == 5
+    assert result["map"]["crossed"] == [[0, -2]]
+
+
+def test_a_long_shot_of_sixty_hexes_and_more():
+    """Distance is counted in hexes however far: 60 and 999 inches in a row; an invisible target that far away
+    cannot be targeted (more than 1 inch)."""
+    assert run(map={"attacker": [0, 0], "target": [60, 0]})["distance"] == 60
+    far = run(map={"attacker": [-999, 999], "target": [999, 0]}, target={"invisible": True})
+    assert far["distance"] == 1998 and far["targetable"] is False
+
+
+def test_the_drawing_covers_the_pieces_with_a_margin():
+    """Without a size the board drawn is the 12 x 9 default grown by 2 hexes past every piece; with a size it is
+    exactly that board."""
+    scenario = {"system": "skirmish-d6", "map": {"attacker": [-3, -2], "target": [40, 0]}}
+    drawn = set(board(scenario, None).cells)
+    for q, r in ((-3, -2), (40, 0)):
+        for d in range(-MARGIN_HEXES, MARGIN_HEXES + 1):
+            assert Hex.axial(q + d, r) in drawn
+    assert Hex.axial(0, 0) in drawn and roffset_to_cube(ODD, OffsetCoord(11, 8)) in drawn  # the 12 x 9 corners
+    assert len(board({"system": "skirmish-d6", "map": {}}, None).cells) == 12 * 9
+    sized = board({"system": "skirmish-d6", "map": {"cols": 6, "rows": 4, "attacker": [0, 0]}}, None)
+    assert len(sized.cells) == 24
+
+
+def test_a_far_flung_map_is_drawn_around_the_attacker():
+    """Pieces 1,998 hexes apart are answered; the drawing is at most 100 x 100 hexes, around the attacker."""
+    scenario = {"system": "skirmish-d6", "map": {"attacker": [-999, 999], "target": [999, -999]}}
+    cells = board(scenario, evaluate(scenario)).cells
+    assert len(cells) <= MAX_SPAN * MAX_SPAN and Hex.axial(-999, 999) in set(cells)

@@ -46,7 +46,7 @@ def headline(result: dict[str, Any]) -> str:
     if not result["targetable"]:
         if ff["applies"]:
             return "Cannot be struck in full cover: every die strays (friendly fire)"
-        return f"Cannot be targeted: full cover stops {'a ranged attack' if result['kind'] == 'ranged' else 'a sight spell'}"
+        return f"Cannot be targeted: {result['untargetable_reason']}"
     pool = "Each die" if result["dice"] > 1 else "The die"
     return f"{pool} {_needs(result['needs'])}"
 

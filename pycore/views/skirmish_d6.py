@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 from typing import Any
 
 from ..board import BoardSpec, Slot
-from ..hexgrid import Hex
+from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
 from ..memo import recent_calls
 from ..svg import Board, Mark, Piece, Segment
 from ..systems.skirmish_d6.map import board_cells
@@ -28,6 +29,12 @@ BOARD = BoardSpec(
     cols_path="map.cols",
     rows_path="map.rows",
 )
+DEFAULT_COLS, DEFAULT_ROWS = 12, 9
+"""Without a board size, the drawing is at least this board (columns 0-11, rows 0-8) ..."""
+MARGIN_HEXES = 2
+"""... grown to leave this many hexes around every piece ..."""
+MAX_SPAN = 100
+"""... but never more than this many hexes across or down."""
 PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
 PIECES = {slot.kind: Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label) for slot in BOARD.slots}
@@ -37,7 +44,7 @@ PIECES = {slot.kind: Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label) for s
 def headline(result: dict[str, Any]) -> str:
     """``Hits on 5+``, or why there is no number."""
     if not result["targetable"]:
-        return "Cannot be targeted" + (": total cover" if result["cover_level"] == "total" else "")
+        return f"Cannot be targeted: {result['untargetable_reason']}"
     if result["hits_on"] is None:
         mod = result["attack_modifier"]
         return f"Attack modifier {signed(mod)}" if mod else "No modifier"
@@ -96,8 +103,36 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     return [table]
 
 
-def _size(value: Any, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 40 else default
+def _size(value: Any) -> int | None:
+    """A board width or height as given, or None when it is missing or not a valid size."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 40 else None
+
+
+@functools.lru_cache(maxsize=8)
+def _rectangle(c0: int, c1: int, r0: int, r1: int) -> tuple[Hex, ...]:
+    """The hexes of columns c0..c1 and rows r0..r1, row by row (one tuple per rectangle: the drawing caches by it)."""
+    return tuple(roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+
+
+def _span(low: int, high: int, centre: int) -> tuple[int, int]:
+    """``low..high``, or the ``MAX_SPAN`` hexes around ``centre`` when it is longer."""
+    if high - low + 1 <= MAX_SPAN:
+        return low, high
+    start = min(max(low, centre - MAX_SPAN // 2), high - MAX_SPAN + 1)
+    return start, start + MAX_SPAN - 1
+
+
+def unbounded_cells(hexes: list[Hex]) -> tuple[Hex, ...]:
+    """The drawing of a map without a size: the default board, grown to cover every piece with a margin (at most
+    ``MAX_SPAN`` hexes each way, around the first piece, so a far-flung map stays drawable)."""
+    offsets = [roffset_from_cube(ODD, h) for h in hexes]
+    c0 = min([0, *(o.col - MARGIN_HEXES for o in offsets)])
+    c1 = max([DEFAULT_COLS - 1, *(o.col + MARGIN_HEXES for o in offsets)])
+    r0 = min([0, *(o.row - MARGIN_HEXES for o in offsets)])
+    r1 = max([DEFAULT_ROWS - 1, *(o.row + MARGIN_HEXES for o in offsets)])
+    first = offsets[0] if offsets else OffsetCoord(0, 0)
+    (c0, c1), (r0, r1) = _span(c0, c1, first.col), _span(r0, r1, first.row)
+    return _rectangle(c0, c1, r0, r1)
 
 
 @recent_calls(2)
@@ -121,7 +156,6 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     m = scenario.get("map")
     if not isinstance(m, dict):
         m = {}
-    cells = board_cells(_size(m.get("cols"), 12), _size(m.get("rows"), 9))
     pieces: dict[Hex, Piece] = {}
     for slot in BOARD.slots:
         if slot.single:
@@ -131,6 +165,8 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     for h, piece in _placed(m.get("obstacles"), m.get("creatures")):
         if h not in pieces:
             pieces[h] = piece
+    cols, rows = _size(m.get("cols")), _size(m.get("rows"))
+    cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
     marks: list[tuple[Hex, Mark]] = []
     segments: list[Segment] = []
     classes: list[tuple[Hex, str]] = []

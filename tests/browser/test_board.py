@@ -158,7 +158,24 @@ def test_board_changes_are_drawn_in_place_and_match_the_engine(page, server):
     assert hexcell(page, "3,1").get_attribute("data-piece") is None
     assert page.evaluate("document.activeElement.dataset.hex") == "4,1"
     assert page.evaluate("window.farHex.isConnected"), "an untouched hex was redrawn"
-    calc.locator('[data-path="map.cols"]').fill("9")  # another size: a whole new drawing
+    calc.locator('[data-path="map.cols"]').fill("9")  # a width alone: the height is asked for
+    calc.locator('.calc-output[data-state="error"]').wait_for()
+    assert "is required with map.cols" in calc.locator('[data-error-for="map.rows"]').inner_text()
+    calc.locator('[data-path="map.rows"]').fill("9")  # a size: a whole new drawing
     page.wait_for_function("!window.farHex.isConnected", timeout=10_000)
     page.wait_for_function(SAME_AS_ENGINE, timeout=10_000, polling=100)
     assert page.locator(".calc-board g.hex").count() == 9 * 9
+
+
+def test_a_map_without_edges_grows_around_its_pieces(page, server):
+    """Without a board size the map has no edges: a piece placed on the border gets two more hexes beyond it, so
+    the next piece can go further out, at negative coordinates too."""
+    calc = open_map(page, server)
+    for key in ("0,1", "5,1"):  # attacker, target
+        hexcell(page, key).click()
+    calc.locator('.calc-output[data-state="ready"]').wait_for()
+    hexcell(page, "-2,1").wait_for()  # two hexes beyond the attacker, off the old 12 x 9 board
+    hexcell(page, "-2,1").click()  # a partial obstacle (the next piece after attacker and target)
+    hexcell(page, "-4,1").wait_for()
+    assert hexcell(page, "-2,1").get_attribute("data-piece") is not None
+    assert scenario_in_url(page)["map"]["obstacles"][0]["hex"] == [-2, 1]

@@ -35,3 +35,12 @@ def test_fog_rows_follow_fog_steps(context):
     fog = next(s for s in sections if s["title"] == "Fog or mist")
     assert len(fog["rows"]) == len(d20.FOG_STEPS) + 1
     assert fog["rows"][-1]["cells"] == [f"{d20.FULL}% concealment"]
+
+
+def test_surprise_row_gives_both_to_the_unheard(context):
+    """An unheard invisible creature gets the 1 automatic segment and the +17% (rule text 001), not one or the other."""
+    sections = quickref_d20.sections(context("reference/classic-d20.md", "reference/classic-d20/"))
+    row = next(r for s in sections for r in s.get("rows", []) if r.get("rule") == "d20.invisible.surprise")
+    text = row["cells"][0]
+    assert "+17%" in text and "1 segment" in text and "as well" in text
+    assert "else" not in text

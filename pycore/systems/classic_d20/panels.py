@@ -20,7 +20,8 @@ def _ask(question: str, answer: str, rule: str) -> dict[str, str]:
     return {"question": question, "answer": answer, "rule": rule}
 
 
-SIGHT_RULE = {"invisible": "d20.invisible.sight", "fog": "d20.concealment.fog", "concealment": "d20.concealment.full",
+SIGHT_RULE = {"invisible": "d20.invisible.sight", "blinded": "d20.invisible.sight", "fog": "d20.concealment.fog",
+              "concealment": "d20.concealment.full",
               "unseen": "d20.invisible.unseen-attacker"}
 PINPOINT_ANSWER = {
     "sense-invisible": ("d20.detect.sense-invisible", "Yes, by a Sense Invisible check. That lasts until the target "

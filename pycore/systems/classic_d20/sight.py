@@ -19,7 +19,7 @@ class Sight:
     why: str = ""
     """Why not, in words (``the target is invisible``)."""
     cause: str = ""
-    """``invisible``, ``fog``, ``concealment`` or ``unseen`` (cannot see the attacker)."""
+    """``invisible``, ``blinded`` (the attacker), ``fog``, ``concealment`` or ``unseen`` (cannot see the attacker)."""
     pinpointed: bool = False
     """Whether the unseen side has been pinpointed all the same."""
     how: str = ""
@@ -69,6 +69,8 @@ def target_sight(s: dict[str, Any], concealment: int, trace: Trace) -> Sight:
     fog = s["fog_distance_ft"]
     if target["invisible"]:
         why, cause = "the target is invisible", "invisible"
+    elif s["attacker"]["blinded"]:
+        why, cause = "the attacker is blinded, so the target counts as invisible to it", "blinded"
     elif fog is not None and fog_concealment(fog) == FULL:
         why, cause = f"{_ft(fog)} of fog or mist, so the attacker is treated as blinded", "fog"
     elif concealment == FULL:
@@ -83,21 +85,30 @@ def target_sight(s: dict[str, Any], concealment: int, trace: Trace) -> Sight:
 
 
 def attacker_sight(s: dict[str, Any], target_seen: bool, trace: Trace) -> Sight:
-    """Can the target see the attacker? An attacker that cannot be seen counts as invisible."""
-    attacker = s["attacker"]
+    """Can the target see the attacker? An attacker that cannot be seen counts as invisible, unless (ruling
+    ``d20.ruling.detected-unseen-attacker``) it is not itself invisible and the target has detected it."""
+    attacker, target = s["attacker"], s["target"]
     if attacker["invisible"]:
         why, cause = "the attacker is invisible", "invisible"
-    elif not s["target"]["can_see_attacker"]:
+    elif target["blinded"] or not target["can_see_attacker"]:
         if not target_seen:
             trace.note("Neither side can see the other: the rules for unseen attackers need the attacker to see "
                        "its target, so they do not apply.", "d20.invisible.unseen-attacker")
             return Sight(False)
-        why, cause = "the target cannot see it (blind, or in the dark), so it counts as invisible", "unseen"
+        why, cause = ("the target is blinded, so the attacker counts as invisible" if target["blinded"] else
+                      "the target cannot see it (blind, or in the dark), so it counts as invisible"), "unseen"
     else:
         return Sight(False)
     if attacker["detected"] == "pinpointed":
-        return Sight(True, why, cause, True, "check")
-    if _voice_pinpoints(attacker["speaking"], s, "attacker", trace):
-        return Sight(True, why, cause, True, "voice")
-    return Sight(True, why, cause)
-
+        found = Sight(True, why, cause, True, "check")
+    elif _voice_pinpoints(attacker["speaking"], s, "attacker", trace):
+        found = Sight(True, why, cause, True, "voice")
+    else:
+        return Sight(True, why, cause)
+    if cause == "unseen":
+        trace.ruling("d20.ruling.detected-unseen-attacker")
+        if s["rulings"]["d20.ruling.detected-unseen-attacker"] == "no-adjustments":
+            trace.note("The target cannot see the attacker but has detected it: it is not treated as facing an "
+                       "invisible creature, so no invisibility adjustments apply.", "d20.invisible.unseen-attacker")
+            return Sight(False)
+    return found

@@ -257,6 +257,21 @@ RULINGS: tuple[Ruling, ...] = (
         "screen protects just as well whether the attacker is seen or not, so it is added after the limit.",
     ),
     Ruling(
+        "d20.ruling.detected-unseen-attacker",
+        "A defender that cannot see the attacker but has detected it",
+        INVISIBILITY_PAGE,
+        (
+            Choice("no-adjustments", "No adjustments", "an attacker that is not itself invisible, unseen by the "
+                   "defender but detected (pinpointed) by it, is not treated as invisible: no -4 to AC, no surprise"),
+            Choice("as-invisible", "As if invisible", "the defender still cannot see the blow coming, so the "
+                   "invisibility adjustments against it stay, as they do for a pinpointed invisible attacker"),
+        ),
+        "no-adjustments",
+        "The text treats such an attacker as invisible when the defender \"cannot see or detect\" it; one that "
+        "has been detected is not in that case. A truly invisible attacker is another matter: pinpointing lets "
+        "the defender aim at it, not see it, so its adjustments stay.",
+    ),
+    Ruling(
         "d20.ruling.invisible-concealment",
         "Does concealment help an invisible target?",
         CONCEALMENT_PAGE,

@@ -61,6 +61,18 @@ def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str
     return True, 0, {}
 
 
+def _unseen(s: dict[str, Any]) -> list[str]:
+    """Why the caster cannot see the target, in words (empty when it can)."""
+    why = []
+    if s["blind_shot"]:
+        why.append("the target is somewhere in an obscured area, not seen")
+    if s["target"]["invisible"]:
+        why.append("the target is invisible")
+    if s["attacker"]["blinded"]:
+        why.append("the caster is blinded")
+    return why
+
+
 def _vicinity(s: dict[str, Any], others: list[Creature], layout: StrayLayout) -> bool:
     """Whether another creature is in the vicinity of the target, per ``er.ruling.vicinity``."""
     target = Hex.axial(*s["target"]["hex"])
@@ -84,6 +96,13 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     trace.rule("er.attack.pool")
 
     targetable, bonus, saves = _cover_effects(s, trace)
+    unseen = _unseen(s) if targetable and kind == "sight-spell" else []
+    if unseen:
+        trace.rule("er.cover.unseen")
+        trace.ruling("er.ruling.unseen-sight-spell")
+        if rulings["er.ruling.unseen-sight-spell"] == "no-target":
+            targetable = False
+            trace.note(f"A spell that needs line of sight has no viable target: {' and '.join(unseen)}.")
     fire_anyway = attack["fire_anyway"] and cover == "full" and kind == "ranged"
     if attack["fire_anyway"] and cover != "full":
         trace.note("\"Fire anyway\" only matters against full cover; it changes nothing here.")
@@ -125,7 +144,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     if fire_anyway:
         triggers.append("full-cover")
     applies = bool(triggers) and shot and kind in AIMED
-    why_not = _why_not(applies, kind, shot, near)
+    why_not = "unseen" if unseen and not targetable else _why_not(applies, kind, shot, near)
     if triggers or near is not None:
         trace.rule("er.ff.when")
     if kind == "area" and triggers:
@@ -207,6 +226,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "save_bonus": saves,
         **exact("hit_chance", hit_chance),
         **trace.result(),
+        "untargetable_reason": _untargetable(kind, cover, targetable, unseen),
         "kind": kind,
         "cover": cover,
         "defense": defense,
@@ -235,6 +255,15 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         result["resolution"] = resolve(s, groups, defense, targetable, applies, layout, occupants)
     return result
 
+
+
+def _untargetable(kind: str, cover: str, targetable: bool, unseen: list[str]) -> str | None:
+    """Why the attack cannot be aimed at the target, in words; None when it can."""
+    if targetable:
+        return None
+    if cover == "full":
+        return f"full cover stops {'a ranged attack' if kind == 'ranged' else 'a sight spell'}"
+    return "a sight spell cannot target what cannot be seen"
 
 
 def _why_not(applies: bool, kind: str, shot: bool, near: bool | None) -> str | None:

@@ -38,6 +38,7 @@ def resolve(s: dict[str, Any], groups: list[int], defense: int, targetable: bool
     rolls = list(attack["rolls"])
     d10s = list(attack["d10s"]) if attack["d10s"] is not None else [attack["d10"]]
     split = attack["split"] is not None
+    blocked = "er.cover.full" if s["target"]["cover"] == "full" else "er.cover.unseen"  # what keeps it off the target
     steps: list[dict[str, Any]] = []
     total_hits = 0
     struck_by: dict[str, int] = {}
@@ -57,10 +58,15 @@ def resolve(s: dict[str, Any], groups: list[int], defense: int, targetable: bool
             for r in dice:
                 rule = "er.attack.natural" if r in (NATURAL_HIT, NATURAL_MISS) else "er.attack.pool"
                 steps.append(_step(rule, f"{prefix}die {_die_words(r, modifier, penalty, defense)}.", tag))
+        elif s["target"]["cover"] == "full":
+            hits = [False] * len(dice)
+            steps.append(_step(blocked, f"{prefix}the target is in full cover and cannot be struck: "
+                               f"every die ({', '.join(map(str, dice))}) misses it.", tag))
         else:
             hits = [False] * len(dice)
-            steps.append(_step("er.cover.full", f"{prefix}the target is in full cover and cannot be struck: "
-                               f"every die ({', '.join(map(str, dice))}) misses it.", tag))
+            steps.append(_step(blocked, f"{prefix}a spell that needs line of sight has no target it can see, so it "
+                               f"is not cast at the target: the dice ({', '.join(map(str, dice))}) count for nothing.",
+                               tag))
         n_hits = sum(hits)
         total_hits += n_hits
         entry: dict[str, Any] = {"dice": size, "rolls": dice, "hits": n_hits, "d10": None, "slot": None,
@@ -70,8 +76,11 @@ def resolve(s: dict[str, Any], groups: list[int], defense: int, targetable: bool
             steps.append(_step("er.attack.pool", f"{prefix}{n_hits} {'die hits' if n_hits == 1 else 'dice hit'} the target; "
                                "nothing strays.", tag))
             continue
+        if not applies and not targetable and blocked == "er.cover.unseen":
+            steps.append(_step(blocked, f"{prefix}nothing is cast at the target, so nothing can stray.", tag))
+            continue
         if not applies:
-            steps.append(_step("er.ff.when" if targetable else "er.cover.full",
+            steps.append(_step("er.ff.when" if targetable else blocked,
                                f"{prefix}every die misses; friendly fire does not apply, so the shot hits nothing.", tag))
             continue
         steps.append(_step("er.ff.whole-pool", f"{prefix}every die missed, so the shot may strike someone else; "

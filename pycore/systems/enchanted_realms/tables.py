@@ -53,6 +53,7 @@ RULES: tuple[Rule, ...] = (
     Rule("er.cover.full-area", "Full cover against area effects: +5 to Agility saves", COVER_PAGE),
     Rule("er.cover.full-acting", "Acting from full cover", COVER_PAGE),
     Rule("er.cover.fire-anyway", "Firing at full cover anyway", COVER_PAGE),
+    Rule("er.cover.unseen", "A sight spell needs a target it can see", COVER_PAGE),
     Rule("er.obscurement.penalty", "Obscurement is a penalty on the one acting", OBSCUREMENT_PAGE),
     Rule("er.obscurement.lighting", "Lighting as a penalty", OBSCUREMENT_PAGE),
     Rule("er.ff.when", "When friendly fire is used", FRIENDLY_FIRE_PAGE),
@@ -63,6 +64,22 @@ RULES: tuple[Rule, ...] = (
 )
 
 RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "er.ruling.unseen-sight-spell",
+        "Can a spell that needs line of sight be cast at a target nobody can see?",
+        COVER_PAGE,
+        (
+            Choice("no-target", "No viable target", "a blind shot, an invisible target or a blinded caster leaves a "
+                   "spell aimed by sight nothing to aim at: it cannot be cast at the target, and nothing strays"),
+            Choice("friendly-fire", "Cast at the spot, with friendly fire", "the caster aims at where the target is "
+                   "thought to be, like an archer's blind shot: the spell is rolled with the penalties the GM sets, "
+                   "and a complete miss may strike a creature in a stray hex"),
+        ),
+        "no-target",
+        "The text says such spells have no viable target behind full cover, where the caster cannot see the "
+        "target; a target that cannot be seen at all leaves the spell just as blind. Only an arrow or a bolt "
+        "needs no sight to fly at a spot.",
+    ),
     Ruling(
         "er.ruling.area-defense",
         "Does cover add to Defense against an area effect?",
@@ -172,6 +189,7 @@ TRIGGER_WORDS = {
 WHY_NOT_WORDS = {
     "area": "an area effect is not aimed at one creature, so it cannot stray",
     "no-shot": "the target cannot be targeted at all, so no shot is fired",
+    "unseen": "a spell that needs line of sight has no target it can see, so it is not cast at the target",
     "nobody-near": "three-quarters cover, but nobody else is in the vicinity",
     "no-trigger": "no blind shot, blinded attacker, invisible target or cover calls for it",
 }

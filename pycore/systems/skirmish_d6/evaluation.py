@@ -8,7 +8,18 @@ from typing import Any
 from ...dice import d6_chance, d6_target, exact
 from ...trace import Trace
 from . import map as board
-from .modifiers import Modifier, cap_modifiers, combine_cover, light_levels, size_advantage, size_effects
+from .modifiers import (
+    AIMED,
+    Modifier,
+    blind_limits,
+    cap_modifiers,
+    combine_cover,
+    light_levels,
+    needs_distance,
+    never_targetable,
+    size_advantage,
+    size_effects,
+)
 from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 
 
@@ -37,11 +48,11 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     if cover.obstacle_levels and lit not in (0, TOTAL) and not cover.total_obstacles:
         trace.ruling("d6.ruling.light-and-obstacles")
 
-    # -- can the action be aimed at the target at all?
-    targetable = True
+    # -- can the action be aimed at the target at all? (the distance is only asked for when it decides)
+    why_not: list[str] = []
     only_six = False
-    aimed = kind in ("melee", "ranged") or (kind == "target-spell")
-    blind_limits = kind in ("melee", "ranged") or (kind == "target-spell" and rulings["d6.ruling.blind-spells"] == "aimed")
+    aimed = kind in AIMED
+    limited = blind_limits(kind, rulings["d6.ruling.blind-spells"])
     if att["blinded"] and kind == "target-spell":
         trace.ruling("d6.ruling.blind-spells")
     if cover.level == TOTAL:
@@ -50,29 +61,30 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
             trace.rule("d6.cover.area-effect")
             trace.note("Total cover does not protect against an area effect: the target is still caught in the area.")
         else:
-            targetable = False
+            why_not.append("total cover")
             trace.note("Total cover: the target cannot be directly targeted by [ATTACK] or [TARGET] actions.")
-    needs_distance = (att["blinded"] and blind_limits) or (tgt["invisible"] and aimed)
-    assert distance is not None or not needs_distance, "check() asks for the distance"
-    if att["blinded"] and blind_limits:
+    if att["blinded"] and limited:
         trace.rule("d6.conditions.blinded")
-        if distance > MELEE_REACH:
-            targetable = False
+        if distance is not None and distance > MELEE_REACH:
+            why_not.append("a blinded attacker reaches 1 inch at most")
             trace.note("A blinded attacker cannot attack anything more than 1 inch away.")
         only_six = True
     if tgt["invisible"]:
         trace.rule("d6.conditions.invisible-target")
         trace.note("An invisible creature rerolls 2s on Stealth checks.")
         if kind == "target-spell":
-            targetable = False
+            why_not.append("a [TARGET] spell cannot target an invisible creature")
             trace.note("An invisible creature can never be targeted by a [TARGET] spell; area spells still affect it.")
         elif aimed:
-            if distance > MELEE_REACH:
-                targetable = False
+            if distance is not None and distance > MELEE_REACH:
+                why_not.append("an invisible creature cannot be targeted beyond 1 inch")
                 trace.note("An invisible creature cannot be targeted by attacks from more than 1 inch away.")
             only_six = True
         elif area:
             trace.note("An area spell still affects an invisible creature.")
+    targetable = not why_not
+    assert targetable or distance is not None or never_targetable(s), "check() asks for the distance"
+    assert not targetable or distance is not None or not needs_distance(s), "check() asks for the distance"
 
     # -- the modifiers, then the two-modifier cap
     mods: list[Modifier] = []
@@ -136,6 +148,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
 
     result = {
         "targetable": targetable,
+        "untargetable_reason": why_not[0] if why_not else None,
         "attack_modifier": net if targetable else 0,
         "defense_bonus": 0,
         "save_bonus": {},

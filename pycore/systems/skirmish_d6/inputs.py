@@ -6,6 +6,7 @@ from typing import Any
 
 from ...errors import FieldError
 from ...schema import Field, Inputs
+from .modifiers import needs_distance, never_targetable
 from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
 
 KIND_CHOICES = (
@@ -17,7 +18,8 @@ KIND_CHOICES = (
 SIZE_CHOICES = tuple((s, s.capitalize()) for s in SIZES)
 ELEVATION_CHOICES = (("level", "Level with the target"), ("above", "Above the target"), ("below", "Below the target"))
 BOARD_MIN, BOARD_MAX = 3, 40
-BOARD_COORD = 60
+BOARD_COORD = 999
+"""Without a board size any axial coordinates within +-999 are accepted."""
 
 INPUTS = Inputs(
     SYSTEM,
@@ -37,11 +39,13 @@ INPUTS = Inputs(
               help="High walls, large boulders, a building's walls, dense brush.",
               rule="d6.cover.total-obstacle", group="counted"),
         Field("attack.distance", "number", "Distance", optional=True, minimum=0, maximum=999, unit="″",
-              help="Inches from attacker to target; needed when the attacker is blinded or the target invisible.",
+              help="Inches from attacker to target; asked for when the 1-inch limit of blindness or invisibility decides.",
               rule="d6.conditions.blinded", group="counted"),
-        Field("map.cols", "int", "Board width", default=12, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+        Field("map.cols", "int", "Board width", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+              help="Leave both sizes empty for a map without edges, drawn around the pieces.",
               rule="d6.map.line", group="map"),
-        Field("map.rows", "int", "Board height", default=9, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+        Field("map.rows", "int", "Board height", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+              help="With a width and a height, every piece must be on that board.",
               rule="d6.map.line", group="map"),
         Field("map.attacker", "hex", "Attacker's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
               rule="d6.map.line", group="map"),
@@ -70,7 +74,8 @@ INPUTS = Inputs(
         Field("target.surrounded", "bool", "Target is surrounded", default=False, rule="d6.conditions.surrounded",
               help="Two enemies on opposite sides of it; on a map this is read off the board."),
         Field("target.invisible", "bool", "Target is invisible", default=False, rule="d6.conditions.invisible-target"),
-        Field("target.can_see_attacker", "bool", "Target can see the attacker", default=True,
+        Field("target.can_see_attacker", "bool", "Target can see the invisible attacker", default=False,
+              help="An invisible creature cannot be seen: tick only if this target sees it anyway.",
               rule="d6.conditions.invisible-attacker"),
     ),
     RULINGS,
@@ -81,16 +86,18 @@ INPUTS = Inputs(
 
 
 def check(s: dict[str, Any]) -> list[FieldError]:
-    """Cross-field checks the schema cannot make: off the map, a blinded attacker or an invisible target needs
-    the distance."""
-    att, tgt, kind = s["attacker"], s["target"], s["attack"]["kind"]
-    if s["_alternative"] == "map" or s["attack"]["distance"] is not None:
+    """Cross-field checks the schema cannot make: a board size is both width and height or neither; a blinded
+    attacker or an invisible target needs the distance, unless the action cannot be aimed whatever the distance."""
+    if s["_alternative"] == "map":
+        m = s["map"]
+        for given, missing in (("cols", "rows"), ("rows", "cols")):
+            if m[given] is not None and m[missing] is None:
+                return [FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width and "
+                                   "height, or neither for a map without edges")]
         return []
-    blind_limits = kind in ("melee", "ranged") or (
-        kind == "target-spell" and s["rulings"]["d6.ruling.blind-spells"] == "aimed")
-    aimed = kind in ("melee", "ranged", "target-spell")
-    if (att["blinded"] and blind_limits) or (tgt["invisible"] and aimed):
+    if s["attack"]["distance"] is not None:
+        return []
+    if needs_distance(s) and not never_targetable(s):
         return [FieldError("attack.distance", "is required when the attacker is blinded or the target "
                            "is invisible: attacks beyond 1 inch are impossible")]
     return []
-

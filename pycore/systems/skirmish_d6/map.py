@@ -58,35 +58,40 @@ def _on_board(cols: int, rows: int) -> frozenset[Hex]:
     return frozenset(board_cells(cols, rows))
 
 
+def on_board(h: Hex, cols: int | None, rows: int | None) -> bool:
+    """Whether ``h`` is on a ``cols`` x ``rows`` board; without a size every hex is (the map is unbounded)."""
+    return cols is None or rows is None or h in _on_board(cols, rows)
+
+
 def read(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
     """Attacker, target, obstacles (hex -> kind) and creatures (hex -> side) from a validated map; errors name the field."""
-    obstacles, creatures, taken = _placed(m["obstacles"], m["creatures"], m["cols"], m["rows"])
+    cols, rows = m["cols"], m["rows"]
+    obstacles, creatures, taken = _placed(m["obstacles"], m["creatures"], cols, rows)
     attacker, target = m["attacker"], m["target"]
     if taken is not None and attacker is not None and target is not None:
         a, t = Hex.axial(*attacker), Hex.axial(*target)
-        cells = _on_board(m["cols"], m["rows"])
-        if a != t and a in cells and t in cells and a not in taken and t not in taken:
+        if a != t and on_board(a, cols, rows) and on_board(t, cols, rows) and a not in taken and t not in taken:
             return a, t, obstacles, creatures
     return _read_slowly(m)
 
 
 @recent_calls(2)
-def _placed(obstacles: list[dict[str, Any]], creatures: list[dict[str, Any]], cols: int,
-            rows: int) -> tuple[dict[Hex, str], dict[Hex, str], frozenset[Hex] | None]:
+def _placed(obstacles: list[dict[str, Any]], creatures: list[dict[str, Any]], cols: int | None,
+            rows: int | None) -> tuple[dict[Hex, str], dict[Hex, str], frozenset[Hex] | None]:
     """Obstacles and creatures by hex, and every hex they take (None if any is off the board or shares a
     hex): remembered, as they stay put while the attacker and the target move."""
-    cells = _on_board(cols, rows)
     placed_obstacles = {Hex.axial(*item["hex"]): item["kind"] for item in obstacles}
     placed_creatures = {Hex.axial(*item["hex"]): item["side"] for item in creatures}
     taken = placed_obstacles.keys() | placed_creatures.keys()
-    if len(taken) != len(obstacles) + len(creatures) or not taken <= cells:
+    sized = cols is not None and rows is not None
+    if len(taken) != len(obstacles) + len(creatures) or (sized and not taken <= _on_board(cols, rows)):
         return placed_obstacles, placed_creatures, None
     return placed_obstacles, placed_creatures, frozenset(taken)
 
 
 def _read_slowly(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
     """``read`` piece by piece, in the order that names a clash after the piece placed first."""
-    cells = _on_board(m["cols"], m["rows"])
+    cols, rows = m["cols"], m["rows"]
     errors: list[FieldError] = []
     taken: dict[Hex, str] = {}
 
@@ -95,8 +100,8 @@ def _read_slowly(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex,
             errors.append(FieldError(path, "is required on a map: place it on the board"))
             return None
         h = Hex.axial(qr[0], qr[1])
-        if h not in cells:
-            errors.append(FieldError(path, f"hex {qr[0]}, {qr[1]} is off the {m['cols']} x {m['rows']} board"))
+        if not on_board(h, cols, rows):
+            errors.append(FieldError(path, f"hex {qr[0]}, {qr[1]} is off the {cols} x {rows} board"))
         elif h in taken:
             errors.append(FieldError(path, f"hex {qr[0]}, {qr[1]} is already taken by {taken[h]}"))
         else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .tables import LIGHT_TABLE, SIZE_TABLE, SIZES, TOTAL, TOTAL_LEVEL
 
@@ -102,3 +103,33 @@ def size_advantage(attacker: str, target: str, rule: str) -> int:
         return 0
     return 1 if rule == "flat" else steps
 
+
+
+AIMED = ("melee", "ranged", "target-spell")
+"""Actions aimed at the target ([ATTACK] and [TARGET]); an area spell is not."""
+
+
+def blind_limits(kind: str, blind_spells: str) -> bool:
+    """Whether a blinded attacker's 1-inch limit applies to this action (ruling ``d6.ruling.blind-spells``)."""
+    return kind in ("melee", "ranged") or (kind == "target-spell" and blind_spells == "aimed")
+
+
+def needs_distance(s: dict[str, Any]) -> bool:
+    """Whether a 1-inch limit (blinded attacker, invisible target) applies to this validated scenario."""
+    kind = s["attack"]["kind"]
+    blinded = s["attacker"]["blinded"] and blind_limits(kind, s["rulings"]["d6.ruling.blind-spells"])
+    return blinded or (s["target"]["invisible"] and kind in AIMED)
+
+
+def never_targetable(s: dict[str, Any]) -> bool:
+    """Whether the action cannot be aimed at the target whatever the distance: a [TARGET] spell at an invisible
+    creature, or an aimed action against total cover (counted obstacles and light)."""
+    kind = s["attack"]["kind"]
+    if kind == "target-spell" and s["target"]["invisible"]:
+        return True
+    if kind not in AIMED or s["_alternative"] != "counted":
+        return False
+    lit = light_levels(s["light"], s["attacker"]["vision"])
+    cover = combine_cover(s["obstacles"]["partial"], s["obstacles"]["total"], lit,
+                          s["rulings"]["d6.ruling.light-and-obstacles"])
+    return cover.level == TOTAL
