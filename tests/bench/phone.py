@@ -70,7 +70,7 @@ def split_bytes(entries: list[dict[str, Any]], moment: float) -> dict[str, Any]:
             part = e["bytes"] * (moment - e["t0"]) / max(1e-6, e["t1"] - e["t0"])
             before += part
             after += e["bytes"] - part
-    bodies = Counter(e["path"].split("?")[0] for e in entries if e["status"] == 200)
+    bodies = Counter(e["path"].split("?")[0] for e in entries if e["status"] == 200 and e.get("method") == "GET")
     largest = sorted(((e["bytes"], e["path"]) for e in entries if e["t0"] < moment), reverse=True)[:8]
     return {"before": round(before), "after": round(after), "requests": len(entries),
             "requests_before": sum(e["t0"] < moment for e in entries),

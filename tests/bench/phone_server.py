@@ -124,8 +124,8 @@ class PhoneHandler(QuietHandler):
                 self.pace(len(part))
                 self.wfile.write(part)
                 sent += len(part)
-        self.log.write({"t0": arrived, "t1": time.time(), "path": self.path, "status": status, "bytes": sent,
-                        "dest": self.headers.get("Sec-Fetch-Dest", ""), "sw": self.headers.get("Service-Worker", "")})
+        self.log.write({"t0": arrived, "t1": time.time(), "path": self.path, "method": self.command,
+                        "status": status, "bytes": sent, "dest": self.headers.get("Sec-Fetch-Dest", "")})
 
     def pace(self, n: int) -> None:
         wait = self.link.send(n) - time.time()
