@@ -13,6 +13,11 @@ after its engine answered (interactive), long tasks (PerformanceObserver "longta
 contentful paint, the first frame in which the build-time answer is on screen, and recompute
 latency from the input event to the output's DOM update (MutationObserver).
 
+``--profile phone-4g``, ``wifi-phone`` or ``phones`` (both) measures first visits on a phone instead
+(``phone.py``, ``phone_server.py``): a gzip-serving server that shapes the link, the CPU slowed, a fresh
+context per visit alternating with the bare page; the time to the live answer and the bytes the server
+sent before it and after it (the offline store), as ratios to the bare page.
+
 Not collected by pytest (its folder holds no ``test_`` module); it is not part of ``make test``.
 """
 
