@@ -176,5 +176,5 @@ def phone_table(profile: str, rows: dict[str, Any]) -> str:
             ("offline store after it, KB", "after_kb", ".0f"), ("store complete after, s", "store_done_s", ".1f")]
     for title, key, fmt in spec:
         lines.append(f"| {title} | " + " | ".join(cell(rows[n].get(key), fmt) for n in names) + " |")
-    lines.append("| fetched twice | " + " | ".join(", ".join(rows[n]["twice"]) or "none" for n in names) + " |")
+    lines.append("| files fetched twice | " + " | ".join(str(len(rows[n]["twice"])) for n in names) + " |")
     return "\n".join(lines)
