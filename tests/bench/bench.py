@@ -84,11 +84,11 @@ def run_phones(args: argparse.Namespace) -> dict[str, Any]:
         targets["skirmish-d6, no snapshot"] = PLAIN_DIR + "/" + SYSTEMS["skirmish-d6"].calculator
     for spec in args.compare or []:  # another build of the site, served beside this one
         name, _, folder = spec.partition("=")
-        dest = site / f"bench-{name}"
+        dest = site / f"bench-compare-{name}"
         if dest.exists():
             shutil.rmtree(dest)
         shutil.copytree(folder, dest)
-        targets[f"skirmish-d6, {name}"] = f"bench-{name}/" + SYSTEMS["skirmish-d6"].calculator
+        targets[f"skirmish-d6, {name}"] = f"bench-compare-{name}/" + SYSTEMS["skirmish-d6"].calculator
     profiles = list(PHONE_PROFILES) if args.profile == "phones" else [args.profile]
     data: dict[str, Any] = {"runs": args.runs, "machine": {"cpus": os.cpu_count(), "load": os.getloadavg()},
                             "started": time.strftime("%Y-%m-%d %H:%M:%S"), "profiles": {}}
