@@ -10,12 +10,20 @@ from __future__ import annotations
 import gzip
 import hashlib
 from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
-try:
-    import brotli  # type: ignore[import-untyped]
-except ImportError:  # the docs extra pins it; without it only .gz copies are written
-    brotli = None
+
+def brotli_module() -> ModuleType | None:
+    """The brotli module when installed (the docs extra pins it), else None: then only .gz copies."""
+    try:
+        return import_module("brotli")
+    except ImportError:
+        return None
+
+
+BROTLI = brotli_module()
 
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".map", ".wasm", ".svg", ".txt", ".py",
                           ".xml", ".webmanifest", ".ico", ".zip"})
@@ -38,14 +46,14 @@ def gzip_bytes(data: bytes) -> bytes:
 
 def brotli_bytes(data: bytes) -> bytes:
     """Brotli at quality 11 (the highest; browsers decode it natively)."""
-    assert brotli is not None
-    return bytes(brotli.compress(data, quality=11))
+    assert BROTLI is not None
+    return bytes(BROTLI.compress(data, quality=11))
 
 
 def encoders() -> dict[str, Callable[[bytes], bytes]]:
     """The encodings this build can write: gzip always, brotli when its module is installed."""
     found: dict[str, Callable[[bytes], bytes]] = {".gz": gzip_bytes}
-    if brotli is not None:
+    if BROTLI is not None:
         found[".br"] = brotli_bytes
     return found
 

@@ -25,17 +25,17 @@ def test_copies_beside_compressible_files_only(tmp_path: Path):
     """A script gets .gz (and .br with brotli); a tiny page, an image and MkDocs's sitemap get none."""
     root = site(tmp_path / "site")
     written = {p.relative_to(root).as_posix() for p in precompress.precompress(root)}
-    expected = {"assets/app.js.gz"} | ({"assets/app.js.br"} if precompress.brotli else set())
+    expected = {"assets/app.js.gz"} | ({"assets/app.js.br"} if precompress.BROTLI else set())
     assert written == expected
     assert gzip.decompress((root / "assets/app.js.gz").read_bytes()) == TEXT
 
 
-@pytest.mark.skipif(precompress.brotli is None, reason="brotli is not installed")
+@pytest.mark.skipif(precompress.BROTLI is None, reason="brotli is not installed")
 def test_brotli_copy_decodes_to_the_file(tmp_path: Path):
     """The .br copy is the file, brotli-compressed."""
     root = site(tmp_path / "site")
     precompress.precompress(root)
-    assert precompress.brotli.decompress((root / "assets/app.js.br").read_bytes()) == TEXT
+    assert precompress.BROTLI.decompress((root / "assets/app.js.br").read_bytes()) == TEXT
 
 
 def test_copies_are_deterministic_and_cached(tmp_path: Path):
