@@ -8,7 +8,7 @@ SITE   := build/site
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test lint build setup browser bench clean
+.PHONY: serve test lint build setup browser bench bench-phone clean
 
 serve: setup
 	$(VENV)/bin/mkdocs serve --livereload -a 127.0.0.1:8000
@@ -28,6 +28,10 @@ build: setup
 # Writes build/bench.json and prints a table; BENCH_ARGS="--runs 3" and so on.
 bench: setup browser
 	$(PY) tests/bench/bench.py $(BENCH_ARGS)
+
+# The phone profiles (first visit over a shaped link, CPU slowed): build/bench-phone.json and a table per profile.
+bench-phone: setup browser
+	$(PY) tests/bench/bench.py --profile phones $(BENCH_ARGS)
 
 setup: $(VENV)/.installed node_modules/.installed
 

@@ -19,3 +19,10 @@ class RulebookConfig(Config):
     snapshot_keep = c.Type(int, default=4)
     """How many snapshots the cache keeps (the newest)."""
 
+
+    precompress = c.Type(bool, default=True)
+    """Write ``x.gz`` (and ``x.br`` when the brotli module is installed) beside every compressible built
+    file, for hosts that serve precompressed copies. Never under ``mkdocs serve``."""
+
+    precompress_cache = c.Type(str, default="build/precompressed")
+    """Folder, relative to the project, that keeps the compressed copies by content."""

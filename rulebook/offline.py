@@ -12,6 +12,8 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
+from rulebook.precompress import is_copy
+
 SOURCES = {"build": "assets/offline-sw.js", "serve": "assets/offline-sw-off.js"}
 """Service worker sources in docs_dir: the caching one, and the self-removing one for ``mkdocs serve``.
 The build writes one of them to NAME; neither is shipped as it is."""
@@ -39,11 +41,12 @@ def content_type(path: str) -> str:
 
 
 def offline_manifest(site_dir: Path, salt: str = "") -> dict[str, Any]:
-    """Every built file (but the worker itself) with its SHA-256, size and type; the version hashes them all."""
+    """Every built file (but the worker itself and precompressed copies) with its SHA-256, size and type;
+    the version hashes them all."""
     files: dict[str, dict[str, Any]] = {}
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(site_dir).as_posix()
-        if rel == NAME:
+        if rel == NAME or is_copy(path):
             continue
         data = path.read_bytes()
         digest = base64.b64encode(hashlib.sha256(data).digest()).decode()

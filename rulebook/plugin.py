@@ -20,6 +20,7 @@ from rulebook.config import RulebookConfig
 from rulebook.context import Context, partials
 from rulebook.core import SYSTEMS
 from rulebook.engine import Engine, prepare, write_engine
+from rulebook.precompress import precompress
 from rulebook.project import NODE_MODULES, PYCORE, ROOT
 from rulebook.runtime import copy_runtime
 from rulebook.snapshot import make_snapshot
@@ -87,7 +88,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return print_labels.label_links(output, page.url)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Runtime, archive, engine, app and service worker (last: it lists every file), then the checks."""
+        """Runtime, archive, engine, app and service worker (it lists every file), the checks, then the
+        precompressed copies (not in the worker's list: it stores each file once)."""
         if self.archive is None or self.engine is None:
             raise PluginError("rulebook: on_post_build ran before on_config")
         site_dir = Path(config.site_dir)
@@ -99,3 +101,5 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         problems = check_site(site_dir, urlsplit(config.site_url or "").hostname)  # `mkdocs serve` sets site_url
         if problems:
             raise PluginError("built site failed its checks:\n  " + "\n  ".join(problems))
+        if self.config.precompress and not self.serving:
+            precompress(site_dir, ROOT / self.config.precompress_cache)

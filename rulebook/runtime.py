@@ -22,6 +22,15 @@ RUNTIME = {
     PYODIDE: (PYODIDE_DEST, PYODIDE_FILES),
 }
 """node_modules source -> site destination and which files to take."""
+UNUSED = ("xterm", "codemirror")
+"""PyScript chunks the pages never load (py-terminal's and py-editor's, imported only for a
+``<script type="py-terminal">`` or ``"py-editor"``, which no page has): not shipped, so neither
+downloaded nor kept by the offline store."""
+
+
+def used(name: str) -> bool:
+    """True for a runtime file the site ships: not one of the UNUSED chunks."""
+    return not name.startswith(UNUSED)
 
 
 def copy_runtime(node_modules: Path, site_dir: Path) -> None:
@@ -33,7 +42,7 @@ def copy_runtime(node_modules: Path, site_dir: Path) -> None:
         target = site_dir / dest
         target.mkdir(parents=True, exist_ok=True)
         for pattern in patterns:
-            for path in src.glob(pattern):
+            for path in filter(lambda p: used(p.name), src.glob(pattern)):
                 out = target / path.name
                 if not out.exists() or out.stat().st_size != path.stat().st_size or out.stat().st_mtime < path.stat().st_mtime:
                     shutil.copy2(path, out)

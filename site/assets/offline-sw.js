@@ -11,7 +11,8 @@
 //    is checked against the manifest's SHA-256 (fetch `integrity`), so a cache can only ever hold
 //    this build's bytes: if the server already has a newer build half-way through, the install
 //    fails and the browser tries again at its next update check. Files whose hash did not change
-//    are copied from the previous build's cache instead of downloaded again (the 14 MB runtime).
+//    are copied from the previous build's cache instead of downloaded again (the 14 MB runtime),
+//    and files the page has just downloaded come from the HTTP cache (still checked by hash).
 //    The cache counts as complete only once its MARKER entry is written, last.
 // 2. No skipWaiting on install. While any page of the old build is open, the old worker stays in
 //    control and answers every request from its own cache, so a page and everything it loads
@@ -134,9 +135,23 @@ async function obtain(path, entry, olds) {
     const hit = await old.cache.match(urlOf(path));
     if (hit) return hit.body; // the same bytes, checked when that build was installed
   }
-  const response = await fetch(fetchUrlOf(path), { cache: "no-cache", credentials: "same-origin", integrity: entry.integrity });
+  const response = await download(path, entry);
   if (!response.ok && path !== BUILD.fallback) throw new Error(`${path}: HTTP ${response.status}`);
   return response.body;
+}
+
+// The page has just downloaded most of the build (the worker installs after its engine answered):
+// take those bytes from the HTTP cache, stale or not, when they match the manifest's hash, and ask
+// the server only for what the cache does not have or holds from another build.
+async function download(path, entry) {
+  const options = { credentials: "same-origin", integrity: entry.integrity };
+  try {
+    const cached = await fetch(fetchUrlOf(path), { ...options, cache: "force-cache" });
+    if (cached.ok || path === BUILD.fallback) return cached;
+  } catch {
+    // an integrity mismatch (another build's file in the cache) or a network error: ask the server
+  }
+  return fetch(fetchUrlOf(path), { ...options, cache: "no-cache" });
 }
 
 let reported = -1;

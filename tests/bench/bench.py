@@ -13,6 +13,11 @@ after its engine answered (interactive), long tasks (PerformanceObserver "longta
 contentful paint, the first frame in which the build-time answer is on screen, and recompute
 latency from the input event to the output's DOM update (MutationObserver).
 
+``--profile phone-4g``, ``wifi-phone`` or ``phones`` (both) measures first visits on a phone instead
+(``phone.py``, ``phone_server.py``): a gzip-serving server that shapes the link, the CPU slowed, a fresh
+context per visit alternating with the bare page; the time to the live answer and the bytes the server
+sent before it and after it (the offline store), as ratios to the bare page.
+
 Not collected by pytest (its folder holds no ``test_`` module); it is not part of ``make test``.
 """
 
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -31,6 +37,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).resolve().par
 
 from bench_config import (  # noqa: E402
     BASELINE_DIR,
+    PHONE_PROFILES,
     PLAIN_DIR,
     RULEBOOK_PAGES,
     RULEBOOK_TARGET,
@@ -48,7 +55,57 @@ from measure import (  # noqa: E402
     serve_forever,
     write_baseline,
 )
+from phone import phone_summary, phone_table, run_phone  # noqa: E402
+from phone_server import serve_phone  # noqa: E402
 from report import summarise, table  # noqa: E402
+
+
+def run_phones(args: argparse.Namespace) -> dict[str, Any]:
+    """The phone profiles: first visits over a shaped link, each calculator against the bare page."""
+    from playwright.sync_api import sync_playwright
+
+    from pycore.systems import SYSTEMS
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    site = Path(args.site) if args.site else ROOT / "build" / "bench" / "site"
+    if not args.site:
+        log("building the site ...")
+        build_times(1, site)
+        if not args.no_plain:
+            log("building the site once more without the snapshot (RULEBOOK_SNAPSHOT=false) ...")
+            build_plain(site / PLAIN_DIR)
+    write_baseline(site)
+    targets = {s.id: s.calculator for s in SYSTEMS.values()}
+    if args.only_calculator:
+        targets = {k: v for k, v in targets.items() if k in args.only_calculator.split(",")}
+    if (site / PLAIN_DIR).exists():
+        targets["skirmish-d6, no snapshot"] = PLAIN_DIR + "/" + SYSTEMS["skirmish-d6"].calculator
+    for spec in args.compare or []:  # another build of the site, served beside this one
+        name, _, folder = spec.partition("=")
+        dest = site / f"bench-compare-{name}"
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(folder, dest)
+        targets[f"skirmish-d6, {name}"] = f"bench-compare-{name}/" + SYSTEMS["skirmish-d6"].calculator
+    profiles = list(PHONE_PROFILES) if args.profile == "phones" else [args.profile]
+    data: dict[str, Any] = {"runs": args.runs, "machine": {"cpus": os.cpu_count(), "load": os.getloadavg()},
+                            "started": time.strftime("%Y-%m-%d %H:%M:%S"), "profiles": {}}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        data["browser"] = browser.version
+        for profile in profiles:
+            result = run_phone(browser, site, profile, targets, BASELINE_DIR + "/", args.runs, log,
+                               site.parent / f"{profile}.log")
+            result["summary"] = phone_summary(result)
+            data["profiles"][profile] = result
+        browser.close()
+    return data
+
+
+def phone_tables(data: dict[str, Any]) -> str:
+    return "\n\n".join(phone_table(name, r["summary"]) for name, r in data["profiles"].items())
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -154,6 +211,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return data
 
 
+DEFAULT_OUT = str(ROOT / "build" / "bench.json")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="cold+warm loads per calculator and baseline (5)")
@@ -163,26 +223,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dwell", type=int, default=5000, help="ms spent on the rulebook page before the click (5000)")
     parser.add_argument("--site", help="use this built site instead of building one")
     parser.add_argument("--no-plain", action="store_true", help="skip the comparison build without the snapshot")
-    parser.add_argument("--out", default=str(ROOT / "build" / "bench.json"), help="JSON results (build/bench.json)")
+    parser.add_argument("--out", default=DEFAULT_OUT,
+                        help="JSON results (build/bench.json; build/bench-phone.json for the phone profiles)")
     parser.add_argument("--only", help=f"comma-separated sections of {','.join(SECTIONS)} (all)")
     parser.add_argument("--table", help="only print the table of an earlier JSON file")
+    parser.add_argument("--profile", default="desktop", choices=["desktop", "phones", *PHONE_PROFILES],
+                        help="desktop (localhost, the default), a phone profile, or phones (both)")
+    parser.add_argument("--compare", action="append", metavar="NAME=DIR",
+                        help="phone profiles: also measure the d6 calculator of another built site")
+    parser.add_argument("--only-calculator", help="phone profiles: comma-separated system ids (all)")
     parser.add_argument("--serve", nargs=2, metavar=("DIR", "PORT"), help=argparse.SUPPRESS)
+    parser.add_argument("--serve-phone", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         serve_forever(args.serve[0], int(args.serve[1]))
         return 0
+    if args.serve_phone:
+        folder, port, log_path, down, rtt = args.serve_phone
+        serve_phone(folder, int(port), log_path, float(down), float(rtt))
+        return 0
     if args.table:
         data = json.loads(Path(args.table).read_text())
+        if "profiles" in data:
+            print(phone_tables(data))
+            return 0
         data.setdefault("calculators", [n for n in data.get("pairs", {}) if "no snapshot" not in n])
         data["summary"] = summarise(data)
         print(table(data))
         return 0
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    data = run(args)
-    out = Path(args.out)
+    phones = args.profile != "desktop"
+    data = run_phones(args) if phones else run(args)
+    out = Path(args.out) if not phones or args.out != DEFAULT_OUT else ROOT / "build" / "bench-phone.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1))
-    print(table(data))
+    print(phone_tables(data) if phones else table(data))
     print(f"\nwritten: {out}")
     return 0
 

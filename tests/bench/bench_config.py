@@ -33,3 +33,14 @@ def script(name: str) -> str:
     while lines and lines[0].startswith("//"):
         lines.pop(0)
     return "\n".join(lines)
+
+
+PHONE_PROFILES = {
+    "phone-4g": {"down_bps": 9_000_000, "up_bps": 1_500_000, "rtt_ms": 150, "cpu": 4},
+    "wifi-phone": {"down_bps": 50_000_000, "up_bps": 50_000_000, "rtt_ms": 20, "cpu": 4},
+}
+"""The phone profiles: the link the bench's server shapes (down, round trip; up is not shaped) and Chromium's
+CPU slow-down (``Emulation.setCPUThrottlingRate``, which reaches the page's main thread only)."""
+PHONE_VIEWPORT = {"width": 412, "height": 915}
+STORE_WAIT_S = 120
+"""How long a phone run waits for the offline store to finish after the live answer."""

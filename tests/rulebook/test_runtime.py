@@ -35,6 +35,14 @@ def test_copy_takes_only_the_listed_files(tmp_path: Path):
     assert wasm.stat().st_mtime_ns == before
 
 
+def test_unused_chunks_are_not_shipped(tmp_path: Path):
+    """py-terminal's xterm and py-editor's CodeMirror chunks stay out; the plugins' own small chunks are in."""
+    runtime.copy_runtime(NODE_MODULES, tmp_path)
+    names = {p.name for p in (tmp_path / runtime.PYSCRIPT_DEST).iterdir()}
+    assert not [n for n in names if n.startswith(("xterm", "codemirror"))]
+    assert [n for n in names if n.startswith("py-editor")] and [n for n in names if n.startswith("py-terminal")]
+
+
 def test_missing_node_modules_fails(tmp_path: Path):
     """Without ``npm ci`` the build stops and says what to run."""
     with pytest.raises(PluginError, match="npm ci"):
