@@ -12,7 +12,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ from bench_config import (
     VIEWPORT,
     script,
 )
-from browser.support import LOCAL_PREFIXES, QuietHandler, build_site
+from browser.support import LOCAL_PREFIXES, QuietHandler, QuietServer, build_site
 
 BASELINE = Path(__file__).resolve().parent / "baseline"
 
@@ -63,7 +62,7 @@ def free_port() -> int:
 def serve_forever(directory: str, port: int) -> None:
     """The ``--serve`` mode: the tests' static handler in its own process (no GIL shared with the driver)."""
     handler = functools.partial(QuietHandler, directory=directory)
-    ThreadingHTTPServer(("127.0.0.1", port), handler).serve_forever()
+    QuietServer(("127.0.0.1", port), handler).serve_forever()
 
 
 class Server:

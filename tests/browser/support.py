@@ -51,17 +51,25 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A threading server that lets a client hang up mid-response (a page closed while it loaded) in silence."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class SiteServer:
     """A static server on 127.0.0.1 that can be stopped and restarted on the same port."""
 
     def __init__(self, root: Path):
         self.root = root
-        self.httpd: ThreadingHTTPServer | None = None
+        self.httpd: QuietServer | None = None
         self.port = 0
 
     def start(self) -> None:
         handler = functools.partial(QuietHandler, directory=str(self.root))
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.httpd = QuietServer(("127.0.0.1", self.port), handler)
         self.port = self.httpd.server_address[1]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
