@@ -1,6 +1,13 @@
 """pycore.systems.enchanted_realms.strays: the line of fire and the eight numbered stray hexes."""
 
+from __future__ import annotations
+
+from fractions import Fraction
+
+from enchanted_realms_cases import errors_of, run, slot_hexes
+
 from pycore.hexgrid import Hex
+from pycore.systems import enchanted_realms as er
 from pycore.systems.enchanted_realms.strays import cross, line_of_fire, pick_side, stray_layout
 
 RULINGS = {"er.ruling.edge-side": "right", "er.ruling.slot-order": "shooter-clockwise",
@@ -37,3 +44,98 @@ def test_eight_stray_hexes_numbered_from_the_front():
     assert layout.slots[-1].hex.qr == (6, 0) and layout.slots[-1].place == "behind"
     assert layout.slots[1].hex.qr == (3, 0)
     assert {s.place for s in layout.slots[1:7]} == {"adjacent"} and not layout.attacker_slot
+
+
+def test_stray_hexes_six_around_plus_10_ft_in_front_and_behind():
+    """Attacker [0, 0], target [4, 0]: 1 = [2, 0] (10 ft in front), 2..7 clockwise from [3, 0], 8 = [6, 0] (10 ft behind)."""
+    result = run(blind_shot=True)
+    assert slot_hexes(result) == {1: (2, 0), 2: (3, 0), 3: (4, -1), 4: (5, -1), 5: (5, 0), 6: (4, 1), 7: (3, 1), 8: (6, 0)}
+    places = [s["place"] for s in result["friendly_fire"]["slots"]]
+    assert places == ["front"] + ["adjacent"] * 6 + ["behind"]
+    assert [s["number"] for s in result["friendly_fire"]["slots"]] == list(range(1, 9))
+    assert result["friendly_fire"]["empty_faces"] == [9, 10]
+    assert result["line_of_fire"] == [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]
+
+
+def test_grid_slot_order():
+    """Ruling er.ruling.slot-order "grid": 1..6 in direction order from [q+1, r], then front, then behind."""
+    result = run(blind_shot=True, rulings={"er.ruling.slot-order": "grid"})
+    assert slot_hexes(result) == {1: (5, 0), 2: (5, -1), 3: (4, -1), 4: (3, 0), 5: (3, 1), 6: (4, 1), 7: (2, 0), 8: (6, 0)}
+
+
+def test_front_and_behind_are_exactly_two_hexes_from_the_target():
+    """For every direction and distance up to 6, the front and behind hexes are 10 ft (2 hexes) from the target."""
+    from pycore.hexgrid import Hex, distance, spiral
+    a = Hex.axial(0, 0)
+    for b in spiral(a, 6)[1:]:
+        for side in ("right", "left"):
+            layout = er.stray_layout(a, b, {"er.ruling.edge-side": side, "er.ruling.slot-order": "shooter-clockwise",
+                                            "er.ruling.attacker-hex": "empty", "er.ruling.front-behind-shooter": "empty"})
+            hexes = [s.hex for s in layout.slots]
+            assert len(set(hexes)) == 8 and b not in hexes
+            assert [distance(h, b) for h in hexes] == [2, 1, 1, 1, 1, 1, 1, 2]
+            front, behind = hexes[0], hexes[-1]
+            assert distance(front, a) < distance(behind, a)
+
+
+def test_line_along_an_edge_takes_the_attackers_right_by_default():
+    """Target [4, -1] from [0, 0]: the 10 ft hexes fall on edges; right gives [2, 0] and [6, -1], left [2, -1] and [6, -2]."""
+    right = run(target={"hex": [4, -1]}, blind_shot=True)
+    assert slot_hexes(right)[1] == (2, 0) and slot_hexes(right)[8] == (6, -1)
+    assert "er.ruling.edge-side" in right["rulings_used"]
+    left = run(target={"hex": [4, -1]}, blind_shot=True, rulings={"er.ruling.edge-side": "left"})
+    assert slot_hexes(left)[1] == (2, -1) and slot_hexes(left)[8] == (6, -2)
+    straight = run(blind_shot=True)
+    assert "er.ruling.edge-side" not in straight["rulings_used"]
+
+
+def test_edge_side_also_picks_where_clockwise_numbering_starts():
+    """Target [1, 1] (a diagonal, 10 ft away): the hex toward the attacker is [0, 1] on the right, [1, 0] on the left."""
+    assert slot_hexes(run(target={"hex": [1, 1]}, blind_shot=True))[2] == (0, 1)
+    assert slot_hexes(run(target={"hex": [1, 1]}, blind_shot=True, rulings={"er.ruling.edge-side": "left"}))[2] == (1, 0)
+
+
+def test_attacker_10_ft_away_front_hex_is_the_attackers_own_hex():
+    """Target 2 hexes away: the hex 10 ft in front is the attacker's; by default it counts as empty."""
+    result = run(target={"hex": [2, 0]}, blind_shot=True)
+    first = result["friendly_fire"]["slots"][0]
+    assert first["hex"] == [0, 0] and first["blocked"] == "attacker" and first["occupant"] is None
+    assert "er.ruling.attacker-hex" in result["rulings_used"]
+
+
+def test_adjacent_attacker_own_hex_and_the_hex_behind_the_attacker():
+    """Target next to the attacker: the attacker's hex is a stray hex and the front hex lies behind the attacker."""
+    others = [{"name": "Bram", "hex": [-1, 0], "defense": 1}]
+    result = run(target={"hex": [1, 0]}, blind_shot=True, others=others)
+    slots = result["friendly_fire"]["slots"]
+    assert slots[0]["hex"] == [-1, 0] and slots[0]["blocked"] == "behind-shooter"
+    assert slots[1]["hex"] == [0, 0] and slots[1]["blocked"] == "attacker"
+    assert result["friendly_fire"]["struck_chance"]["Bram"] == 0
+    assert {"er.ruling.attacker-hex", "er.ruling.front-behind-shooter"} <= set(result["rulings_used"])
+    counted = run(target={"hex": [1, 0]}, blind_shot=True, others=others,
+                  rulings={"er.ruling.front-behind-shooter": "counts"})
+    assert counted["friendly_fire"]["slots"][0]["occupant"] == "Bram"
+    # Defense 1: every forward die strikes; 1/10 x (1 - (1/20)^1): a die misses the Defense 10 target on 1..9
+    assert counted["friendly_fire"]["struck_chance_exact"]["Bram"] == str(Fraction(1, 10) * Fraction(9, 20))
+
+
+def test_attacker_can_be_struck_under_the_ruling_and_needs_a_defense():
+    """Ruling er.ruling.attacker-hex "struck": the attacker's hex holds "attacker", against attacker.defense."""
+    assert errors_of(target={"hex": [1, 0]}, blind_shot=True, rulings={"er.ruling.attacker-hex": "struck"}) == {
+        "attacker.defense": "is required: the attacker's hex is a stray hex and ruling er.ruling.attacker-hex "
+                            "lets the attacker be struck"}
+    result = run(target={"hex": [1, 0]}, attacker={"defense": 12}, blind_shot=True,
+                 rulings={"er.ruling.attacker-hex": "struck"})
+    assert result["friendly_fire"]["slots"][1]["occupant"] == "attacker"
+    # misses the Defense 10 target on raw 1..9; of those, raw + 2 >= 12 never: struck only... by none
+    assert result["friendly_fire"]["struck_chance_exact"]["attacker"] == "0"
+    low = run(target={"hex": [1, 0]}, attacker={"defense": 5}, blind_shot=True, rulings={"er.ruling.attacker-hex": "struck"})
+    # raw 3..9 rolled forward reach 5..11 >= 5: 7 faces of 20
+    assert low["friendly_fire"]["struck_chance_exact"]["attacker"] == str(Fraction(1, 10) * Fraction(7, 20))
+
+
+def test_creatures_outside_the_stray_hexes_are_never_struck():
+    """Only the eight hexes count: a creature 3 hexes away has chance 0 and no slot."""
+    result = run(blind_shot=True, others=[{"name": "Far", "hex": [7, 0], "defense": 1}])
+    far = result["friendly_fire"]["creatures"][0]
+    assert far["slot"] is None and far["struck_chance_exact"] == "0" and far["can_be_struck"] is False

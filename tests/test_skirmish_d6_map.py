@@ -1,0 +1,105 @@
+"""pycore.systems.skirmish_d6.map: on a hex map, which obstacles the line crosses, whether a line gets past, and the distance."""
+
+import pytest
+from skirmish_d6_cases import run
+
+from pycore import ScenarioError
+
+
+def on_map(a, t, obstacles=(), creatures=(), **rest):
+    """A map scenario from axial pairs: attacker hex ``a``, target hex ``t``."""
+    return run(map={"attacker": list(a), "target": list(t), "cols": 12, "rows": 9,
+                    "obstacles": [{"hex": list(h), "kind": k} for h, k in obstacles],
+                    "creatures": [{"hex": list(h), "side": s} for h, s in creatures]}, **rest)
+
+
+def test_map_counts_partial_obstacles_and_creatures_on_the_line():
+    """Each partial obstacle and each creature (allies too) on the line is one level."""
+    result = on_map((0, 1), (4, 1), [((1, 1), "partial")], [((3, 1), "target")], attack={"hits_on": 3})
+    assert result["cover_level"] == 2 and result["hits_on"] == 5
+    assert result["map"]["crossed"] == [[1, 1], [3, 1]]
+    assert result["distance"] == 4
+
+
+def test_map_obstacles_off_the_line_do_not_count():
+    """Obstacles beside the line give nothing."""
+    result = on_map((0, 1), (4, 1), [((2, 0), "partial"), ((1, 2), "total")])
+    assert result["cover_level"] == 0
+
+
+def test_map_total_obstacle_blocking_every_line_is_total_cover():
+    """A total obstacle straight between, in the same row: no line gets past it."""
+    result = on_map((0, 1), (4, 1), [((2, 1), "total")])
+    assert result["cover_level"] == "total" and result["targetable"] is False
+
+
+def test_map_total_obstacle_a_line_gets_past_is_partial():
+    """A total obstacle the centre line clips but some line avoids counts as one partial level."""
+    result = on_map((0, 0), (3, 2), [((2, 1), "total")])
+    assert result["cover_level"] == 1
+    assert result["map"]["seen_past"] == [[2, 1]]
+    assert "d6.cover.seen-past" in [r["id"] for r in result["rules"]]
+
+
+def test_map_edge_line_shows_both_paths_and_follows_the_ruling():
+    """(0,2) to (1,0) runs along an edge: both paths; the attacker takes the side without the obstacle."""
+    result = on_map((0, 2), (1, 0), [((1, 1), "partial")])
+    assert len(result["map"]["paths"]) == 2
+    assert result["cover_level"] == 0 and "d6.ruling.edge-line" in result["rulings_used"]
+    more = on_map((0, 2), (1, 0), [((1, 1), "partial")], rulings={"d6.ruling.edge-line": "more"})
+    assert more["cover_level"] == 1
+
+
+def test_map_surrounded_by_geometry():
+    """The attacker and an ally on exactly opposite hexes of the target surround it (+1)."""
+    result = on_map((2, 2), (3, 2), creatures=[((4, 2), "attacker")], attack={"kind": "melee", "hits_on": 4})
+    assert result["map"]["surrounded_by"] is not None and result["hits_on"] == 3
+    apart = on_map((2, 2), (3, 2), creatures=[((4, 1), "attacker")], attack={"kind": "melee", "hits_on": 4})
+    assert apart["map"]["surrounded_by"] is None and apart["hits_on"] == 4
+    target_side = on_map((2, 2), (3, 2), creatures=[((4, 2), "target")], attack={"kind": "melee", "hits_on": 4})
+    assert target_side["map"]["surrounded_by"] is None
+
+
+def test_map_distance_drives_the_one_inch_limits():
+    """On a map, an invisible target 3 hexes away cannot be attacked; 1 hex away, hits on 6."""
+    assert on_map((0, 1), (3, 1), target={"invisible": True})["targetable"] is False
+    assert on_map((0, 1), (1, 1), target={"invisible": True}, attack={"kind": "melee", "hits_on": 3})["hits_on"] == 6
+
+
+@pytest.mark.parametrize(("scenario", "field", "words"), [
+    ({"map": {"target": [1, 1]}}, "map.attacker", "is required"),
+    ({"map": {"attacker": [0, 0], "target": [0, 0]}}, "map.target", "already taken"),
+    ({"map": {"attacker": [0, 0], "target": [30, 0], "cols": 12, "rows": 9}}, "map.target", "off the 12 x 9 board"),
+    ({"map": {"attacker": [-3, -2], "target": [3, 0], "cols": 12, "rows": 9}}, "map.attacker",
+     "hex -3, -2 is off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [20, 0], "kind": "total"}], "cols": 12,
+              "rows": 9}}, "map.obstacles.0.hex", "off the 12 x 9 board"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "cols": 12}}, "map.rows", "is required with map.cols"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "rows": 9}}, "map.cols", "is required with map.rows"),
+    ({"map": {"attacker": [0, 0], "target": [1000, 0]}}, "map.target", "out of range"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0], "obstacles": [{"hex": [1, 0], "kind": "wall"}]}},
+     "map.obstacles.0.kind", "not allowed"),
+    ({"map": {"attacker": [0, 0], "target": [3, 0]}, "obstacles": {"partial": 1}}, "map", "not both"),
+])
+def test_map_errors_name_the_field(scenario, field, words):
+    """Pieces missing, stacked or off the board, and counted-plus-map scenarios, are errors naming the field."""
+    with pytest.raises(ScenarioError) as err:
+        run(**scenario)
+    assert err.value.errors[0]["field"] == field and words in err.value.errors[0]["message"]
+
+
+def test_a_map_without_a_size_takes_any_coordinates():
+    """Without map.cols and map.rows any axial hexes within +-999 are answered: a shot from [-3, -2] across a
+    partial obstacle at [0, -2] to [3, -2] is 6 inches with cover level 1 (hits on 4+ becomes 5+)."""
+    result = run(map={"attacker": [-3, -2], "target": [3, -2], "obstacles": [{"hex": [0, -2], "kind": "partial"}]},
+                 attack={"hits_on": 4})
+    assert result["distance"] == 6 and result["cover_level"] == 1 and result["hits_on"] == 5
+    assert result["map"]["crossed"] == [[0, -2]]
+
+
+def test_a_long_shot_of_sixty_hexes_and_more():
+    """Distance is counted in hexes however far: 60 and 999 inches in a row; an invisible target that far away
+    cannot be targeted (more than 1 inch)."""
+    assert run(map={"attacker": [0, 0], "target": [60, 0]})["distance"] == 60
+    far = run(map={"attacker": [-999, 999], "target": [999, 0]}, target={"invisible": True})
+    assert far["distance"] == 1998 and far["targetable"] is False

@@ -1,0 +1,34 @@
+"""pycore.views.skirmish_d6: the hex map drawn around the pieces, the headline and the facts."""
+
+from pycore import SYSTEMS, evaluate
+from pycore.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
+from pycore.views.skirmish_d6 import MARGIN_HEXES, MAX_SPAN, board
+
+
+def test_the_drawing_covers_the_pieces_with_a_margin():
+    """Without a size the board drawn is the 12 x 9 default grown by 2 hexes past every piece; with a size it is
+    exactly that board."""
+    scenario = {"system": "skirmish-d6", "map": {"attacker": [-3, -2], "target": [40, 0]}}
+    drawn = set(board(scenario, None).cells)
+    for q, r in ((-3, -2), (40, 0)):
+        for d in range(-MARGIN_HEXES, MARGIN_HEXES + 1):
+            assert Hex.axial(q + d, r) in drawn
+    assert Hex.axial(0, 0) in drawn and roffset_to_cube(ODD, OffsetCoord(11, 8)) in drawn  # the 12 x 9 corners
+    assert len(board({"system": "skirmish-d6", "map": {}}, None).cells) == 12 * 9
+    sized = board({"system": "skirmish-d6", "map": {"cols": 6, "rows": 4, "attacker": [0, 0]}}, None)
+    assert len(sized.cells) == 24
+
+
+def test_a_far_flung_map_is_drawn_around_the_attacker():
+    """Pieces 1,998 hexes apart are answered; the drawing is at most 100 x 100 hexes, around the attacker."""
+    scenario = {"system": "skirmish-d6", "map": {"attacker": [-999, 999], "target": [999, -999]}}
+    cells = board(scenario, evaluate(scenario)).cells
+    assert len(cells) <= MAX_SPAN * MAX_SPAN and Hex.axial(-999, 999) in set(cells)
+
+
+def test_d6_words():
+    """Dim light plus one partial obstacle with base 4+: cover level 2, -2, hits on 6+ (rule text 003)."""
+    result = evaluate({"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}})
+    view = SYSTEMS["skirmish-d6"].view
+    assert view.headline(result) == "Hits on 6+"
+    assert ("Cover", "Level 2 (-2 to attacks)") in view.facts(result)
