@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 import shutil
 import socket
 import statistics
@@ -302,7 +303,7 @@ class Bench:
             page.evaluate(script("in-place.js"))
             t = time.perf_counter()
             link.click()
-            page.wait_for_url("**/" + RULEBOOK_TARGET, wait_until="commit")
+            page.wait_for_url(re.compile(re.escape(RULEBOOK_TARGET) + "(#.*)?$"), wait_until="commit")
             page.wait_for_function("(window.__inPlace && window.__inPlace.ready !== null) || "
                                    "(window.__bench && !window.__inPlace && window.__bench.interactive !== null)",
                                    timeout=READY_TIMEOUT_MS, polling=20)

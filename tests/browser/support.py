@@ -6,6 +6,7 @@ import base64
 import functools
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -129,6 +130,12 @@ class Watch:
 
 
 # ---- calculators in the page: helpers the calculator and board tests share ----------------------
+
+def calculator_address(system: str) -> re.Pattern[str]:
+    """The address of ``system``'s calculator page, with or without the ``#s=`` situation it writes once it answers
+    (a page opened in place may answer before a test starts waiting for its address)."""
+    return re.compile(rf"/calculator/{re.escape(system)}/(#.*)?$")
+
 
 def full_calculator(page, system: str):
     """The locator of ``system``'s full calculator on the page."""

@@ -2,6 +2,7 @@
 
 import pytest
 from browser.support import (
+    calculator_address,
     full_calculator,
     page_script,
     scenario_in_url,
@@ -84,7 +85,7 @@ def test_a_failed_fetch_loads_the_page_instead(page, server, watch):
 
     page.route("**/calculator/skirmish-d6/", fail_once)
     page.locator(".md-sidebar--primary a.md-nav__link[href$='calculator/skirmish-d6/']").first.click()
-    page.wait_for_url("**/calculator/skirmish-d6/")
+    page.wait_for_url(calculator_address("skirmish-d6"))
     wait_state(full_calculator(page, "skirmish-d6"), "ready")
     assert failures and page.evaluate("window.__sameDocument") is None
 
@@ -98,7 +99,7 @@ def test_on_a_phone_the_navigation_drawer_closes(page, server):
     link = page.locator(".md-nav--primary a.md-nav__link[href$='calculator/skirmish-d6/']").first
     link.wait_for(state="visible")
     link.click()
-    page.wait_for_url("**/calculator/skirmish-d6/")
+    page.wait_for_url(calculator_address("skirmish-d6"))
     wait_state(full_calculator(page, "skirmish-d6"), "ready")
     assert page.evaluate("window.__sameDocument") is True
     page.wait_for_function("() => !document.getElementById('__drawer').checked")  # Material closes it after 125 ms
@@ -111,7 +112,7 @@ def test_one_engine_serves_every_system(page, server):
     wait_state(full_calculator(page, "skirmish-d6"), "ready")
     page.evaluate("window.__sameDocument = true")
     page.locator(".md-sidebar--primary a.md-nav__link[href$='classic-d20/']", has_text="Calculator").first.click()
-    page.wait_for_url("**/calculator/classic-d20/")
+    page.wait_for_url(calculator_address("classic-d20"))
     calc = full_calculator(page, "classic-d20")
     wait_state(calc, "ready")
     assert page.evaluate("window.__sameDocument") is True

@@ -23,6 +23,7 @@ from browser.support import (
     SiteServer,
     Watch,
     build_site,
+    calculator_address,
     page_script,
     wait_engine,
 )
@@ -239,7 +240,7 @@ def test_calculator_opens_in_place_offline(browser, offline_site: Path, watch: W
         context.set_offline(True)
         page.evaluate("window.__sameDocument = true")
         page.locator(".md-sidebar--primary a.md-nav__link[href$='calculator/skirmish-d6/']").first.click()
-        page.wait_for_url("**/calculator/skirmish-d6/")
+        page.wait_for_url(calculator_address("skirmish-d6"))
         calc = page.locator('[data-calculator="skirmish-d6"][data-mode="full"]')
         assert settle(calc) == "ready"
         assert page.evaluate("window.__sameDocument") is True
