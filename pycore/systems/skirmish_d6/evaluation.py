@@ -20,6 +20,7 @@ from .modifiers import (
     size_advantage,
     size_effects,
 )
+from .overlay import overlay
 from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 
 
@@ -171,6 +172,8 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     }
     if mc is not None:
         result["map"] = _placement(mc)
+        if s["overlay"] != "none":
+            result["overlay"] = overlay(s, evaluate)
     return result
 
 

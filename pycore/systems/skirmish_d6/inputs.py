@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...overlay import OVERLAY_CHOICES
 from ...schema import Field, Inputs
 from .modifiers import needs_distance, never_targetable
 from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
@@ -63,6 +64,9 @@ INPUTS = Inputs(
                   Field("side", "choice", "Side", default="attacker",
                         choices=(("attacker", "Attacker's ally"), ("target", "Target's ally"))),
               )),
+        Field("overlay", "choice", "Show on the map", default="none", choices=OVERLAY_CHOICES,
+              help="Marks every free hex of the map with the answer if that piece stood there.",
+              rule="d6.map.line", group="map"),
         Field("attacker.elevation", "choice", "Attacker's height", default="level", choices=ELEVATION_CHOICES,
               rule="d6.height.above"),
         Field("attacker.size", "choice", "Attacker's size", default="medium", choices=SIZE_CHOICES, rule="d6.size.table"),
