@@ -239,6 +239,10 @@ def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
         for key in ("obstacles", "creatures"):
             if key in m:
                 m[key] = [{**item, "hex": spot} for item, spot in zip(m[key], rest)]
+        if m.get("elevation"):  # heights on distinct hexes of the board, pieces' hexes included
+            ground = draw(st.lists(st.sampled_from(cells), min_size=1, max_size=min(len(m["elevation"]), len(cells)),
+                                   unique_by=tuple))
+            m["elevation"] = [{**item, "hex": spot} for item, spot in zip(m["elevation"], ground)]
         return
     attack, attacker, target = s.get("attack", {}), s.get("attacker", {}), s.get("target", {})
     if (attacker.get("blinded") or target.get("invisible")) and attack.get("distance") is None:

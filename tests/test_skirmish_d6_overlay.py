@@ -90,3 +90,12 @@ def test_every_entry_equals_evaluate_with_the_piece_moved(data):
     if m.get("cols") is None and (abs(m["attacker"][0]) > 40 or abs(m["attacker"][1]) > 40):
         s["map"] = {**m, "attacker": [m["attacker"][0] % 12, m["attacker"][1] % 9]}  # keep the drawing small
     check_overlay(s, every=3)
+
+
+def test_heights_follow_the_moved_piece():
+    """A 2-inch hill at [6, 1]: a target moved onto it is above the attacker (hits on 5+ instead of 4+)."""
+    hill = {**WALL, "obstacles": [], "creatures": [], "elevation": [{"hex": [6, 1], "height": 2}]}
+    by_hex = hexes_of(check_overlay(scenario("target", hill)))
+    assert by_hex[(6, 1)]["hits_on"] == 5 and by_hex[(5, 1)]["hits_on"] == 4
+    by_hex = hexes_of(check_overlay(scenario("attacker", hill)))
+    assert by_hex[(6, 1)]["hits_on"] == 3 and by_hex[(5, 1)]["hits_on"] == 4
