@@ -115,12 +115,13 @@ function build() {
   element.className = "rule-preview";
   element.dataset.rulePreview = "";
   element.setAttribute("aria-labelledby", "rule-preview-title");
+  // The body scrolls on its own, so it takes focus: arrow keys then scroll a long rule.
   element.innerHTML = `
     <div class="rule-preview__head">
       <p class="rule-preview__title" id="rule-preview-title"></p>
       <button type="button" class="rule-preview__close" data-role="preview-close" aria-label="Close the rule">×</button>
     </div>
-    <div class="rule-preview__body md-typeset" data-role="preview-body"></div>
+    <div class="rule-preview__body md-typeset" data-role="preview-body" role="region" aria-label="Rule text" tabindex="0"></div>
     <p class="rule-preview__more md-typeset"><a data-role="preview-more">Read it on the full page</a></p>`;
   element.querySelector('[data-role="preview-close"]').addEventListener("click", () => element.close());
   // A tap on the backdrop reaches the dialog itself, outside its box.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser.support import CALCULATORS, page_script
+from browser.support import AXE, CALCULATORS, assert_no_blocking, page_script, run_axe
 
 pytestmark = pytest.mark.browser
 
@@ -107,6 +107,20 @@ def test_unreadable_page_says_so_and_keeps_the_link(page, server, watch):
     dialog.wait_for()
     assert "could not be shown here" in dialog.inner_text()
     assert dialog.locator('[data-role="preview-more"]').evaluate("a => a.href").endswith("#d6.light.vision")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_open_preview_is_accessible(browser, server, watch, scheme):
+    """With a preview open (a ruling box, a table and links in it), axe finds no serious or critical violation."""
+    ctx = browser.new_context(color_scheme=scheme)
+    watch.attach(ctx)
+    ctx.add_init_script(path=str(AXE))
+    page = ctx.new_page()
+    page.goto(server.url + CALCULATORS["skirmish-d6"])
+    open_preview(page, LIGHT_RULE)
+    assert_no_blocking(run_axe(page, PREVIEW), f"rule preview ({scheme})")
+    ctx.close()
+    watch.check()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
