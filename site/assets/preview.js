@@ -17,6 +17,7 @@ const pages = new Map(); // page URL without its hash -> Promise of its parsed d
 
 let dialog = null;
 let opener = null; // the link the open preview came from: focus goes back to it
+let openerCalculator = null; // the calculator that link is in, if any
 
 function wanted(event) {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
@@ -24,6 +25,7 @@ function wanted(event) {
   }
   const link = event.target instanceof Element ? event.target.closest(LINKS) : null;
   if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  if (link.closest("dialog[data-rule-preview]")) return null; // a link in a preview opens its page
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin || url.hash.length < 2) return null;
   return { link, url };
@@ -135,10 +137,18 @@ function build() {
     const link = opener;
     opener = null;
     delete element.dataset.state;
-    if (link?.isConnected) link.focus({ preventScroll: true });
+    if (link) returnFocus(link, openerCalculator);
   });
   document.body.append(element);
   return element;
+}
+
+// Focus back on the link, or, when its calculator wrote a new answer meanwhile, on the same rule's link
+// in the new answer.
+function returnFocus(link, calculator) {
+  const again = link.isConnected ? link
+    : [...(calculator?.querySelectorAll(LINKS) ?? [])].find((other) => other.href === link.href);
+  again?.focus({ preventScroll: true });
 }
 
 // Beside the link on a wide screen (below it, or above when there is more room there); a sheet otherwise.
@@ -173,6 +183,7 @@ async function open(link, url) {
   dialog ??= build();
   if (dialog.open) dialog.close();
   opener = link;
+  openerCalculator = link.closest("[data-calculator]");
   const id = decodeURIComponent(url.hash.slice(1));
   dialog.dataset.ref = id;
   dialog.querySelector('[data-role="preview-more"]').href = url.href;

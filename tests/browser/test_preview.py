@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser.support import AXE, CALCULATORS, assert_no_blocking, page_script, run_axe
+from browser.support import AXE, CALCULATORS, READY_TIMEOUT, assert_no_blocking, page_script, run_axe
 
 pytestmark = pytest.mark.browser
 
@@ -95,6 +95,25 @@ def test_modified_click_opens_the_page(page, context, server):
     opened.value.wait_for_load_state()
     assert opened.value.url.endswith("/rules/skirmish-d6/light/#d6.light.vision")
     assert page.locator(f"{PREVIEW}[open]").count() == 0
+
+
+def test_preview_works_offline(page, context, server):
+    """Once the site is stored on the device, a preview shows its rule with no network at all."""
+    page.goto(server.url + CALCULATORS["skirmish-d6"])
+    page.locator('[data-offline-status][data-state="ready"]').wait_for(timeout=2 * READY_TIMEOUT)
+    page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    dialog = open_preview(page, LIGHT_RULE)
+    assert "Find the light level in the rows" in dialog.inner_text()
+
+
+def test_a_link_inside_a_preview_opens_its_page(page, server):
+    """Links in a preview are plain links: following one leaves for the full page."""
+    page.goto(server.url + CALCULATORS["skirmish-d6"])
+    dialog = open_preview(page, LIGHT_RULE)
+    dialog.locator('[data-role="preview-more"]').click()
+    page.wait_for_url("**/rules/skirmish-d6/light/#d6.light.vision")
 
 
 def test_unreadable_page_says_so_and_keeps_the_link(page, server, watch):
