@@ -151,17 +151,20 @@ function returnFocus(link, calculator) {
   again?.focus({ preventScroll: true });
 }
 
-// Beside the link on a wide screen (below it, or above when there is more room there); a sheet otherwise.
+// Beside the link on a wide screen: below it, or above when there is more room there, never over it
+// (a long rule scrolls inside); a sheet along the bottom otherwise.
 function place(link) {
-  if (!WIDE.matches) {
-    dialog.style.top = dialog.style.left = "";
-    return;
-  }
+  dialog.style.top = dialog.style.left = dialog.style.maxHeight = "";
+  if (!WIDE.matches) return;
   const at = link.getBoundingClientRect();
   const box = dialog.getBoundingClientRect();
-  const below = innerHeight - at.bottom;
-  const top = below >= box.height + GAP || below >= at.top ? at.bottom + GAP : Math.max(GAP, at.top - GAP - box.height);
-  const left = Math.min(Math.max(GAP, at.left), innerWidth - box.width - GAP);
+  const below = innerHeight - at.bottom - 2 * GAP;
+  const above = at.top - 2 * GAP;
+  const downward = below >= box.height || below >= above;
+  const height = Math.min(box.height, downward ? below : above);
+  if (height < box.height) dialog.style.maxHeight = `${Math.floor(height)}px`;
+  const top = downward ? at.bottom + GAP : at.top - GAP - height;
+  const left = Math.min(at.left, innerWidth - box.width - GAP);
   dialog.style.top = `${Math.round(top)}px`;
   dialog.style.left = `${Math.round(Math.max(GAP, left))}px`;
 }

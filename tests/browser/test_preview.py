@@ -45,6 +45,8 @@ def test_field_rule_opens_its_section_and_escape_returns_focus(page, server):
     more = dialog.locator('[data-role="preview-more"]')
     assert more.evaluate("a => a.href").endswith("/rules/skirmish-d6/light/#d6.light.vision")
     assert page.evaluate("document.activeElement.closest('dialog[data-rule-preview]') !== null")  # focus moved in
+    beside, link = dialog.bounding_box(), page.locator(LIGHT_RULE).bounding_box()
+    assert beside and link and (beside["y"] >= link["y"] + link["height"] or beside["y"] + beside["height"] <= link["y"])
     page.keyboard.press("Escape")
     page.locator(f"{PREVIEW}[open]").wait_for(state="detached")
     assert page.evaluate(f"document.activeElement.matches({LIGHT_RULE!r})")
