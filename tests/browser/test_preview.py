@@ -99,6 +99,18 @@ def test_modified_click_opens_the_page(page, context, server):
     assert page.locator(f"{PREVIEW}[open]").count() == 0
 
 
+def test_without_scripts_a_rule_link_is_a_plain_link(browser, server, watch):
+    """With JavaScript off the rule link simply opens the rule's page at its anchor."""
+    ctx = browser.new_context(java_script_enabled=False)
+    watch.attach(ctx)
+    page = ctx.new_page()
+    page.goto(server.url + CALCULATORS["skirmish-d6"])
+    page.locator(LIGHT_RULE).click()
+    page.wait_for_url("**/rules/skirmish-d6/light/#d6.light.vision")
+    ctx.close()
+    watch.check()
+
+
 def test_preview_works_offline(page, context, server):
     """Once the site is stored on the device, a preview shows its rule with no network at all."""
     page.goto(server.url + CALCULATORS["skirmish-d6"])
