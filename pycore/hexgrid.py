@@ -170,10 +170,22 @@ def line(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
         raise ValueError("side must be +1 or -1")
     n = distance(a, b)
     eq, er, es = (side * e for e in NUDGE)
-    an = FractionalHex(a.q + eq, a.r + er, a.s + es)
-    bn = FractionalHex(b.q + eq, b.r + er, b.s + es)
+    aq, ar, as_ = a.q + eq, a.r + er, a.s + es
+    bq, br, bs = b.q + eq, b.r + er, b.s + es
     step = 1.0 / max(n, 1)
-    return [round_hex(lerp(an, bn, step * i)) for i in range(n + 1)]
+    out = []
+    for i in range(n + 1):
+        # lerp and round_hex inlined (the same operations in the same order): an overlay draws thousands of lines
+        t = step * i
+        fq, fr, fs = aq * (1 - t) + bq * t, ar * (1 - t) + br * t, as_ * (1 - t) + bs * t
+        qi, ri, si = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(qi - fq), abs(ri - fr), abs(si - fs)
+        if dq > dr and dq > ds:
+            qi = -ri - si
+        elif dr > ds:
+            ri = -qi - si
+        out.append(_interned(int(qi), int(ri)))
+    return out
 
 
 def lines_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
@@ -435,7 +447,7 @@ def clear_line(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
     return not blockers or _clear_line(a, b, blockers)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=4096)
 def _clear_line(a: Hex, b: Hex, blockers: frozenset[Hex]) -> bool:
     """``clear_line`` for blockers that can matter (cached: most edits on a map leave the line's
     surroundings as they were)."""

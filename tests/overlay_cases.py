@@ -45,8 +45,9 @@ def expected_hexes(scenario, moving):
 
 
 def check_overlay(scenario, every=1):
-    """The overlay covers exactly the expected hexes, and every ``every``-th entry equals ``evaluate`` with the
-    piece moved there (or the overlay fails with the same error evaluate gives there)."""
+    """The overlay covers exactly the expected hexes, and every ``every``-th entry (None: about 60 spread over the
+    board, and every stray hex) equals ``evaluate`` with the piece moved there (or the overlay fails with the same
+    error evaluate gives there)."""
     moving = scenario["overlay"]
     keys = ENTRY_KEYS[scenario["system"]]
     try:
@@ -63,7 +64,10 @@ def check_overlay(scenario, every=1):
     overlay = result["overlay"]
     assert overlay["moving"] == moving
     assert [e["hex"] for e in overlay["hexes"]] == expected_hexes(scenario, moving)
-    for entry in overlay["hexes"][::every]:
+    step = every or max(1, len(overlay["hexes"]) // 60)
+    strays = {tuple(slot["hex"]) for slot in result.get("friendly_fire", {}).get("slots", [])}
+    checked = [e for i, e in enumerate(overlay["hexes"]) if i % step == 0 or tuple(e["hex"]) in strays]
+    for entry in checked:
         there = evaluate(moved(scenario, moving, entry["hex"]))
         if moving == "bystander":
             mine = next(c for c in there["friendly_fire"]["creatures"] if c["hex"] == entry["hex"])

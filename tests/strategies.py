@@ -216,8 +216,8 @@ def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
 
 
 def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
-    if "map" in s:
-        m = s["map"]
+    if "map" in s or "overlay" in s:  # an overlay alone is a map scenario too: its pieces are placed below
+        m = s.setdefault("map", {})
         sized = m.get("cols") is not None or m.get("rows") is not None
         if sized:  # a size is both or neither
             m["cols"], m["rows"] = m.get("cols") or 12, m.get("rows") or 9

@@ -48,6 +48,7 @@ from measure import (  # noqa: E402
     Bench,
     Server,
     big_map_fragment,
+    big_map_overlay,
     build_plain,
     build_times,
     cover_grid,
@@ -129,6 +130,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     log("CPython: 40 x 40 hex-map cover ...")
     data["cover_grid"] = cover_grid(args.runs)
     data["map_click"] = map_click(args.runs)
+    log("CPython: the d6 overlay on the 40 x 40 map ...")
+    data["map_overlay"] = big_map_overlay(args.runs)
     if not args.site and not args.no_plain:
         log("building the site once more without the snapshot (RULEBOOK_SNAPSHOT=false) ...")
         build_plain(site / PLAIN_DIR)

@@ -193,6 +193,33 @@ def map_click(runs: int, clicks: int = 40) -> dict[str, Any]:
             "ratio": summary([w / c for w, c in zip(times["warm"], times["cold"])])}
 
 
+def big_map_overlay(runs: int) -> dict[str, Any]:
+    """The d6 overlay on the big map (the target moved over every free hex, then the attacker), in CPython, as a
+    ratio of one single evaluation of the same map in the same run; both start cold (the engine's remembered calls
+    and its cache of exact lines forgotten), as after a change that moves a piece."""
+    from pycore import evaluate
+    from pycore import hexgrid as hg
+    from pycore.browser import decode_fragment
+    from pycore.memo import forget_all
+
+    scenario = decode_fragment(big_map_fragment())
+
+    def cold(s: dict[str, Any]) -> float:
+        forget_all()
+        hg._clear_line.cache_clear()
+        t = time.perf_counter()
+        evaluate(s)
+        return (time.perf_counter() - t) * 1000
+
+    out: dict[str, Any] = {}
+    for moving in ("target", "attacker"):
+        single = [cold(scenario) for _ in range(runs)]
+        overlay = [cold({**scenario, "overlay": moving}) for _ in range(runs)]
+        out[moving] = {"single_ms": summary(single), "overlay_ms": summary(overlay),
+                       "ratio": summary([o / s for o, s in zip(overlay, single)])}
+    return out
+
+
 def build_plain(out: Path) -> None:
     """The site as it is without the engine snapshot, for comparison in the same run."""
     if out.exists():

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...hexgrid import Hex
-from ...overlay import each_hex, overlay_result, standing_hexes
+from ...hexgrid import Hex, distance
+from ...overlay import entry, overlay_result, standing_hexes
 from .cells import board_cells
 from .inputs import HEX_RANGE
+from .tables import STRAY_REACH
 
 COVER_KEY = ("cover",)
 """The system's cover key in each entry (the target's cover, an input)."""
@@ -44,14 +45,29 @@ def bystander_entry(result: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def overlay(s: dict[str, Any], evaluate: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
-    """The ``overlay`` result key of a validated scenario that asks for one."""
+    """The ``overlay`` result key of a validated scenario that asks for one.
+
+    Shared work: cover is an input and the odds do not depend on where anyone stands, so one answer serves every
+    hex; a bystander can only be struck on the eight stray hexes, which alone are evaluated with it there. Where a
+    hex could change the answer into an error (ruling ``er.ruling.attacker-hex`` lets the attacker be struck and its
+    Defense is missing), those hexes are evaluated one by one.
+    """
     moving = s["overlay"]
     placed = pieces(s)
     here = {"attacker": placed[0], "target": placed[1]}.get(moving)
     hexes = standing_hexes(board_cells(placed), (h for h in placed if h != here), HEX_RANGE)
+    base = evaluate({**s, "overlay": "none", "overlay_defense": None})
+    risky = s["rulings"]["er.ruling.attacker-hex"] == "struck" and s["attacker"]["defense"] is None
     if moving == "bystander":
         name = bystander_name(s)
-        entries = each_hex(hexes, lambda h: bystander_entry(evaluate(moved(s, moving, h)), name), COVER_KEY)
+        strays = {tuple(slot["hex"]) for slot in base["friendly_fire"]["slots"]}
+        if risky and any(slot["hex"] == s["attacker"]["hex"] for slot in base["friendly_fire"]["slots"]):
+            strays = {h.qr for h in hexes}
+        missed = {**base, "hit_chance": 0.0, "hit_chance_exact": "0"}
+        entries = [entry(h, bystander_entry(evaluate(moved(s, moving, h)), name) if h.qr in strays else missed, COVER_KEY)
+                   for h in hexes]
     else:
-        entries = each_hex(hexes, lambda h: evaluate(moved(s, moving, h)), COVER_KEY)
+        fixed = placed[1] if moving == "attacker" else placed[0]
+        entries = [entry(h, evaluate(moved(s, moving, h)) if risky and distance(h, fixed) <= STRAY_REACH else base,
+                         COVER_KEY) for h in hexes]
     return overlay_result(moving, entries)

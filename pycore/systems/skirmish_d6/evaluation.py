@@ -27,17 +27,27 @@ from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated skirmish-d6 scenario into the contract's result dict."""
     rulings = s["rulings"]
+    mc = None
+    if s["_alternative"] == "map":
+        mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"],
+                                rulings["d6.ruling.height-blocks"] == "ridge")
+    result = answer(s, mc)
+    if mc is not None and s["overlay"] != "none":
+        result["overlay"] = overlay(s, answer)
+    return result
+
+
+def answer(s: dict[str, Any], mc: board.MapCover | None) -> dict[str, Any]:
+    """The result of a validated scenario whose map (if it has one) has been read into ``mc``."""
+    rulings = s["rulings"]
     kind = s["attack"]["kind"]
     att, tgt = s["attacker"], s["target"]
     area = kind == "area-spell"
     trace = Trace()
 
     # -- where everyone stands: counted, or read off the map
-    mc = None
     distance: float | None
-    if s["_alternative"] == "map":
-        mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"],
-                                rulings["d6.ruling.height-blocks"] == "ridge")
+    if mc is not None:
         partial, total, distance = mc.partial, mc.total, mc.distance
     else:
         partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
@@ -175,8 +185,6 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     }
     if mc is not None:
         result["map"] = _placement(mc)
-        if s["overlay"] != "none":
-            result["overlay"] = overlay(s, evaluate)
     return result
 
 

@@ -172,18 +172,33 @@ def ridge_hexes(ground: dict[Hex, float], attacker: Hex, target: Hex) -> list[He
     return [h for h, z in ground.items() if z > top]
 
 
+def ground_of(m: dict[str, Any]) -> dict[Hex, float]:
+    """The map's heights by hex (empty when it lists none)."""
+    return heights(m["elevation"], m["cols"], m["rows"]) if m["elevation"] else {}
+
+
 def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str, ridge: bool = False) -> MapCover:
     """Count the obstacles the line crosses; total obstacles block unless some unbroken line gets past."""
     attacker, target, obstacles, creatures = read(m)
-    ground = heights(m["elevation"], m["cols"], m["rows"]) if m["elevation"] else {}
+    return cover_between(attacker, target, obstacles, creatures, ground_of(m), edge_choice, surround_rule, ridge)
+
+
+def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatures: dict[Hex, str],
+                  ground: dict[Hex, float], edge_choice: str, surround_rule: str, ridge: bool,
+                  totals: list[Hex] | None = None) -> MapCover:
+    """``cover_on_map`` for pieces already read (``totals``: the total obstacles, when the caller has listed them)."""
     ridges = ridge_hexes(ground, attacker, target) if ground else []
     enemies = [attacker] + [h for h, side in creatures.items() if side == "attacker"]
     if ridge and ridges:
         obstacles = {**obstacles, **dict.fromkeys(ridges, TOTAL)}
         creatures = {h: side for h, side in creatures.items() if h not in obstacles}
-    totals = [h for h, kind in obstacles.items() if kind == TOTAL]
-    clear = hg.clear_line(attacker, target, totals) if totals else True
+        totals = None
     counts = tuple(_count(p, obstacles, creatures) for p in dict.fromkeys(map(tuple, hg.lines_both(attacker, target))))
+    clear = True  # only asked when a path crosses a total obstacle
+    if any(pc.total for pc in counts):
+        if totals is None:
+            totals = [h for h, kind in obstacles.items() if kind == TOTAL]
+        clear = hg.clear_line(attacker, target, totals)
 
     def levels(pc: PathCount) -> tuple[int, int]:
         if pc.total and not clear:
