@@ -11,7 +11,7 @@ from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex
 from ..skirmish_d6.map import on_board
 from ..skirmish_d6.map import read as read_pieces
-from .corner_lines import Segment, blocked_lines, cover_percent
+from .corner_lines import Lines, cover_percent
 from .tables import CLIFF_STEP_FT, CORNERS_PER_HEX, FEET_PER_HEX, SEVERE_SLOPE_FT_PER_HEX
 
 LINES = CORNERS_PER_HEX * CORNERS_PER_HEX
@@ -84,14 +84,14 @@ def protectors_of(target: Hex, board: Board, choice: str) -> tuple[Hex, ...]:
     """Creatures of the target's side next to it, when the ruling counts them."""
     if choice == "none":
         return ()
-    return tuple(sorted(h for h in hg.neighbors(target) if h in board.target_side))
+    return tuple(sorted(h for h in board.target_side if hg.distance(h, target) == 1))
 
 
 def elevation_of(attacker: Hex, target: Hex, board: Board, choice: str) -> tuple[str, str, Fraction]:
     """Who is higher, the ground between them (cliff, severe slope or ground) and the steepest step on the line."""
     ha, ht = board.heights.get(attacker, Fraction(0)), board.heights.get(target, Fraction(0))
     elevation = "higher" if ha > ht else "lower" if ha < ht else "level"
-    path = hg.line(attacker, target)
+    path = hg.line(attacker, target) if board.heights else []
     steps = [abs(board.heights.get(x, Fraction(0)) - board.heights.get(y, Fraction(0))) for x, y in zip(path, path[1:])]
     steepest = max(steps, default=Fraction(0))
     terrain = "ground"
@@ -103,10 +103,12 @@ def elevation_of(attacker: Hex, target: Hex, board: Board, choice: str) -> tuple
     return elevation, terrain, steepest
 
 
-def reading(attacker: Hex, target: Hex, board: Board, rulings: dict[str, str],
-            cache: dict[tuple[Segment, Hex], bool] | None = None) -> MapReading:
-    """Everything the map says about an attack from ``attacker`` at ``target``."""
-    blocked, used = blocked_lines(attacker, target, board.blockers, cache)
+def reading(attacker: Hex, target: Hex, board: Board, rulings: dict[str, str], lines: Lines | None = None) -> MapReading:
+    """Everything the map says about an attack from ``attacker`` at ``target``; with ``lines`` (an overlay's shared
+    work) the blockers are not listed, only counted."""
+    shared = lines or Lines(board.blockers)
+    blocked = shared.count(attacker, target)
+    used = frozenset() if lines is not None or not blocked else shared.blockers_of(attacker, target)
     elevation, terrain, steepest = elevation_of(attacker, target, board, rulings["d20.ruling.map-terrain"])
     return MapReading(
         attacker=attacker,

@@ -8,7 +8,7 @@ from typing import Any
 from ...hexgrid import Hex
 from ...views.skirmish_d6 import unbounded_cells
 from ..skirmish_d6.map import board_cells
-from .corner_lines import Segment
+from .corner_lines import Lines
 from .map import MapReading, board_of, reading
 
 Answer = Callable[[dict[str, Any], MapReading], dict[str, Any]]
@@ -31,7 +31,8 @@ def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     hex whose lines share it, and hexes whose readings lead to the same numbers share one evaluation.
     """
     attacker, target, board = board_of(s["map"])
-    cache: dict[tuple[Segment, Hex], bool] = {}
+    lines = Lines(board.blockers, target if moving == "attacker" else attacker)
+    speaking = s["target"]["speaking"] or s["attacker"]["speaking"]
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}
     taken = board.blockers | {attacker, target}
     hexes = []
@@ -39,8 +40,9 @@ def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
         if h in taken and h != (target if moving == "target" else attacker):
             continue
         a, t = (attacker, h) if moving == "target" else (h, target)
-        r = reading(a, t, board, s["rulings"], cache)
-        key = (r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft)
+        r = reading(a, t, board, s["rulings"], lines)
+        # the distance changes the answer only through a voice giving a speaker away
+        key = (r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft if speaking else None)
         result = answers.get(key)
         if result is None:
             result = answers[key] = answer(s, r)
