@@ -200,6 +200,24 @@ def _coherent_enchanted_realms(draw: st.DrawFn, s: dict[str, Any]) -> None:
 
 
 def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    if "map" in s or "overlay" in s:
+        # the pieces as on a d6 map; each height on its own hex of the board; one AC for all the protectors
+        m = s.setdefault("map", {})
+        _coherent_skirmish_d6(draw, s)
+        if "elevation" in m:
+            cells = [list(h.qr) for h in board_cells(m.get("cols") or 12, m.get("rows") or 9)]
+            seen: set[tuple[int, int]] = set()
+            kept = []
+            for item in m["elevation"]:
+                spot = item["hex"] if m.get("cols") is None else draw(st.sampled_from(cells))
+                if tuple(spot) not in seen:
+                    seen.add(tuple(spot))
+                    kept.append({**item, "hex": spot})
+            m["elevation"] = kept
+        acs = s.get("target", {}).get("protector_ac")
+        if acs is not None:
+            s["target"]["protector_ac"] = acs[:1] or [10]
+        return
     target = s.setdefault("target", {})
     for who in ("cover", "concealment"):
         if target.get(f"{who}_example", "none") != "none":
