@@ -200,6 +200,10 @@ def _coherent_enchanted_realms(draw: st.DrawFn, s: dict[str, Any]) -> None:
 
 
 def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    target = s.setdefault("target", {})
+    for who in ("cover", "concealment"):
+        if target.get(f"{who}_example", "none") != "none":
+            target.pop(who, None)  # the picked situation sets the percentage
     if "map" in s or "overlay" in s:
         # the pieces as on a d6 map; each height on its own hex of the board; one AC for all the protectors
         m = s.setdefault("map", {})
@@ -214,14 +218,9 @@ def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
                     seen.add(tuple(spot))
                     kept.append({**item, "hex": spot})
             m["elevation"] = kept
-        acs = s.get("target", {}).get("protector_ac")
-        if acs is not None:
-            s["target"]["protector_ac"] = acs[:1] or [10]
+        if target.get("protector_ac") is not None:
+            target["protector_ac"] = target["protector_ac"][:1] or [10]
         return
-    target = s.setdefault("target", {})
-    for who in ("cover", "concealment"):
-        if target.get(f"{who}_example", "none") != "none":
-            target.pop(who, None)  # the picked situation sets the percentage
     acs = target.get("protector_ac")
     n = target.get("protectors", 0)
     if acs is not None and (n == 0 or len(acs) not in (1, n)):

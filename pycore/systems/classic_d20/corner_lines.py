@@ -46,33 +46,11 @@ def _distance(c: tuple[float, float], p: tuple[float, float], q: tuple[float, fl
     return math.hypot(wx - t * dx, wy - t * dy)
 
 
-_EDGES: dict[Hex, list[hg.Edge]] = {}
-"""Each blocker hex's closed outline (counter-clockwise edges), made once per hex."""
-
-
-def _outline(h: Hex) -> list[hg.Edge]:
-    edges = _EDGES.get(h)
-    if edges is None:
-        if len(_EDGES) > 4096:
-            _EDGES.clear()
-        edges = _EDGES[h] = hg._edges(hg._ccw(hg.corners(h)))
-    return edges
-
-
 def segment_touches(seg: Segment, h: Hex) -> bool:
     """Whether the line runs through the closed hex ``h`` for some length between its two ends (through its inside
     or along an edge); grazing one corner does not count, so a line can pass between two hexes that meet at a corner
     only where no third one closes the gap."""
-    p, q = seg
-    d = (q[0] - p[0], q[1] - p[1])
-    if d == (0, 0):
-        return False
-    span = hg._clip(p, d, _outline(h), strict=False)
-    if span is None:
-        return False
-    lo, hi = span
-    # a stretch of positive length inside both the hex and the open segment: lo < hi, lo < 1 and hi > 0
-    return hg._lt(lo, hi) and lo[0] < lo[1] and hi[0] > 0
+    return hg.runs_through(seg[0], seg[1], h)
 
 
 def corner_segments(a: Hex, b: Hex) -> list[Segment]:
