@@ -510,3 +510,25 @@ def _enters(p: Vec, d: Vec, edges: list[Edge], span: tuple[Ratio, Ratio]) -> boo
     inner = _clip(p, d, edges, strict=True)
     return inner is not None and _lt(inner[0], span[1]) and _lt(span[0], inner[1])
 
+
+
+@functools.lru_cache(maxsize=4096)
+def _outline(h: Hex) -> list[Edge]:
+    """The closed outline of ``h`` as counter-clockwise edges (cached: a map's blockers are asked about again and
+    again)."""
+    return _edges(_ccw(corners(h)))
+
+
+def runs_through(p: Vec, q: Vec, h: Hex) -> bool:
+    """Whether the segment ``p``-``q`` of the exact plane runs through the closed hex ``h`` for some length
+    between its two ends: through its inside or along an edge. Grazing one corner, or meeting it only at an
+    end, does not count."""
+    d = (q[0] - p[0], q[1] - p[1])
+    if d == (0, 0):
+        return False
+    span = _clip(p, d, _outline(h), strict=False)
+    if span is None:
+        return False
+    lo, hi = span
+    # a stretch of positive length inside both the hex and the open segment: lo < hi, lo < 1 and hi > 0
+    return _lt(lo, hi) and lo[0] < lo[1] and hi[0] > 0

@@ -206,6 +206,23 @@ def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
     for who in ("cover", "concealment"):
         if target.get(f"{who}_example", "none") != "none":
             target.pop(who, None)  # the picked situation sets the percentage
+    if "map" in s or "overlay" in s:
+        # the pieces as on a d6 map; each height on its own hex of the board; one AC for all the protectors
+        m = s.setdefault("map", {})
+        _coherent_skirmish_d6(draw, s)
+        if "elevation" in m:
+            cells = [list(h.qr) for h in board_cells(m.get("cols") or 12, m.get("rows") or 9)]
+            seen: set[tuple[int, int]] = set()
+            kept = []
+            for item in m["elevation"]:
+                spot = item["hex"] if m.get("cols") is None else draw(st.sampled_from(cells))
+                if tuple(spot) not in seen:
+                    seen.add(tuple(spot))
+                    kept.append({**item, "hex": spot})
+            m["elevation"] = kept
+        if target.get("protector_ac") is not None:
+            target["protector_ac"] = target["protector_ac"][:1] or [10]
+        return
     acs = target.get("protector_ac")
     n = target.get("protectors", 0)
     if acs is not None and (n == 0 or len(acs) not in (1, n)):

@@ -223,3 +223,16 @@ def test_clear_line_agrees_with_sampling(b, blocking):
                         for p, q in itertools.product(_boundary_points(a), _boundary_points(b)))
     if sampled_clear:
         assert hg.clear_line(a, b, blocking)
+
+
+def test_runs_through_counts_a_stretch_not_a_grazed_corner():
+    """A segment through a hex's inside or along its edge runs through it; one grazing a corner, or ending on it, not."""
+    corners, runs_through = hg.corners, hg.runs_through
+    wall = H(2, 0)
+    a, b = corners(H(0, 0)), corners(H(4, 0))
+    assert runs_through(a[0], b[3], wall)  # across the middle
+    assert not runs_through(a[4], b[4], wall)  # along the tips of the row: only the wall's tip is met
+    c = corners(wall)
+    assert runs_through(c[3], c[4], wall)  # along one of its edges
+    assert not runs_through(c[4], (c[4][0], c[4][1] + 10**6), wall)  # leaves from its corner, outwards
+    assert not runs_through(c[0], c[0], wall)  # no length

@@ -209,6 +209,11 @@ def check_classic_d20(s: dict[str, Any], r: dict[str, Any]) -> None:
     acc = r["accidental"]
     if acc is not None and acc["hit_chance_exact"] is not None:
         assert Fraction(acc["hit_chance_exact"]) <= Fraction(acc["chance_exact"])
+    if "overlay" in r:  # the entry where the moving piece stands is the answer itself
+        here = [e for e in r["overlay"]["hexes"] if e["hex"] == r["map"][r["overlay"]["moving"]]]
+        assert len(here) <= 1
+        for e in here:
+            assert (e["targetable"], e["cover"], e["hit_chance_exact"]) == (r["targetable"], r["cover"], r["hit_chance_exact"])
 
 
 def check_skirmish_d6(s: dict[str, Any], r: dict[str, Any]) -> None:

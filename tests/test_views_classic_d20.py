@@ -5,6 +5,8 @@ from classic_d20_cases import run
 
 from pycore import SYSTEMS, evaluate
 from pycore.render import result_html
+from pycore.svg import board_svg
+from pycore.views.classic_d20 import BOARD, board
 
 
 @pytest.mark.parametrize(("scenario", "headline"), [
@@ -39,3 +41,50 @@ def test_classic_d20_words():
     view = SYSTEMS["classic-d20"].view
     assert view.headline(result) == "Hits on a natural 14+"
     assert ("Cover", "50% (+4 AC)") in view.facts(result)
+
+
+MAP = {"cols": 7, "rows": 4, "attacker": [0, 1], "target": [4, 1], "obstacles": [{"hex": [2, 1], "kind": "wall"}],
+       "creatures": [{"hex": [5, 1], "side": "target"}], "elevation": [{"hex": [0, 1], "height": 10}]}
+
+
+def test_map_board_pieces_marks_and_facts():
+    """The board: every piece, the wall marked as breaking lines, the protector marked, the height written; the facts
+    say how many lines are broken and who is higher."""
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": MAP}
+    result = evaluate(scenario)
+    drawing = board(scenario, result)
+    assert drawing is not None and len(drawing.cells) == 7 * 4
+    kinds = {h.qr: p.kind for h, p in drawing.pieces}
+    assert kinds == {(0, 1): "attacker", (4, 1): "target", (2, 1): "total wall", (5, 1): "creature creature-target"}
+    marks = {(h.qr, m.kind): m.text for h, m in drawing.marks}
+    assert marks[((2, 1), "crossed")] == "×" and marks[((5, 1), "protector")] == "P"
+    assert marks[((0, 1), "height")] == "+10 ft"
+    assert "34 of the 36 lines" in drawing.desc
+    svg = board_svg(drawing, interactive=True)
+    assert 'data-rule="d20.map.cover"' in svg
+    html = result_html(result)
+    assert "34 of 36 corner lines broken, 20 ft apart" in html
+    assert "attacker 10 ft, target 0 ft: attacker higher, across a cliff face" in html
+    assert [s.path for s in BOARD.slots] == ["map.attacker", "map.target", "map.obstacles", "map.creatures",
+                                             "map.creatures"]
+    assert SYSTEMS["classic-d20"].view.board_spec is BOARD
+
+
+def test_map_board_overlay_shades_and_numbers_every_free_hex():
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": MAP, "overlay": "target"}
+    result = evaluate(scenario)
+    drawing = board(scenario, result)
+    classes = dict(drawing.cell_classes)
+    free = len(result["overlay"]["hexes"])
+    assert free == 7 * 4 - 3 and len(classes) == free
+    by_qr = {h.qr: c for h, c in classes.items()}
+    assert by_qr[(4, 1)] == "overlay-cover-90" and by_qr[(1, 0)] == "overlay-cover-0"
+    numbers = {h.qr: m for h, m in drawing.marks if m.kind == "overlay"}
+    # 90% cover (+10 AC, AC -5) against THAC0 15, +2 from the cliff: 18 or better, 3 in 20
+    assert numbers[(4, 1)].text == "15" and numbers[(4, 1)].label == "with the target here: cover 90%, hits 15%"
+
+
+def test_map_board_from_a_half_typed_map_never_fails():
+    for m in ({}, {"attacker": "x"}, {"obstacles": [1, {"hex": [1]}], "creatures": "no", "elevation": [{"hex": [0, 0]}]}):
+        drawing = board({"system": "classic-d20", "map": m}, None)
+        assert drawing is not None and len(drawing.cells) == 12 * 9

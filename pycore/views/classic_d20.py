@@ -6,9 +6,30 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from typing import Any
 
+from ..board import BoardSpec, Slot
 from ..dice import percent
-from .common import chance, link, percent_exact, signed
+from ..hexgrid import Hex
+from ..svg import Board, Mark, Piece
+from ..systems.skirmish_d6.map import board_cells
+from .common import chance, hex_of, link, percent_exact, signed
+from .skirmish_d6 import unbounded_cells
 from .view import View
+
+BOARD = BoardSpec(
+    slots=(
+        Slot("attacker", "Attacker", "A", "map.attacker", single=True),
+        Slot("target", "Target", "T", "map.target", single=True),
+        Slot("wall", "Wall or obstacle", "W", "map.obstacles", (("kind", "wall"),)),
+        Slot("ally-attacker", "Attacker's ally", "a", "map.creatures", (("side", "attacker"),)),
+        Slot("ally-target", "Target's ally", "t", "map.creatures", (("side", "target"),)),
+    ),
+    cols_path="map.cols",
+    rows_path="map.rows",
+)
+PIECE_KIND = {"attacker": "attacker", "target": "target", "wall": "total wall",
+              "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
+PIECES = {slot.kind: Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label) for slot in BOARD.slots}
+"""One piece per slot, shared by every drawing."""
 
 
 def headline(result: dict[str, Any]) -> str:
@@ -168,5 +189,117 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     return [*steps_block(result, base), *invisibility_block(result, base), *protectors_block(result, base)]
 
 
-VIEW = View(headline, facts, blocks)
-"""Classic d20's view (no board)."""
+def _size(value: Any) -> int | None:
+    """A board width or height as given, or None when it is missing or not a valid size."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 40 else None
+
+
+def _pieces(m: dict[str, Any]) -> dict[Hex, Piece]:
+    """Everything placed, from a possibly invalid map, the first piece on a hex winning."""
+    pieces: dict[Hex, Piece] = {}
+    for slot in BOARD.slots:
+        if slot.single:
+            h = hex_of(m.get(slot.path.split(".")[1]))
+            if h is not None:
+                pieces.setdefault(h, PIECES[slot.kind])
+    for key in ("obstacles", "creatures"):
+        items = m.get(key)
+        for item in items if isinstance(items, list) else []:
+            h = hex_of(item.get("hex")) if isinstance(item, dict) else None
+            if h is None:
+                continue
+            kind = "wall" if key == "obstacles" else "ally-target" if item.get("side") == "target" else "ally-attacker"
+            pieces.setdefault(h, PIECES[kind])
+    return pieces
+
+
+def _heights(m: dict[str, Any]) -> list[tuple[Hex, str]]:
+    """Raised or sunken hexes and their height in words (``+10``), from a possibly invalid list."""
+    out = []
+    items = m.get("elevation")
+    for item in items if isinstance(items, list) else []:
+        h = hex_of(item.get("hex")) if isinstance(item, dict) else None
+        height = item.get("height") if isinstance(item, dict) else None
+        if h is not None and isinstance(height, (int, float)) and not isinstance(height, bool) and height:
+            out.append((h, f"{height:+g}"))
+    return out
+
+
+def _overlay_marks(overlay: dict[str, Any]) -> tuple[list[tuple[Hex, Mark]], list[tuple[Hex, str]]]:
+    """Each free hex's cover and chance to hit with the moving piece there, as a mark and a colour class."""
+    who = "target" if overlay["moving"] == "target" else "attacker"
+    marks, classes = [], []
+    for entry in overlay["hexes"]:
+        h = Hex.axial(*entry["hex"])
+        if not entry["targetable"]:
+            text, words, css = "–", f"with the {who} here: cannot be targeted", "overlay-none"
+        else:
+            shown = "" if entry["hit_chance_exact"] is None else f", hits {percent(Fraction(entry['hit_chance_exact']))}"
+            text = f"{entry['cover']}" if entry["hit_chance_exact"] is None else \
+                f"{round(float(Fraction(entry['hit_chance_exact'])) * 100)}"
+            words, css = f"with the {who} here: cover {entry['cover']}%{shown}", f"overlay-cover-{entry['cover']}"
+        marks.append((h, Mark("overlay", text, words, "d20.map.overlay")))
+        classes.append((h, css))
+    return marks, classes
+
+
+def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
+    """The hex map with everything placed; once evaluated, the hexes breaking lines, the protectors and the overlay."""
+    m = scenario.get("map")
+    if not isinstance(m, dict):
+        m = {}
+    pieces = _pieces(m)
+    cols, rows = _size(m.get("cols")), _size(m.get("rows"))
+    cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
+    marks: list[tuple[Hex, Mark]] = [(h, Mark("height", f"{text} ft", f"ground {text} ft", "d20.map.heights"))
+                                     for h, text in _heights(m)]
+    classes: list[tuple[Hex, str]] = []
+    reading = (result or {}).get("map")
+    desc = f"A {len(cells)}-hex map (1 hex = 5 ft) with {len(pieces)} pieces placed."
+    if reading and result is not None:
+        for qr in reading["blockers"]:
+            marks.append((Hex.axial(*qr), Mark("crossed", "×", "breaks corner lines", "d20.map.cover")))
+        for qr in reading["protectors"]:
+            marks.append((Hex.axial(*qr), Mark("protector", "P", "protects the target", "d20.map.protectors")))
+        desc = (f"{reading['blocked_lines']} of the {reading['lines']} lines from the attacker's corners to the "
+                f"target's are broken: {result['cover']}% cover, {reading['distance_ft']} ft apart.")
+        overlay = result.get("overlay")
+        if overlay:
+            extra, classes = _overlay_marks(overlay)
+            marks.extend(extra)
+    shown = {p.symbol for p in pieces.values()}
+    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    if reading and reading["blockers"]:
+        legend += (("×", "breaks some of the 36 corner lines"),)
+    if reading and reading["protectors"]:
+        legend += (("P", "protects the target"),)
+    if _heights(m):
+        legend += (("+10 ft", "height of the ground"),)
+    if result and result.get("overlay"):
+        legend += (("65", "chance to hit (%) with the piece there; shade: cover"),)
+    return Board(cells, "Classic d20 hex map (1 hex = 5 ft)", desc, tuple(pieces.items()), tuple(marks), (), (),
+                 tuple(classes), legend)
+
+
+def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the map said: lines broken, distance, heights."""
+    reading = result.get("map")
+    if not reading:
+        return []
+    out = [("Read off the map", f"{reading['blocked_lines']} of {reading['lines']} corner lines broken, "
+                                f"{reading['distance_ft']} ft apart")]
+    if reading["elevation"] != "level":
+        ground = {"ground": "", "cliff": ", across a cliff face", "severe-slope": ", on a severe slope"}
+        a, t = reading["heights_ft"]
+        out.append(("Heights", f"attacker {a:g} ft, target {t:g} ft: attacker {reading['elevation']}"
+                               f"{ground[reading['terrain']]}"))
+    return out
+
+
+def all_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
+    """The facts, then what the map said."""
+    return [*facts(result), *map_facts(result)]
+
+
+VIEW = View(headline, all_facts, blocks, board, BOARD)
+"""Classic d20's view, with its hex map."""

@@ -114,6 +114,10 @@ STATES = {
     "d20-everything": (CALCULATORS["classic-d20"], {
         "system": "classic-d20", "attack": {"to_hit": 15, "over_melee": True}, "fog_distance_ft": 25,
         "target": {"cover_example": "window", "protectors": 2, "invisible": True, "melee_rounds": 3}}, []),
+    "d20-map-overlay": (CALCULATORS["classic-d20"], {
+        "system": "classic-d20", "attack": {"to_hit": 15}, "overlay": "target", "map": {
+            "cols": 8, "rows": 5, "attacker": [0, 2], "target": [5, 2], "obstacles": [{"hex": [2, 2], "kind": "wall"}],
+            "creatures": [{"hex": [6, 2], "side": "target"}], "elevation": [{"hex": [0, 2], "height": 10}]}}, []),
     "link-refused": (CALCULATORS["classic-d20"], "garbage", []),
 }
 """Calculator states beyond the first answer: field errors, the board with pieces, long results, a refused link."""

@@ -31,11 +31,12 @@ def test_diagrams_are_numbered_and_link_to_the_calculator(context):
 
 @pytest.mark.parametrize(("words", "options", "message"), [
     (["skirmish-d6"], {"scenario": '{"map":{"attacker":[0,0]}}'}, "diagram scenario is invalid"),
-    (["classic-d20"], {"scenario": "{}"}, "diagram needs a system with a board"),
+    (["no-such-system"], {"scenario": "{}"}, "diagram needs a system with a board"),
     (["skirmish-d6"], {"scenario": "[1,2]"}, "diagram scenario is not a JSON object"),
 ])
 def test_bad_diagrams_fail_the_build(context, words, options, message):
-    """A diagram of an invalid scenario, or of a system without a board, stops the build naming the page."""
+    """A diagram of an invalid scenario, or of an unknown system (every system has a board), stops the build naming
+    the page."""
     with pytest.raises(PluginError, match=message) as caught:
         diagram.render(context(), words, options)
     assert "rules/skirmish-d6/cover.md" in str(caught.value)

@@ -8,6 +8,8 @@ from typing import Any
 from ...dice import D20, exact
 from ...trace import Trace
 from .inputs import picked
+from .map import MapReading, placement, read_map, with_reading
+from .overlay import overlay
 from .panels import attacker_panel, target_panel
 from .rolls import chance_of, cover_bonus, effective_ac, fog_concealment, lowest_hit, needed_roll, protector_bonus, roll_hits
 from .sight import Sight, attacker_sight, target_sight
@@ -126,7 +128,36 @@ def protectors_of(s: dict[str, Any], cover: int, concealment: int, target: Sight
 
 
 def evaluate(s: dict[str, Any]) -> dict[str, Any]:
-    """Evaluate a validated classic-d20 scenario into the contract's result dict."""
+    """Evaluate a validated classic-d20 scenario into the contract's result dict (cover counted or read off a map)."""
+    if s["_alternative"] != "map":
+        return evaluate_counted(s)
+    r = read_map(s)
+    result = on_map(s, r)
+    if s["overlay"] != "none":
+        result["overlay"] = overlay(s, s["overlay"], on_map)
+        result["rules"] = [*result["rules"], "d20.map.overlay"]
+    return result
+
+
+def on_map(s: dict[str, Any], r: MapReading) -> dict[str, Any]:
+    """The answer for a map's reading: the counted evaluation of what it read, with the map's own rules first."""
+    result = evaluate_counted(with_reading(s, r))
+    rules = ["d20.map.cover"]
+    rulings = ["d20.ruling.map-cover"]
+    if r.protectors:
+        rules.append("d20.map.protectors")
+    rulings.append("d20.ruling.map-protectors")
+    if r.elevation != "level":
+        rules.append("d20.map.heights")
+        rulings.append("d20.ruling.map-terrain")
+    result["rules"] = [*rules, *(x for x in result["rules"] if x not in rules)]
+    result["rulings_used"] = [*rulings, *(x for x in result["rulings_used"] if x not in rulings)]
+    result["map"] = placement(r)
+    return result
+
+
+def evaluate_counted(s: dict[str, Any]) -> dict[str, Any]:
+    """Evaluate a validated classic-d20 scenario whose cover, protectors and heights are given as numbers."""
     cover_raw, cover_ex = picked(s, "cover")
     conceal_raw, conceal_ex = picked(s, "concealment")
     trace = Trace()

@@ -24,6 +24,11 @@ ELEVATION_CHOICES = (("level", "Same level"), ("higher", "Higher than the target
 TERRAIN_CHOICES = (("ground", "Any other ground"), ("cliff", "Vertical cliff face"), ("severe-slope", "Severe slope"))
 PERCENT_CHOICES = tuple((p, f"{p}%") for p in PERCENTS)
 PINPOINT_CHOICES = (("sense-invisible", "Sense Invisible check"), ("hear-noise", "Hear Noise check"))
+OVERLAY_CHOICES = (("none", "Nothing more"), ("target", "Where the target could stand"),
+                   ("attacker", "Where the attacker could stand"))
+BOARD_MIN, BOARD_MAX = 3, 40
+BOARD_COORD = 999
+"""Without a board size any axial coordinates within +-999 are accepted."""
 DETECTED_CHOICES = (
     ("no", "Cannot hear or sense it"),
     ("sensed", "Can hear or sense it (not pinpointed)"),
@@ -57,22 +62,22 @@ INPUTS = Inputs(
         Field("attack.needs_sight", "bool", "The effect needs line of sight or a chosen target",
               default=False, rule="d20.invisible.no-sight-targeting"),
         Field("attacker.elevation", "choice", "Attacker's position", default="level", choices=ELEVATION_CHOICES,
-              rule="d20.elevation.higher"),
+              rule="d20.elevation.higher", group="counted"),
         Field("attacker.terrain", "choice", "Ground between them", default="ground", choices=TERRAIN_CHOICES,
               help="A cliff face counts when one is above the other by at least half the higher one's height.",
-              rule="d20.elevation.cliff"),
+              rule="d20.elevation.cliff", group="counted"),
         Field("attack.over_melee", "bool", "Missile fired over a melee", default=False, rule="d20.cover.over-melee"),
         Field("attack.over_melee_penalty", "int", "Penalty for firing over the melee (GM)", default=OVER_MELEE_PENALTY,
               minimum=0, maximum=10, help="2 as written; the GM may change it to suit the melee.",
               rule="d20.cover.over-melee"),
         Field("target.cover_example", "choice", "Cover: pick the situation", default=NO_EXAMPLE,
               choices=_example_choices(COVER_EXAMPLES, "cover"), rule="d20.cover.examples", widget="d20-picker",
-              widget_facts=_example_facts(COVER_EXAMPLES)),
+              widget_facts=_example_facts(COVER_EXAMPLES), group="counted"),
         Field("target.cover", "choice", "Cover percentage", default=0, choices=PERCENT_CHOICES,
               rule="d20.cover.percent",
-              help="Leave at 0% when a situation above is picked."),
+              help="Leave at 0% when a situation above is picked.", group="counted"),
         Field("target.cover_between", "bool", "The cover is between the target and the attacker", default=True,
-              rule="d20.cover.far-side"),
+              rule="d20.cover.far-side", group="counted"),
         Field("target.concealment_example", "choice", "Concealment: pick the situation", default=NO_EXAMPLE,
               choices=_example_choices(CONCEALMENT_EXAMPLES, "concealment"), rule="d20.concealment.examples",
               widget="d20-picker", widget_facts=_example_facts(CONCEALMENT_EXAMPLES)),
@@ -82,7 +87,7 @@ INPUTS = Inputs(
               unit="ft", help="Feet of fog or mist between them; leave empty if there is none.",
               rule="d20.concealment.fog"),
         Field("target.protectors", "int", "Allies parrying to protect the target", default=0, minimum=0, maximum=20,
-              help="Each declared a parry this round, and so did the target.", rule="d20.cover.protectors"),
+              help="Each declared a parry this round, and so did the target.", rule="d20.cover.protectors", group="counted"),
         Field("target.protector_ac", "ints", "Protectors' AC", optional=True, minimum=-20, maximum=40, max_items=20,
               help="One AC for all of them, or one per protector (5 7 4); empty: the target's own AC.",
               rule="d20.cover.protector-struck"),
@@ -110,12 +115,45 @@ INPUTS = Inputs(
         Field("attacker.speaking", "bool", "The attacker is speaking or casting a spell with a verbal component",
               default=False, rule="d20.detect.voice"),
         Field("distance_ft", "number", "Distance between them", optional=True, minimum=0, maximum=10_000, unit="ft",
-              help="Needed for pinpointing a speaker (20 ft in combat, 30 ft otherwise).", rule="d20.detect.voice"),
+              help="Needed for pinpointing a speaker (20 ft in combat, 30 ft otherwise).", rule="d20.detect.voice",
+              group="counted"),
         Field("in_combat", "bool", "Combat conditions", default=True, rule="d20.detect.voice"),
         Field("ambient_noise", "bool", "Medium ambient noise", default=False, rule="d20.detect.voice",
               help="Only matters out of combat (ruling: which range it gives)."),
+        Field("map.cols", "int", "Board width", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+              help="Leave both sizes empty for a map without edges, drawn around the pieces.",
+              rule="d20.map.cover", group="map"),
+        Field("map.rows", "int", "Board height", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+              help="With a width and a height, every piece must be on that board.", rule="d20.map.cover", group="map"),
+        Field("map.attacker", "hex", "Attacker's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
+              rule="d20.map.cover", group="map"),
+        Field("map.target", "hex", "Target's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
+              rule="d20.map.cover", group="map"),
+        Field("map.obstacles", "records", "Obstacles", default=(), max_items=400, rule="d20.map.cover", group="map",
+              item_fields=(
+                  Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
+                  Field("kind", "choice", "Kind", default="wall", choices=(("wall", "Wall or other hard obstacle"),)),
+              )),
+        Field("map.creatures", "records", "Other creatures", default=(), max_items=100, rule="d20.map.protectors",
+              group="map", item_fields=(
+                  Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
+                  Field("side", "choice", "Side", default="attacker",
+                        choices=(("attacker", "Attacker's ally"), ("target", "Target's ally"))),
+              )),
+        Field("map.elevation", "records", "Heights", default=(), max_items=400, rule="d20.map.heights", group="map",
+              help='Raised hexes as a list, for example [{"hex": [2, 3], "height": 10}]: feet above the ground '
+                   "(hexes not listed are at 0).",
+              item_fields=(
+                  Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
+                  Field("height", "number", "Height", minimum=-1000, maximum=1000, unit="ft"),
+              )),
+        Field("overlay", "choice", "Show on the map", default="none", choices=OVERLAY_CHOICES,
+              rule="d20.map.overlay", group="map",
+              help="Colour every free hex by what the attack would be with that piece standing there."),
     ),
     RULINGS,
+    alternatives=(("counted", "Give the cover percentage"), ("map", "Place everyone on a hex map")),
+    alternatives_legend="How is cover decided?",
 )
 
 
@@ -140,6 +178,13 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             errors.append(FieldError(f"target.{who}", f"{percent}% does not match the situation picked "
                                      f"({example.title}: {example.percent}%); set it to 0% or pick no situation"))
     acs = s["target"]["protector_ac"]
+    if s["_alternative"] == "map":
+        if acs is not None and len(acs) > 1:
+            errors.append(FieldError("target.protector_ac", "on a map give one AC for all the protectors (or none: "
+                                     "each has the target's own AC), as who protects changes as pieces move"))
+        elif acs is not None and len(acs) == 0:
+            errors.append(FieldError("target.protector_ac", "is an empty list: give one AC or leave it out"))
+        return errors
     n = s["target"]["protectors"]
     if acs is not None and len(acs) > 0:
         if n == 0:

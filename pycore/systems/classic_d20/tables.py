@@ -16,6 +16,7 @@ CONCEALMENT_PAGE = "rules/classic-d20/concealment/"
 ELEVATION_PAGE = "rules/classic-d20/elevation/"
 INVISIBILITY_PAGE = "rules/classic-d20/invisibility/"
 DETECTION_PAGE = "rules/classic-d20/detection/"
+MAP_PAGE = "rules/classic-d20/hex-map/"
 
 PERCENTS = (0, 25, 50, 75, 90, 100)
 """The cover and concealment steps."""
@@ -67,6 +68,17 @@ ACCIDENTAL_TARGET = Fraction(1, 10)
 of the time."""
 ACCIDENTAL_AFTER_ROUNDS = 1
 """The accidental-targeting chance starts once the creature has stayed more than this many rounds."""
+
+FEET_PER_HEX = 5
+"""On a map one hex is 5 ft."""
+CORNERS_PER_HEX = 6
+"""Lines are drawn from each corner of the attacker's hex to each corner of the target's."""
+COMBATANT_HEIGHT_FT = 6
+"""A man-sized combatant's height (ruling ``d20.ruling.map-terrain``): the map does not say how tall anyone is."""
+CLIFF_STEP_FT = COMBATANT_HEIGHT_FT // 2
+"""A step between neighbouring hexes at least this high is a vertical cliff face: half the combatant's height."""
+SEVERE_SLOPE_FT_PER_HEX = Fraction(5, 2)
+"""Ground rising at least this many feet per hex on average (1 in 2), with no cliff step, is a severe slope."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +154,10 @@ RULES: tuple[Rule, ...] = (
     Rule("d20.melee.leave", "Leaving melee unseen", DETECTION_PAGE),
     Rule("d20.melee.random-attacks", "Randomly assigned attacks", DETECTION_PAGE),
     Rule("d20.melee.accidental", "Accidental targeting", DETECTION_PAGE),
+    Rule("d20.map.cover", "Cover read off a hex map", MAP_PAGE),
+    Rule("d20.map.protectors", "Protectors on a hex map", MAP_PAGE),
+    Rule("d20.map.heights", "Heights on a hex map", MAP_PAGE),
+    Rule("d20.map.overlay", "Where to stand", MAP_PAGE),
 )
 
 RULINGS: tuple[Ruling, ...] = (
@@ -309,5 +325,49 @@ RULINGS: tuple[Ruling, ...] = (
         "The text adds 'and/or medium amounts of ambient noise' after both ranges without saying which one it "
         "belongs to; a noisy place makes a voice harder to pick out, as a fight does, so it gets the 20 ft.",
     ),
+    Ruling(
+        "d20.ruling.map-cover",
+        "How does a share of blocked corner lines become a cover percentage?",
+        MAP_PAGE,
+        (
+            Choice("down", "The step at or below", "the share of the 36 corner-to-corner lines that an obstacle or "
+                   "creature breaks, taken down to the cover step at or below it (8 of 36 is 0%, 9 is 25%)"),
+            Choice("up", "The step at or above", "the share taken up to the cover step at or above it (any broken "
+                   "line is at least 25%; every line but one is 100%)"),
+        ),
+        "down",
+        "The source gives cover as a percentage of the body behind something hard but says nothing about maps. "
+        "The share of lines from corner to corner is a measure of how much of one hex the other sees; taking it "
+        "down keeps a single grazing line from counting as cover, and 100% only when no line is left, which is "
+        "what the text means by no line of sight or effect.",
+    ),
+    Ruling(
+        "d20.ruling.map-protectors",
+        "Which creatures on a map protect the target?",
+        MAP_PAGE,
+        (
+            Choice("adjacent", "Allies next to it", "every creature of the target's side on a hex next to the "
+                   "target has declared a parry to protect it"),
+            Choice("none", "None", "the map does not show parries: no creature counts as a protector"),
+        ),
+        "adjacent",
+        "Protecting takes a declared parry, which a map cannot show; allies standing next to the target are the "
+        "ones able to step into a missile's path, so the engine counts them. A table that tracks parries "
+        "can switch this off.",
+    ),
+    Ruling(
+        "d20.ruling.map-terrain",
+        "Does a map say when the ground is a cliff or a severe slope?",
+        MAP_PAGE,
+        (
+            Choice("read", "Read it off the heights", "a step of at least 3 ft between neighbouring hexes on the "
+                   "line is a cliff face; ground rising 2.5 ft or more per hex on average is a severe slope"),
+            Choice("higher-only", "Higher ground only", "the heights say only who is higher: +1 to the higher "
+                   "attacker, never the cliff or slope adjustments"),
+        ),
+        "read",
+        "A cliff counts when one combatant is above the other by at least half the higher one's height; a map "
+        "does not say how tall anyone is, so the engine takes a man-sized 6 ft. On a hex map a height difference "
+        "between neighbouring hexes is a vertical face; a steady rise of 1 in 2 is the engine's severe slope.",
+    ),
 )
-

@@ -1,0 +1,136 @@
+"""pycore.systems.classic_d20.map: cover, protectors and heights read off a hex map, through pycore.evaluate."""
+
+from fractions import Fraction
+
+import pytest
+from classic_d20_cases import ids, run
+
+from pycore import ScenarioError
+
+ATTACK = {"to_hit": 15}
+"""THAC0 15 against AC 5: a natural 10 or better hits (11 in 20) with nothing in the way."""
+
+
+def on_map(obstacles=(), creatures=(), elevation=(), attacker=(0, 0), target=(4, 0), rulings=None, **extra):
+    m = {"attacker": list(attacker), "target": list(target), "obstacles": [{"hex": list(h)} for h in obstacles],
+         "creatures": [{"hex": list(h), "side": side} for h, side in creatures],
+         "elevation": [{"hex": list(h), "height": z} for h, z in elevation]}
+    return run(attack=ATTACK, target={"ac": 5}, map=m, rulings=rulings or {}, **extra)
+
+
+def chance(result):
+    return Fraction(result["hit_chance_exact"])
+
+
+def test_an_open_map_gives_no_cover():
+    result = on_map()
+    assert result["cover"] == 0 and chance(result) == Fraction(11, 20)
+    assert result["map"]["distance_ft"] == 20 and result["map"]["blocked_lines"] == 0
+    assert ids(result)[0] == "d20.map.cover" and "d20.ruling.map-cover" in result["rulings_used"]
+
+
+def test_a_wall_right_between_is_90_percent_cover():
+    """34 of 36 lines broken: 90% cover, +10 AC (classic ruling): AC 5 becomes -5, only a natural 20 hits."""
+    result = on_map(obstacles=[(2, 0)])
+    assert result["map"]["blocked_lines"] == 34 and result["map"]["blockers"] == [[2, 0]]
+    assert result["cover"] == 90 and result["effective_ac"] == -5
+    assert chance(result) == Fraction(1, 20)
+    assert on_map(obstacles=[(2, 0)], rulings={"d20.ruling.map-cover": "up"})["targetable"] is False
+
+
+def test_creatures_in_the_way_give_cover_too():
+    """Walls, trees and creatures give cover: an attacker's own ally between them breaks the same lines."""
+    result = on_map(creatures=[((2, 0), "attacker")])
+    assert result["cover"] == 90 and result["protectors"] is None
+
+
+def test_walled_in_target_cannot_be_targeted():
+    ring = [(5, 0), (3, 0), (4, -1), (5, -1), (3, 1), (4, 1)]
+    result = on_map(obstacles=ring)
+    assert result["cover"] == 100 and result["targetable"] is False
+    assert result["untargetable_reason"] == "100% cover" and result["hit_chance"] == 0
+
+
+def test_an_ally_next_to_the_target_protects_it():
+    """A target's ally behind it breaks no line but protects: +2 AC against missiles (AC 3, 9 in 20)."""
+    result = on_map(creatures=[((5, 0), "target")])
+    assert result["cover"] == 0 and result["map"]["protectors"] == [[5, 0]]
+    assert result["defense_bonus"] == 2 and chance(result) == Fraction(9, 20)
+    assert "d20.map.protectors" in ids(result) and "d20.cover.protectors" in ids(result)
+    two = on_map(creatures=[((5, 0), "target"), ((4, 1), "target")])
+    assert two["defense_bonus"] == 4 and chance(two) == Fraction(7, 20)
+
+
+def test_protectors_ruling_none_and_allies_further_away():
+    assert on_map(creatures=[((5, 0), "target")], rulings={"d20.ruling.map-protectors": "none"})["defense_bonus"] == 0
+    assert on_map(creatures=[((6, 0), "target")])["map"]["protectors"] == []
+    assert on_map(creatures=[((5, 0), "attacker")])["map"]["protectors"] == []
+
+
+def test_one_ac_for_all_protectors_on_a_map():
+    result = on_map(creatures=[((5, 0), "target")])
+    assert result["protectors"]["struck"][0]["ac"] == 5
+    with pytest.raises(ScenarioError) as err:
+        run(attack=ATTACK, target={"ac": 5, "protector_ac": [4, 6]},
+            map={"attacker": [0, 0], "target": [4, 0], "creatures": [{"hex": [5, 0], "side": "target"}]})
+    assert [e["field"] for e in err.value.errors] == ["target.protector_ac"]
+
+
+@pytest.mark.parametrize(("elevation", "modifier", "terrain", "rule"), [
+    ([((0, 0), 10)], 2, "cliff", "d20.elevation.cliff"),                # a 10 ft step next to the attacker
+    ([((0, 0), 3)], 2, "cliff", "d20.elevation.cliff"),                 # 3 ft: half a 6 ft combatant
+    ([((0, 0), 2)], 1, "ground", "d20.elevation.higher"),               # 2 ft: higher, not a cliff nor a slope
+    ([((0, 0), 10), ((1, 0), 7.5), ((2, 0), 5), ((3, 0), 2.5)], 1, "severe-slope", "d20.elevation.slope"),
+    ([((4, 0), 10)], -2, "cliff", "d20.elevation.cliff"),               # the target is up the cliff
+    ([((4, 0), 10), ((3, 0), 7.5), ((2, 0), 5), ((1, 0), 2.5)], -1, "severe-slope", "d20.elevation.slope"),
+    ([((4, 0), 2)], 0, "ground", None),                                # lower on ordinary ground: nothing
+    ([((0, 0), 5), ((4, 0), 5)], 0, "ground", None),                    # both up on the same plateau
+])
+def test_heights_give_higher_ground_cliffs_and_slopes(elevation, modifier, terrain, rule):
+    result = on_map(elevation=elevation)
+    assert result["attack_modifier"] == modifier
+    assert result["map"]["terrain"] == terrain
+    if rule:
+        assert rule in ids(result) and "d20.map.heights" in ids(result)
+        assert "d20.ruling.map-terrain" in result["rulings_used"]
+
+
+def test_heights_ruling_higher_only():
+    """A table that does not read cliffs off a map: the higher attacker gets +1, the lower one nothing."""
+    rulings = {"d20.ruling.map-terrain": "higher-only"}
+    assert on_map(elevation=[((0, 0), 10)], rulings=rulings)["attack_modifier"] == 1
+    assert on_map(elevation=[((4, 0), 10)], rulings=rulings)["attack_modifier"] == 0
+
+
+def test_the_map_gives_the_distance_for_a_speaking_target():
+    """An invisible target speaking within 20 ft (in combat) is pinpointed: 4 hexes are 20 ft, 5 are 25 ft."""
+    spoken = run(attack=ATTACK, target={"ac": 5, "invisible": True, "speaking": True},
+                 map={"attacker": [0, 0], "target": [4, 0]})
+    far = run(attack=ATTACK, target={"ac": 5, "invisible": True, "speaking": True},
+              map={"attacker": [0, 0], "target": [5, 0]})
+    assert spoken["targetable"] is True and far["targetable"] is False
+
+
+@pytest.mark.parametrize(("m", "field"), [
+    ({"attacker": [0, 0]}, "map.target"),
+    ({"attacker": [0, 0], "target": [0, 0]}, "map.target"),
+    ({"cols": 5, "rows": 5, "attacker": [0, 0], "target": [2, 2], "elevation": [{"hex": [9, 9], "height": 5}]},
+     "map.elevation.0.hex"),
+    ({"attacker": [0, 0], "target": [2, 2], "elevation": [{"hex": [1, 1], "height": 5}, {"hex": [1, 1], "height": 2}]},
+     "map.elevation.1.hex"),
+    ({"attacker": [0, 0], "target": [2, 2], "obstacles": [{"hex": [0, 0]}]}, "map.obstacles.0.hex"),
+    ({"attacker": [0, 0], "target": [2, 2], "overlay": "nobody"}, "overlay"),
+])
+def test_map_errors_name_the_field(m, field):
+    scenario = {"system": "classic-d20", "map": {k: v for k, v in m.items() if k != "overlay"}}
+    if "overlay" in m:
+        scenario["overlay"] = m["overlay"]
+    with pytest.raises(ScenarioError) as err:
+        run(**{k: v for k, v in scenario.items() if k != "system"})
+    assert field in [e["field"] for e in err.value.errors]
+
+
+def test_counted_cover_and_a_map_are_not_both_given():
+    with pytest.raises(ScenarioError) as err:
+        run(target={"cover": 50}, map={"attacker": [0, 0], "target": [2, 0]})
+    assert {e["field"] for e in err.value.errors} & {"target.cover", "map"}
