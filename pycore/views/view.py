@@ -33,3 +33,6 @@ class View:
     """The hex board for a scenario (drawn even when it does not validate) and, if any, its result."""
     board_spec: BoardSpec | None = None
     """What the interactive board edits; None: no board in the calculator."""
+    pairings: Callable[[dict[str, Any], str], list[ET.Element]] | None = None
+    """Elements worked out from the scenario itself (each creature against each, ``base`` prefixing links);
+    None: nothing beyond the result."""

@@ -1,0 +1,160 @@
+"""An overlay put into pictures and words: heat on the board, its legend, and the best hexes as a table."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..dice import percent
+from ..hexgrid import Hex
+from ..svg import HEAT_BANDS, Heat
+
+BAND_LIMITS = (Fraction(1, 4), Fraction(1, 2), Fraction(3, 4))
+"""Lower chance limits of bands 2, 3 and 4; band 1 is any chance above 0 below the first, band 0 none."""
+BAND_WORDS = ("no chance: cannot be targeted", "under 25%", "25% to under 50%", "50% to under 75%", "75% or more")
+"""Each band in words, for the legend (the patterns' names are said by ``BAND_CUES``)."""
+BAND_CUES = ("plain", "sparse dots", "dense dots", "level lines", "plus signs")
+"""Each band's second cue in words: the pattern that tells the bands apart without colour."""
+MOVING_WORDS = {"target": "the target", "attacker": "the attacker", "bystander": "a bystander"}
+"""Who an overlay moves, in words."""
+TABLE_ROWS = 20
+"""The table alternative lists this many hexes; the board shows them all."""
+
+
+@dataclass(frozen=True)
+class OverlayWords:
+    """How one system's overlay entries are put into words."""
+
+    cover_key: str
+    """The entry key holding the hex's cover (``cover_level``, ``cover``)."""
+    cover: Callable[[Any], str]
+    """A cover value in words (``"cover level 1"``)."""
+    cover_band: Callable[[Any], int]
+    """A band from cover alone, for entries without a chance (an attack whose number is not known)."""
+
+
+def overlay_of(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The result's overlay, or None when there is none (or it has no hexes)."""
+    overlay = (result or {}).get("overlay")
+    return overlay if isinstance(overlay, dict) and overlay.get("hexes") else None
+
+
+def chance_of(entry: dict[str, Any]) -> Fraction | None:
+    """An entry's chance as a fraction (0 when the piece cannot be targeted there); None when unknown."""
+    if not entry["targetable"]:
+        return Fraction(0)
+    exact, value = entry.get("hit_chance_exact"), entry["hit_chance"]
+    if exact is not None:
+        return Fraction(exact)
+    return None if value is None else Fraction(value).limit_denominator(1_000_000)
+
+
+def band_of(entry: dict[str, Any], words: OverlayWords) -> int:
+    """The entry's heat band: by chance, or by cover when the chance is not known."""
+    chance = chance_of(entry)
+    if chance is None:
+        return words.cover_band(entry.get(words.cover_key))
+    if chance <= 0:
+        return 0
+    return 1 + sum(chance >= limit for limit in BAND_LIMITS)
+
+
+def chance_words(entry: dict[str, Any], moving: str) -> str:
+    """``"58.3% to hit"``, ``"cannot be targeted"``, or for a bystander ``"12.5% to be struck"``."""
+    if not entry["targetable"]:
+        return "cannot be targeted"
+    chance = chance_of(entry)
+    if chance is None:
+        return "chance not known (no base number to hit)"
+    return f"{percent(chance)} {'to be struck' if moving == 'bystander' else 'to hit'}"
+
+
+def entry_words(entry: dict[str, Any], moving: str, words: OverlayWords) -> str:
+    """One hex's numbers in words: ``"target here: 58.3% to hit, cover level 1"``."""
+    return f"{moving} here: {chance_words(entry, moving)}, {words.cover(entry.get(words.cover_key))}"
+
+
+def heat(result: dict[str, Any] | None, words: OverlayWords) -> tuple[tuple[Hex, Heat], ...]:
+    """The board's heat: one band and label per hex of the result's overlay (none without an overlay)."""
+    overlay = overlay_of(result)
+    if overlay is None:
+        return ()
+    moving = overlay["moving"]
+    return tuple((Hex.axial(*e["hex"]), Heat(band_of(e, words), entry_words(e, moving, words))) for e in overlay["hexes"])
+
+
+def described(result: dict[str, Any] | None) -> str:
+    """A sentence for the board's description when it is shaded by an overlay ("" without one)."""
+    overlay = overlay_of(result)
+    if overlay is None:
+        return ""
+    moving = overlay["moving"]
+    what = "chance to be struck by a stray shot" if moving == "bystander" else "chance to hit"
+    return f" Shaded: where {MOVING_WORDS.get(moving, moving)} could stand, by {what}; focus a hex for its numbers."
+
+
+def ranked(overlay: dict[str, Any], words: OverlayWords) -> list[dict[str, Any]]:
+    """The entries best first for the piece that moves: the attacker wants the highest chance, a target or
+    a bystander the lowest; ties by band, then by hex, so the order is stable."""
+    sign = 1 if overlay["moving"] == "attacker" else -1
+
+    def key(entry: dict[str, Any]) -> tuple[Fraction, int, int, int]:
+        chance = chance_of(entry)
+        band = band_of(entry, words)
+        return (-sign * (chance if chance is not None else Fraction(band, HEAT_BANDS)), -sign * band,
+                entry["hex"][1], entry["hex"][0])
+
+    return sorted(overlay["hexes"], key=key)
+
+
+def legend_block(overlay: dict[str, Any]) -> ET.Element:
+    """The heat map's key: each band's swatch (colour and pattern), its pattern and its range in words."""
+    moving = MOVING_WORDS.get(overlay["moving"], overlay["moving"])
+    box = ET.Element("div", {"class": "overlay-legend", "data-role": "overlay-legend"})
+    what = "to be struck by a stray shot" if overlay["moving"] == "bystander" else "to hit"
+    ET.SubElement(box, "p", {"class": "calc-subhead"}).text = f"Where to stand: {moving}, chance {what}"
+    ul = ET.SubElement(box, "ul", {"class": "overlay-legend-list"})
+    for band in range(HEAT_BANDS - 1, -1, -1):
+        li = ET.SubElement(ul, "li", {"data-heat": str(band)})
+        ET.SubElement(li, "span", {"class": f"overlay-swatch overlay-swatch--{band}", "aria-hidden": "true"})
+        ET.SubElement(li, "span").text = f"{BAND_WORDS[band]} ({BAND_CUES[band]})"
+    ET.SubElement(box, "p", {"class": "overlay-help"}).text = (
+        "Focus or hover a hex on the board for its numbers; the table below lists the best hexes first.")
+    return box
+
+
+def table_block(overlay: dict[str, Any], words: OverlayWords) -> ET.Element:
+    """The table alternative: the best hexes for the moving piece first, with chance and cover."""
+    moving = overlay["moving"]
+    rows = ranked(overlay, words)
+    order = "highest chance to hit first" if moving == "attacker" else (
+        "lowest chance to be struck first" if moving == "bystander" else "lowest chance to be hit first")
+    table = ET.Element("table", {"class": "overlay-table", "data-role": "overlay-table"})
+    caption = f"Best hexes for {MOVING_WORDS.get(moving, moving)}, {order}"
+    if len(rows) > TABLE_ROWS:
+        caption += f" (the first {TABLE_ROWS} of {len(rows)}; the board shows them all)"
+    ET.SubElement(table, "caption").text = caption
+    head = ET.SubElement(ET.SubElement(table, "thead"), "tr")
+    for text in ("Rank", "Hex", "Chance", "Cover", "Band"):
+        ET.SubElement(head, "th", {"scope": "col"}).text = text
+    body = ET.SubElement(table, "tbody")
+    for rank, entry in enumerate(rows[:TABLE_ROWS], start=1):
+        band = band_of(entry, words)
+        row = ET.SubElement(body, "tr", {"data-hex": f"{entry['hex'][0]},{entry['hex'][1]}", "data-heat": str(band)})
+        ET.SubElement(row, "td").text = str(rank)
+        ET.SubElement(row, "th", {"scope": "row"}).text = f"{entry['hex'][0]}, {entry['hex'][1]}"
+        ET.SubElement(row, "td").text = chance_words(entry, moving)
+        ET.SubElement(row, "td").text = words.cover(entry.get(words.cover_key))
+        ET.SubElement(row, "td").text = BAND_CUES[band]
+    return table
+
+
+def blocks(result: dict[str, Any], words: OverlayWords) -> list[ET.Element]:
+    """The legend and the table alternative, when the result has an overlay."""
+    overlay = overlay_of(result)
+    if overlay is None:
+        return []
+    return [legend_block(overlay), table_block(overlay, words)]
