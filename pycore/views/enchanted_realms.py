@@ -294,5 +294,5 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
                  tuple(marks), tuple(segments), (), tuple(classes), legend, heat)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD)
+VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY)
 """Enchanted Realms' view, with its board."""

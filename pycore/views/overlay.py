@@ -110,7 +110,7 @@ def ranked(overlay: dict[str, Any], words: OverlayWords) -> list[dict[str, Any]]
     return sorted(overlay["hexes"], key=key)
 
 
-def legend_block(overlay: dict[str, Any]) -> ET.Element:
+def legend_block(overlay: dict[str, Any], *, live: bool = True) -> ET.Element:
     """The heat map's key: each band's swatch (colour and pattern), its pattern and its range in words."""
     moving = MOVING_WORDS.get(overlay["moving"], overlay["moving"])
     box = ET.Element("div", {"class": "overlay-legend", "data-role": "overlay-legend"})
@@ -122,7 +122,8 @@ def legend_block(overlay: dict[str, Any]) -> ET.Element:
         ET.SubElement(li, "span", {"class": f"overlay-swatch overlay-swatch--{band}", "aria-hidden": "true"})
         ET.SubElement(li, "span").text = f"{BAND_WORDS[band]} ({BAND_CUES[band]})"
     ET.SubElement(box, "p", {"class": "overlay-help"}).text = (
-        "Focus or hover a hex on the board for its numbers; the table below lists the best hexes first.")
+        "Focus or hover a hex on the board for its numbers; the table below lists the best hexes first." if live
+        else "Hover a hex for its numbers; the table below lists the best hexes first.")
     return box
 
 
@@ -152,9 +153,10 @@ def table_block(overlay: dict[str, Any], words: OverlayWords) -> ET.Element:
     return table
 
 
-def blocks(result: dict[str, Any], words: OverlayWords) -> list[ET.Element]:
-    """The legend and the table alternative, when the result has an overlay."""
+def blocks(result: dict[str, Any], words: OverlayWords, *, live: bool = True) -> list[ET.Element]:
+    """The legend and the table alternative, when the result has an overlay (``live``: beside a board that
+    takes focus, not a drawing in a page)."""
     overlay = overlay_of(result)
     if overlay is None:
         return []
-    return [legend_block(overlay), table_block(overlay, words)]
+    return [legend_block(overlay, live=live), table_block(overlay, words)]

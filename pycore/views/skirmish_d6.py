@@ -264,5 +264,5 @@ def pairing_blocks(scenario: dict[str, Any], base: str) -> list[ET.Element]:
     return pairings.table(chosen, len(every), base, "calculator/skirmish-d6/", _pairing_cover)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD, pairing_blocks)
+VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks)
 """d6 Skirmish's view, with its hex map."""
