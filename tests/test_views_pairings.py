@@ -8,7 +8,7 @@ from pycore.render import result_html
 from pycore.views import pairings
 from pycore.views.skirmish_d6 import pairing_blocks
 
-SCENARIO = {"system": "skirmish-d6", "attack": {"hits_on": 4},
+SCENARIO = {"system": "skirmish-d6", "attack": {"hits_on": 4}, "pairings": True,
             "map": {"cols": 8, "rows": 6, "attacker": [0, 0], "target": [4, 2],
                     "obstacles": [{"hex": [2, 1], "kind": "partial"}],
                     "creatures": [{"hex": [0, 3], "side": "attacker"}, {"hex": [5, 0], "side": "target"}]}}
@@ -50,10 +50,13 @@ def test_rows_open_their_pairing():
     assert row[3].text == "50%" and evaluate(opened)["hit_chance_exact"] == "1/2"
 
 
-def test_no_table_without_creatures_or_scenario():
-    """Just the attacker and the target (one pairing), or a panel rendered without its scenario: no table."""
+def test_no_table_unless_asked_with_creatures_and_scenario():
+    """Not asked for, just the attacker and the target (one pairing), or a panel rendered without its scenario:
+    no table."""
     alone = {**SCENARIO, "map": {**SCENARIO["map"], "creatures": []}}
     assert pairing_blocks(alone, "") == []
+    assert pairing_blocks({**SCENARIO, "pairings": False}, "") == []
+    assert pairing_blocks(SCENARIO, "")
     assert "pairings" not in result_html(evaluate(SCENARIO))
 
 
@@ -61,7 +64,7 @@ def test_many_creatures_are_capped():
     """Nine on each side make 81 pairings: the table works out MAX_PAIRINGS and says how many there were."""
     creatures = [{"hex": [q, 5], "side": "attacker"} for q in range(-2, 6)]
     creatures += [{"hex": [q + 1, 4], "side": "target"} for q in range(-2, 6)]
-    scenario = {"system": "skirmish-d6", "map": {"cols": 10, "rows": 8, "attacker": [0, 0], "target": [6, 1],
+    scenario = {"system": "skirmish-d6", "pairings": True, "map": {"cols": 10, "rows": 8, "attacker": [0, 0], "target": [6, 1],
                                                  "creatures": creatures}}
     root = ET.fromstring(result_html(evaluate(scenario), "", scenario))
     table = root.find(".//table[@data-sortable]")

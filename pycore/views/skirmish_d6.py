@@ -254,9 +254,11 @@ def _pairing(scenario: dict[str, Any], shooter: Any, target: Any) -> dict[str, A
 
 
 def pairing_blocks(scenario: dict[str, Any], base: str) -> list[ET.Element]:
-    """On a map with creatures on both sides, each attacker-side creature against each target-side one."""
+    """Asked for (``pairings``) on a map with creatures, each attacker-side creature against each target-side one
+    (each pairing is a whole evaluation, so the table is worked out only when asked for)."""
     m = scenario.get("map")
-    if not isinstance(m, dict) or not m.get("creatures") or m.get("attacker") is None or m.get("target") is None:
+    if (scenario.get("pairings") is not True or not isinstance(m, dict) or not m.get("creatures")
+            or m.get("attacker") is None or m.get("target") is None):
         return []
     shooters, targets = _sides(m)
     every = [(s, t) for s in shooters for t in targets]
