@@ -93,7 +93,7 @@ def described(result: dict[str, Any] | None) -> str:
         return ""
     moving = overlay["moving"]
     what = "chance to be struck by a stray shot" if moving == "bystander" else "chance to hit"
-    return f" Shaded: where {MOVING_WORDS.get(moving, moving)} could stand, by {what}; focus a hex for its numbers."
+    return f" Shaded: where {MOVING_WORDS.get(moving, moving)} could stand, by {what}."
 
 
 def ranked(overlay: dict[str, Any], words: OverlayWords) -> list[dict[str, Any]]:
@@ -127,22 +127,22 @@ def legend_block(overlay: dict[str, Any], *, live: bool = True) -> ET.Element:
     return box
 
 
-def table_block(overlay: dict[str, Any], words: OverlayWords) -> ET.Element:
-    """The table alternative: the best hexes for the moving piece first, with chance and cover."""
+def table_block(overlay: dict[str, Any], words: OverlayWords, limit: int = TABLE_ROWS) -> ET.Element:
+    """The table alternative: the best ``limit`` hexes for the moving piece first, with chance and cover."""
     moving = overlay["moving"]
     rows = ranked(overlay, words)
     order = "highest chance to hit first" if moving == "attacker" else (
         "lowest chance to be struck first" if moving == "bystander" else "lowest chance to be hit first")
     table = ET.Element("table", {"class": "overlay-table", "data-role": "overlay-table"})
     caption = f"Best hexes for {MOVING_WORDS.get(moving, moving)}, {order}"
-    if len(rows) > TABLE_ROWS:
-        caption += f" (the first {TABLE_ROWS} of {len(rows)}; the board shows them all)"
+    if len(rows) > limit:
+        caption += f" (the first {limit} of {len(rows)}; the board shows them all)"
     ET.SubElement(table, "caption").text = caption
     head = ET.SubElement(ET.SubElement(table, "thead"), "tr")
     for text in ("Rank", "Hex", "Chance", "Cover", "Band"):
         ET.SubElement(head, "th", {"scope": "col"}).text = text
     body = ET.SubElement(table, "tbody")
-    for rank, entry in enumerate(rows[:TABLE_ROWS], start=1):
+    for rank, entry in enumerate(rows[:limit], start=1):
         band = band_of(entry, words)
         row = ET.SubElement(body, "tr", {"data-hex": f"{entry['hex'][0]},{entry['hex'][1]}", "data-heat": str(band)})
         ET.SubElement(row, "td").text = str(rank)
@@ -153,10 +153,14 @@ def table_block(overlay: dict[str, Any], words: OverlayWords) -> ET.Element:
     return table
 
 
+DIAGRAM_ROWS = 8
+"""A drawing in a rulebook page lists this many hexes: enough to show how the table reads."""
+
+
 def blocks(result: dict[str, Any], words: OverlayWords, *, live: bool = True) -> list[ET.Element]:
     """The legend and the table alternative, when the result has an overlay (``live``: beside a board that
-    takes focus, not a drawing in a page)."""
+    takes focus, not a drawing in a page, which lists fewer hexes)."""
     overlay = overlay_of(result)
     if overlay is None:
         return []
-    return [legend_block(overlay, live=live), table_block(overlay, words)]
+    return [legend_block(overlay, live=live), table_block(overlay, words, TABLE_ROWS if live else DIAGRAM_ROWS)]
