@@ -105,12 +105,17 @@ def test_no_overlay_no_blocks():
 
 
 def test_enchanted_realms_words_and_bystanders():
-    """Enchanted Realms words its `cover` key; a bystander's chance is to be struck, safest first."""
+    """Enchanted Realms words its `cover` key; a bystander's chance is to be struck, and the table lists the
+    hexes where it could be, the most dangerous first."""
     hexes = [{"hex": [1, 0], "targetable": True, "hit_chance": 0.1, "cover": "none"},
              {"hex": [2, 0], "targetable": True, "hit_chance": 0.0, "cover": "none"},
              {"hex": [3, 0], "targetable": True, "hit_chance": 0.3, "cover": "partial"}]
     data = {"moving": "bystander", "hexes": hexes}
-    assert [tuple(e["hex"]) for e in overlay.ranked(data, er_view.OVERLAY)] == [(2, 0), (1, 0), (3, 0)]
+    assert [tuple(e["hex"]) for e in overlay.ranked(data, er_view.OVERLAY)] == [(3, 0), (1, 0), (2, 0)]
+    rows = overlay.table_block(data, er_view.OVERLAY).findall("./tbody/tr")
+    assert [r.get("data-hex") for r in rows] == ["3,0", "1,0"]
+    data["hexes"] = hexes[1:2]
+    assert "no free hex" in "".join(overlay.table_block(data, er_view.OVERLAY).itertext())
     assert overlay.entry_words(hexes[2], "bystander", er_view.OVERLAY) == (
         "bystander here: 30% to be struck, partial cover")
     assert "to be struck by a stray shot" in "".join(overlay.legend_block(data).itertext())

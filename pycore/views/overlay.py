@@ -14,7 +14,7 @@ from ..svg import HEAT_BANDS, Heat
 
 BAND_LIMITS = (Fraction(1, 4), Fraction(1, 2), Fraction(3, 4))
 """Lower chance limits of bands 2, 3 and 4; band 1 is any chance above 0 below the first, band 0 none."""
-BAND_WORDS = ("no chance: cannot be targeted", "under 25%", "25% to under 50%", "50% to under 75%", "75% or more")
+BAND_WORDS = ("no chance (0%, or cannot be targeted)", "under 25%", "25% to under 50%", "50% to under 75%", "75% or more")
 """Each band in words, for the legend (the patterns' names are said by ``BAND_CUES``)."""
 BAND_CUES = ("plain", "sparse dots", "dense dots", "level lines", "plus signs")
 """Each band's second cue in words: the pattern that tells the bands apart without colour."""
@@ -97,9 +97,10 @@ def described(result: dict[str, Any] | None) -> str:
 
 
 def ranked(overlay: dict[str, Any], words: OverlayWords) -> list[dict[str, Any]]:
-    """The entries best first for the piece that moves: the attacker wants the highest chance, a target or
-    a bystander the lowest; ties by band, then by hex, so the order is stable."""
-    sign = 1 if overlay["moving"] == "attacker" else -1
+    """The entries in the order a player reads them: for the attacker the best shots first, for the target the
+    safest hexes first, for a bystander the most dangerous first (most hexes are out of a stray shot's way, so
+    the ones to avoid are the news); ties by band, then by hex, so the order is stable."""
+    sign = -1 if overlay["moving"] == "target" else 1
 
     def key(entry: dict[str, Any]) -> tuple[Fraction, int, int, int]:
         chance = chance_of(entry)
@@ -122,8 +123,8 @@ def legend_block(overlay: dict[str, Any], *, live: bool = True) -> ET.Element:
         ET.SubElement(li, "span", {"class": f"overlay-swatch overlay-swatch--{band}", "aria-hidden": "true"})
         ET.SubElement(li, "span").text = f"{BAND_WORDS[band]} ({BAND_CUES[band]})"
     ET.SubElement(box, "p", {"class": "overlay-help"}).text = (
-        "Focus or hover a hex on the board for its numbers; the table below lists the best hexes first." if live
-        else "Hover a hex for its numbers; the table below lists the best hexes first.")
+        "Focus or hover a hex on the board for its numbers; the table below lists them in order." if live
+        else "Hover a hex for its numbers; the table below lists them in order.")
     return box
 
 
@@ -131,10 +132,13 @@ def table_block(overlay: dict[str, Any], words: OverlayWords, limit: int = TABLE
     """The table alternative: the best ``limit`` hexes for the moving piece first, with chance and cover."""
     moving = overlay["moving"]
     rows = ranked(overlay, words)
-    order = "highest chance to hit first" if moving == "attacker" else (
-        "lowest chance to be struck first" if moving == "bystander" else "lowest chance to be hit first")
+    if moving == "bystander":
+        rows = [e for e in rows if band_of(e, words) > 0]
+        caption = "Hexes where a bystander could be struck, the most dangerous first"
+    else:
+        order = "highest chance to hit first" if moving == "attacker" else "lowest chance to be hit first"
+        caption = f"Best hexes for {MOVING_WORDS.get(moving, moving)}, {order}"
     table = ET.Element("table", {"class": "overlay-table", "data-role": "overlay-table"})
-    caption = f"Best hexes for {MOVING_WORDS.get(moving, moving)}, {order}"
     if len(rows) > limit:
         caption += f" (the first {limit} of {len(rows)}; the board shows them all)"
     ET.SubElement(table, "caption").text = caption
@@ -142,6 +146,9 @@ def table_block(overlay: dict[str, Any], words: OverlayWords, limit: int = TABLE
     for text in ("Rank", "Hex", "Chance", "Cover", "Band"):
         ET.SubElement(head, "th", {"scope": "col"}).text = text
     body = ET.SubElement(table, "tbody")
+    if not rows:
+        cell = ET.SubElement(ET.SubElement(body, "tr"), "td", {"colspan": "5"})
+        cell.text = "None: no free hex is in a stray shot's way."
     for rank, entry in enumerate(rows[:limit], start=1):
         band = band_of(entry, words)
         row = ET.SubElement(body, "tr", {"data-hex": f"{entry['hex'][0]},{entry['hex'][1]}", "data-heat": str(band)})
