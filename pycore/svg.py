@@ -195,6 +195,12 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
             if made is None:
                 made = pieced[(h, piece)] = _cell(layout, h, piece, (), None, (), interactive, h == first, ident)
             return made
+        shade = heat.get(h)
+        if shade is not None and piece is None and h not in marks and h not in ruled and h not in extra:
+            made = pieced.get((h, shade))
+            if made is None:
+                made = pieced[(h, shade)] = _cell(layout, h, None, (), None, (), interactive, h == first, ident, shade)
+            return made
         return _cell(layout, h, piece, tuple(marks.get(h, ())), ruled.get(h), tuple(extra.get(h, ())),
                      interactive, h == first, ident, heat.get(h))
 
@@ -206,14 +212,15 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     return out
 
 
-PlainCells = tuple[dict[Hex, Cell], dict[str, Cell], dict[tuple[Hex, Piece], Cell]]
+PlainCells = tuple[dict[Hex, Cell], dict[str, Cell], dict[tuple[Hex, Piece | Heat], Cell]]
 _last_plain: dict[tuple[bool, str], tuple[tuple[Hex, ...], PlainCells]] = {}
 
 
 def _plain(cells: tuple[Hex, ...], interactive: bool, ident: str) -> PlainCells:
     """Every hex drawn with nothing on it (most of a big map), by hex and by key, for the very tuple last
-    asked about (see ``_frame``); and a place for hexes drawn with only a piece on them, by (hex, piece),
-    which stay the same from one change to the next (a map's obstacles)."""
+    asked about (see ``_frame``); and a place for hexes drawn with only a piece or only an overlay's heat
+    on them, by (hex, piece or heat), which mostly stay the same from one change to the next (a map's
+    obstacles, the shading of hexes far from what moved)."""
     hit = _last_plain.get((interactive, ident))
     if hit is not None and hit[0] is cells:
         return hit[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -77,13 +78,21 @@ def entry_words(entry: dict[str, Any], moving: str, words: OverlayWords) -> str:
     return f"{moving} here: {chance_words(entry, moving)}, {words.cover(entry.get(words.cover_key))}"
 
 
+@functools.lru_cache(maxsize=4096)
+def _heat(moving: str, targetable: bool, exact: str | None, value: float | None, cover: Any, words: OverlayWords) -> Heat:
+    """One hex's heat from the entry's values (shared: a big map has many hexes with the same numbers)."""
+    entry = {"targetable": targetable, "hit_chance_exact": exact, "hit_chance": value, words.cover_key: cover}
+    return Heat(band_of(entry, words), entry_words(entry, moving, words))
+
+
 def heat(result: dict[str, Any] | None, words: OverlayWords) -> tuple[tuple[Hex, Heat], ...]:
     """The board's heat: one band and label per hex of the result's overlay (none without an overlay)."""
     overlay = overlay_of(result)
     if overlay is None:
         return ()
-    moving = overlay["moving"]
-    return tuple((Hex.axial(*e["hex"]), Heat(band_of(e, words), entry_words(e, moving, words))) for e in overlay["hexes"])
+    moving, key = overlay["moving"], words.cover_key
+    return tuple((Hex.axial(*e["hex"]), _heat(moving, e["targetable"], e.get("hit_chance_exact"), e["hit_chance"],
+                                              e.get(key), words)) for e in overlay["hexes"])
 
 
 def described(result: dict[str, Any] | None) -> str:
