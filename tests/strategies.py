@@ -197,6 +197,8 @@ def _coherent_enchanted_realms(draw: st.DrawFn, s: dict[str, Any]) -> None:
         s["others"] = kept
     if (s.get("rulings") or {}).get("er.ruling.attacker-hex") == "struck":
         s.setdefault("attacker", {})["defense"] = draw(st.integers(0, 60))
+    if s.get("overlay") == "bystander" and s.get("overlay_defense") is None:
+        s["overlay_defense"] = draw(st.integers(0, 60))
 
 
 def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
@@ -224,8 +226,10 @@ def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
             cols, rows = draw(st.integers(3, 14)), draw(st.integers(3, 14))
             if sized:
                 m["cols"], m["rows"] = cols, rows
-        # without a size, the pieces stand anywhere: the same layout, moved by up to 999 - 40 hexes
-        dq, dr = (0, 0) if sized else (draw(st.integers(-959, 959)), draw(st.integers(-959, 959)))
+        # without a size, the pieces stand anywhere: the same layout, moved by up to 999 - 40 hexes (an overlay
+        # covers the whole drawing, up to 100 x 100 hexes when the pieces are far from the origin: kept near it)
+        near = sized or s.get("overlay", "none") != "none"
+        dq, dr = (0, 0) if near else (draw(st.integers(-959, 959)), draw(st.integers(-959, 959)))
         cells = [[q + dq, r + dr] for q, r in (h.qr for h in board_cells(cols, rows))]
         wanted = 2 + len(m.get("obstacles", [])) + len(m.get("creatures", []))
         spots = draw(st.lists(st.sampled_from(cells), min_size=min(wanted, len(cells)), max_size=min(wanted, len(cells)),
@@ -235,6 +239,10 @@ def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
         for key in ("obstacles", "creatures"):
             if key in m:
                 m[key] = [{**item, "hex": spot} for item, spot in zip(m[key], rest)]
+        if m.get("elevation"):  # heights on distinct hexes of the board, pieces' hexes included
+            ground = draw(st.lists(st.sampled_from(cells), min_size=1, max_size=min(len(m["elevation"]), len(cells)),
+                                   unique_by=tuple))
+            m["elevation"] = [{**item, "hex": spot} for item, spot in zip(m["elevation"], ground)]
         return
     attack, attacker, target = s.get("attack", {}), s.get("attacker", {}), s.get("target", {})
     if (attacker.get("blinded") or target.get("invisible")) and attack.get("distance") is None:

@@ -6,11 +6,11 @@ from skirmish_d6_cases import run
 from pycore import ScenarioError
 
 
-def on_map(a, t, obstacles=(), creatures=(), **rest):
-    """A map scenario from axial pairs: attacker hex ``a``, target hex ``t``."""
+def on_map(a, t, obstacles=(), creatures=(), map_extra=None, **rest):
+    """A map scenario from axial pairs: attacker hex ``a``, target hex ``t``; ``map_extra``: more map keys."""
     return run(map={"attacker": list(a), "target": list(t), "cols": 12, "rows": 9,
                     "obstacles": [{"hex": list(h), "kind": k} for h, k in obstacles],
-                    "creatures": [{"hex": list(h), "side": s} for h, s in creatures]}, **rest)
+                    "creatures": [{"hex": list(h), "side": s} for h, s in creatures], **(map_extra or {})}, **rest)
 
 
 def test_map_counts_partial_obstacles_and_creatures_on_the_line():
@@ -103,3 +103,57 @@ def test_a_long_shot_of_sixty_hexes_and_more():
     assert run(map={"attacker": [0, 0], "target": [60, 0]})["distance"] == 60
     far = run(map={"attacker": [-999, 999], "target": [999, 0]}, target={"invisible": True})
     assert far["distance"] == 1998 and far["targetable"] is False
+
+
+def test_map_heights_decide_above_and_below():
+    """A higher attacker attacks from above (+1), a lower one from below (-1): hits on 4+ becomes 3+ or 5+."""
+    high = on_map((0, 1), (4, 1), map_extra={"elevation": [{"hex": [0, 1], "height": 2}]}, attack={"hits_on": 4})
+    assert high["elevation"] == "above" and high["hits_on"] == 3
+    assert high["map"]["heights"] == {"attacker": 2, "target": 0}
+    low = on_map((0, 1), (4, 1), map_extra={"elevation": [{"hex": [4, 1], "height": 0.5}]}, attack={"hits_on": 4})
+    assert low["elevation"] == "below" and low["hits_on"] == 5
+    level = on_map((0, 1), (4, 1), map_extra={"elevation": [{"hex": [0, 1], "height": 3}, {"hex": [4, 1], "height": 3}]},
+                   attack={"hits_on": 4})
+    assert level["elevation"] == "level" and level["hits_on"] == 4
+    assert "d6.ruling.map-height" in level["rulings_used"]
+
+
+def test_map_heights_overrule_the_form_unless_the_ruling_says_form():
+    """By default the map decides over the form's attacker.elevation; ruling ``form`` keeps the form's."""
+    ground = {"elevation": [{"hex": [4, 1], "height": 2}]}
+    by_map = on_map((0, 1), (4, 1), map_extra=ground, attacker={"elevation": "above"}, attack={"hits_on": 4})
+    assert by_map["elevation"] == "below" and by_map["hits_on"] == 5
+    by_form = on_map((0, 1), (4, 1), map_extra=ground, attacker={"elevation": "above"}, attack={"hits_on": 4},
+                     rulings={"d6.ruling.map-height": "form"})
+    assert by_form["elevation"] == "above" and by_form["hits_on"] == 3
+
+
+def test_map_without_heights_keeps_the_form_and_names_no_height_ruling():
+    result = on_map((0, 1), (4, 1), attacker={"elevation": "above"}, attack={"hits_on": 4})
+    assert result["elevation"] == "above" and result["map"]["heights"] is None
+    assert not {"d6.ruling.map-height", "d6.ruling.height-blocks"} & set(result["rulings_used"])
+
+
+def test_high_ground_between_blocks_only_under_the_ridge_ruling():
+    """A whole row of 5-inch hexes between two pieces at 0: no effect by default, total cover as a ridge."""
+    ridge = [{"hex": [2 - (r - (r & 1)) // 2, r], "height": 5} for r in range(9)]
+    plain = on_map((0, 1), (4, 1), map_extra={"elevation": ridge})
+    assert plain["cover_level"] == 0 and "d6.ruling.height-blocks" in plain["rulings_used"]
+    walled = on_map((0, 1), (4, 1), map_extra={"elevation": ridge}, rulings={"d6.ruling.height-blocks": "ridge"})
+    assert walled["cover_level"] == "total" and not walled["targetable"]
+    # an attacker as high as the ridge sees over it: nothing in between is higher than both ends
+    over = on_map((0, 1), (4, 1), map_extra={"elevation": [*ridge, {"hex": [0, 1], "height": 5}]},
+                  rulings={"d6.ruling.height-blocks": "ridge"})
+    assert over["cover_level"] == 0 and over["elevation"] == "above"
+
+
+def test_map_heights_errors_name_the_item():
+    with pytest.raises(ScenarioError) as err:
+        on_map((0, 1), (4, 1), map_extra={"elevation": [{"hex": [1, 1], "height": 1}, {"hex": [1, 1], "height": 2}]})
+    assert [e["field"] for e in err.value.errors] == ["map.elevation.1.hex"]
+    with pytest.raises(ScenarioError) as err:
+        on_map((0, 1), (4, 1), map_extra={"elevation": [{"hex": [30, 1], "height": 1}]})
+    assert [e["field"] for e in err.value.errors] == ["map.elevation.0.hex"]
+    with pytest.raises(ScenarioError) as err:
+        on_map((0, 1), (4, 1), map_extra={"elevation": [{"hex": [1, 1]}]})
+    assert [e["field"] for e in err.value.errors] == ["map.elevation.0.height"]

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import functools
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from typing import Any
 
 from ..board import BoardSpec, Slot
 from ..dice import percent
-from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
+from ..hexgrid import Hex
 from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
+from ..systems.enchanted_realms.cells import board_cells
 from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
 from . import overlay
 from .common import hex_of, link, percent_with_fraction, signed
@@ -212,29 +212,6 @@ BOARD = BoardSpec(
     defaults=(("defense", 10),),
     editors=(("others", (("name", "Name", "text"), ("defense", "Defense", "int"))),),
 )
-MIN_COLS, MIN_ROWS, MARGIN_HEXES = 11, 7, 2
-
-
-def _cells(hexes: list[Hex]) -> tuple[Hex, ...]:
-    """A rectangle of hexes around every piece, with room to place more."""
-    offsets = [roffset_from_cube(ODD, h) for h in hexes] or [OffsetCoord(0, 0)]
-    c0, c1 = min(o.col for o in offsets) - MARGIN_HEXES, max(o.col for o in offsets) + MARGIN_HEXES
-    r0, r1 = min(o.row for o in offsets) - MARGIN_HEXES, max(o.row for o in offsets) + MARGIN_HEXES
-    if c1 - c0 + 1 < MIN_COLS:
-        c0 -= (MIN_COLS - (c1 - c0 + 1)) // 2
-        c1 = c0 + MIN_COLS - 1
-    if r1 - r0 + 1 < MIN_ROWS:
-        r0 -= (MIN_ROWS - (r1 - r0 + 1)) // 2
-        r1 = r0 + MIN_ROWS - 1
-    return _rectangle(c0, c1, r0, r1)
-
-
-@functools.lru_cache(maxsize=8)
-def _rectangle(c0: int, c1: int, r0: int, r1: int) -> tuple[Hex, ...]:
-    """The hexes of columns c0..c1 and rows r0..r1 (one tuple per rectangle: the drawing caches by it)."""
-    return tuple(roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
-
-
 def _piece_hex(scenario: dict[str, Any], who: str, default: list[int]) -> Any:
     """What a possibly invalid scenario gives as the ``hex`` of ``attacker`` or ``target`` (its default if absent)."""
     piece = scenario.get(who)
@@ -290,7 +267,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
         legend += (("1–8", "stray hexes, numbered for the d10 (9, 10: nothing)"), ("%", "chance to be struck"))
     heat = overlay.heat(result, OVERLAY)
     desc += overlay.described(result)
-    return Board(_cells(list(pieces)), "Enchanted Realms board (1 hex = 5 ft)", desc, tuple(pieces.items()),
+    return Board(board_cells(list(pieces)), "Enchanted Realms board (1 hex = 5 ft)", desc, tuple(pieces.items()),
                  tuple(marks), tuple(segments), (), tuple(classes), legend, heat)
 
 

@@ -10,6 +10,7 @@ from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex, distance
 from ...trace import Trace
 from .odds import die_hits, faces_needed, forward_hits, stray_hits
+from .overlay import overlay
 from .resolution import resolve
 from .strays import Creature, StrayLayout, stray_layout
 from .tables import (
@@ -253,6 +254,8 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     }
     if attack["rolls"] is not None:
         result["resolution"] = resolve(s, groups, defense, targetable, applies, layout, occupants)
+    if s["overlay"] != "none":
+        result["overlay"] = overlay(s, evaluate)
     return result
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...dice import D20_SIDES
 from ...errors import FieldError
+from ...overlay import OVERLAY_CHOICES
 from ...schema import Field, Inputs
 from .tables import ATTACKER, COVER_CHOICES, KIND_CHOICES, RULINGS, STRAY_DIE, SYSTEM
 
@@ -58,6 +59,12 @@ INPUTS = Inputs(
         Field("attacker.defense", "int", "Attacker's Defense", optional=True, minimum=DEFENSE_MIN, maximum=DEFENSE_MAX,
               help="Only needed when a ruling lets the attacker be struck by a stray shot.",
               rule="er.ff.stray-hexes"),
+        Field("overlay", "choice", "Show on the board", default="none",
+              choices=(*OVERLAY_CHOICES, ("bystander", "Where a bystander would be struck by a stray shot")),
+              help="Marks every hex of the board with the answer if that piece stood there.", rule="er.ff.stray-hexes"),
+        Field("overlay_defense", "int", "Bystander's Defense", optional=True, minimum=DEFENSE_MIN, maximum=DEFENSE_MAX,
+              help="For the bystander overlay: the Defense of the creature who might stand in each hex.",
+              rule="er.ff.forward"),
     ),
     RULINGS,
 )
@@ -96,6 +103,9 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             errors.append(FieldError("attack.d10s", f"has {len(d10s)} d10s for {len(split)} split attacks: give one per attack"))
         elif rolls is None:
             errors.append(FieldError("attack.d10s", "is only used with the dice actually rolled: fill in attack.rolls too"))
+    if s["overlay"] == "bystander" and s["overlay_defense"] is None:
+        errors.append(FieldError("overlay_defense", "is required for the bystander overlay: give the Defense of "
+                                 "the creature who might stand in each hex"))
     seen_names: dict[str, int] = {}
     seen_hexes: dict[tuple[int, int], int] = {}
     for i, other in enumerate(s["others"]):

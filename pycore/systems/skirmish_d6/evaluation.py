@@ -20,6 +20,7 @@ from .modifiers import (
     size_advantage,
     size_effects,
 )
+from .overlay import overlay
 from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 
 
@@ -35,7 +36,8 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     mc = None
     distance: float | None
     if s["_alternative"] == "map":
-        mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"])
+        mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"],
+                                rulings["d6.ruling.height-blocks"] == "ridge")
         partial, total, distance = mc.partial, mc.total, mc.distance
     else:
         partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
@@ -44,6 +46,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     cover = combine_cover(partial, total, lit, rulings["d6.ruling.light-and-obstacles"])
     trace.rule(*cover.rules)
     surrounded = _map_rules(mc, trace) or tgt["surrounded"]
+    elevation = _elevation(mc, att["elevation"], rulings, trace)
     trace.rule("d6.light.vision")
     if cover.obstacle_levels and lit not in (0, TOTAL) and not cover.total_obstacles:
         trace.ruling("d6.ruling.light-and-obstacles")
@@ -95,9 +98,9 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         if not area or rulings["d6.ruling.area-cover"] == "apply":
             mods.append(Modifier(f"d6.cover.level-{cover.level}", COVER_EFFECT[cover.level], "environment",
                                  f"cover level {cover.level}"))
-    if att["elevation"] == "above":
+    if elevation == "above":
         mods.append(Modifier("d6.height.above", 1, "environment", "attacking from above"))
-    elif att["elevation"] == "below":
+    elif elevation == "below":
         mods.append(Modifier("d6.height.below", -1, "environment", "attacking from below"))
     smaller = size_advantage(att["size"], tgt["size"], rulings["d6.ruling.size-advantage"])
     if smaller:
@@ -164,6 +167,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         "sanity_vulnerable": sanity,
         "size": sizes,
         "distance": distance,
+        "elevation": elevation,
         "modifiers": [
             {"rule": m.rule, "label": m.label, "value": m.value, "kind": m.kind, "applied": m.applied, "reason": m.reason}
             for m in mods
@@ -171,6 +175,8 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     }
     if mc is not None:
         result["map"] = _placement(mc)
+        if s["overlay"] != "none":
+            result["overlay"] = overlay(s, evaluate)
     return result
 
 
@@ -192,6 +198,19 @@ def _map_rules(mc: board.MapCover | None, trace: Trace) -> bool:
 
 
 
+def _elevation(mc: board.MapCover | None, given: str, rulings: dict[str, str], trace: Trace) -> str:
+    """Above, level or below: read off the map's heights (ruling ``d6.ruling.map-height``), else as given."""
+    if mc is None or mc.heights is None:
+        return given
+    trace.ruling("d6.ruling.map-height")
+    if mc.ridges:
+        trace.ruling("d6.ruling.height-blocks")
+    if rulings["d6.ruling.map-height"] == "form":
+        return given
+    attacker, target = mc.heights
+    return "above" if attacker > target else "below" if attacker < target else "level"
+
+
 def _placement(mc: board.MapCover) -> dict[str, Any]:
     """The map reading, JSON-ready: both paths when the line runs along an edge, and which was used."""
     return {
@@ -200,5 +219,7 @@ def _placement(mc: board.MapCover) -> dict[str, Any]:
         "crossed": [list(h.qr) for h in (*mc.paths[mc.used].partial, *mc.paths[mc.used].total)],
         "seen_past": [list(h.qr) for h in mc.seen_past],
         "surrounded_by": [list(h.qr) for h in mc.surrounded_by] if mc.surrounded_by else None,
+        "heights": {"attacker": mc.heights[0], "target": mc.heights[1]} if mc.heights is not None else None,
+        "ridges": [list(h.qr) for h in mc.ridges],
     }
 

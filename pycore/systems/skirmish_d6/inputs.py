@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...overlay import OVERLAY_CHOICES
 from ...schema import Field, Inputs
 from .modifiers import needs_distance, never_targetable
 from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
@@ -20,6 +21,8 @@ ELEVATION_CHOICES = (("level", "Level with the target"), ("above", "Above the ta
 BOARD_MIN, BOARD_MAX = 3, 40
 BOARD_COORD = 999
 """Without a board size any axial coordinates within +-999 are accepted."""
+HEIGHT_LIMIT = 999
+"""A hex's height on a map, in inches above (or below) the ground."""
 
 INPUTS = Inputs(
     SYSTEM,
@@ -63,6 +66,15 @@ INPUTS = Inputs(
                   Field("side", "choice", "Side", default="attacker",
                         choices=(("attacker", "Attacker's ally"), ("target", "Target's ally"))),
               )),
+        Field("map.elevation", "records", "Heights", default=(), max_items=BOARD_MAX * BOARD_MAX, rule="d6.height.above",
+              group="map", help="Hexes above or below the ground (in inches); unlisted hexes are at height 0.",
+              item_fields=(
+                  Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
+                  Field("height", "number", "Height", minimum=-HEIGHT_LIMIT, maximum=HEIGHT_LIMIT, unit="″"),
+              )),
+        Field("overlay", "choice", "Show on the map", default="none", choices=OVERLAY_CHOICES,
+              help="Marks every free hex of the map with the answer if that piece stood there.",
+              rule="d6.map.line", group="map"),
         Field("attacker.elevation", "choice", "Attacker's height", default="level", choices=ELEVATION_CHOICES,
               rule="d6.height.above"),
         Field("attacker.size", "choice", "Attacker's size", default="medium", choices=SIZE_CHOICES, rule="d6.size.table"),

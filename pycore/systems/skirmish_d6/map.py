@@ -44,6 +44,10 @@ class MapCover:
     """Total obstacles on the used path that some unbroken line gets past: they count as partial."""
     surrounded_by: tuple[Hex, Hex] | None
     """Two enemies on opposite sides of the target, or None."""
+    heights: tuple[float, float] | None = None
+    """The attacker's and the target's heights, or None when the map lists no heights."""
+    ridges: tuple[Hex, ...] = ()
+    """Hexes higher than both ends: total obstacles when ruling ``d6.ruling.height-blocks`` says ``ridge``."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -143,9 +147,40 @@ def surround_pair(target: Hex, enemies: list[Hex], adjacent_only: bool) -> tuple
     return None
 
 
-def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str) -> MapCover:
+@recent_calls(2)
+def heights(elevation: list[dict[str, Any]], cols: int | None, rows: int | None) -> dict[Hex, float]:
+    """Hex -> height from a validated ``map.elevation`` (remembered, as the ground stays put while pieces move);
+    a hex listed twice or off the board is an error naming the item."""
+    out: dict[Hex, float] = {}
+    errors: list[FieldError] = []
+    for i, item in enumerate(elevation):
+        h = Hex.axial(*item["hex"])
+        if not on_board(h, cols, rows):
+            errors.append(FieldError(f"map.elevation.{i}.hex", f"hex {h.q}, {h.r} is off the {cols} x {rows} board"))
+        elif h in out:
+            errors.append(FieldError(f"map.elevation.{i}.hex", f"hex {h.q}, {h.r} already has a height: give each hex once"))
+        else:
+            out[h] = item["height"]
+    if errors:
+        raise ScenarioError(errors)
+    return out
+
+
+def ridge_hexes(ground: dict[Hex, float], attacker: Hex, target: Hex) -> list[Hex]:
+    """Hexes higher than both the attacker's and the target's (ruling ``d6.ruling.height-blocks``: ``ridge``)."""
+    top = max(ground.get(attacker, 0), ground.get(target, 0))
+    return [h for h, z in ground.items() if z > top]
+
+
+def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str, ridge: bool = False) -> MapCover:
     """Count the obstacles the line crosses; total obstacles block unless some unbroken line gets past."""
     attacker, target, obstacles, creatures = read(m)
+    ground = heights(m["elevation"], m["cols"], m["rows"]) if m["elevation"] else {}
+    ridges = ridge_hexes(ground, attacker, target) if ground else []
+    enemies = [attacker] + [h for h, side in creatures.items() if side == "attacker"]
+    if ridge and ridges:
+        obstacles = {**obstacles, **dict.fromkeys(ridges, TOTAL)}
+        creatures = {h: side for h, side in creatures.items() if h not in obstacles}
     totals = [h for h, kind in obstacles.items() if kind == TOTAL]
     clear = hg.clear_line(attacker, target, totals) if totals else True
     counts = tuple(_count(p, obstacles, creatures) for p in dict.fromkeys(map(tuple, hg.lines_both(attacker, target))))
@@ -159,7 +194,6 @@ def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str) -> Map
     used = ranked[0] if edge_choice == "fewer" else ranked[-1]
     pc = counts[used]
     blocked = bool(pc.total) and not clear
-    enemies = [attacker] + [h for h, side in creatures.items() if side == "attacker"]
     return MapCover(
         distance=hg.distance(attacker, target),
         paths=counts,
@@ -168,4 +202,6 @@ def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str) -> Map
         total=len(pc.total) if blocked else 0,
         seen_past=() if blocked else pc.total,
         surrounded_by=surround_pair(target, enemies, surround_rule == "adjacent"),
+        heights=(ground.get(attacker, 0), ground.get(target, 0)) if ground else None,
+        ridges=tuple(ridges),
     )

@@ -122,6 +122,24 @@ RULINGS: tuple[Ruling, ...] = (
         "Surrounding is something enemies in contact do; the text only asks that they be opposite each other.",
     ),
     Ruling(
+        "d6.ruling.map-height", "When a map gives heights, which height counts?", HEIGHT_PAGE,
+        (Choice("map", "The map's", "the attacker's and the target's hexes decide above, level or below; "
+                "any difference counts"),
+         Choice("form", "The form's", "the attacker's height chosen in the form decides; the map's heights are only drawn")),
+        "map",
+        "The map is what the table looks at, and a piece moved onto a hill should gain the hill at once; "
+        "the text counts any height advantage, however small.",
+    ),
+    Ruling(
+        "d6.ruling.height-blocks", "Does high ground between them block the line?", HEIGHT_PAGE,
+        (Choice("never", "No", "heights change the attack roll only; they never block a line"),
+         Choice("ridge", "Yes, a ridge", "a hex higher than both the attacker's and the target's is a total obstacle "
+                "between them")),
+        "never",
+        "The text gives height only as a +1 or -1 to the attack roll and says nothing of high ground in between; "
+        "a table that plays hills as walls can switch it on.",
+    ),
+    Ruling(
         "d6.ruling.blind-spells", "Does blindness limit [TARGET] spells too?", CONDITIONS_PAGE,
         (Choice("aimed", "Yes", "a [TARGET] spell is aimed like an attack: only within 1 inch, hits on 6"),
          Choice("attacks-only", "No", "only [ATTACK] actions are limited")),

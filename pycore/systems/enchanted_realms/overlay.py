@@ -1,0 +1,57 @@
+"""Enchanted Realms overlays: the answer with the target or the attacker moved to each hex of the board, or the
+chance that a bystander standing in each hex is struck by a stray shot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...hexgrid import Hex
+from ...overlay import each_hex, overlay_result, standing_hexes
+from .cells import board_cells
+from .inputs import HEX_RANGE
+
+COVER_KEY = ("cover",)
+"""The system's cover key in each entry (the target's cover, an input)."""
+
+
+def pieces(s: dict[str, Any]) -> list[Hex]:
+    """Every piece's hex in drawing order: attacker, target, the others."""
+    return [Hex.axial(*s["attacker"]["hex"]), Hex.axial(*s["target"]["hex"]),
+            *(Hex.axial(*o["hex"]) for o in s["others"])]
+
+
+def bystander_name(s: dict[str, Any]) -> str:
+    """A name for the bystander that no other creature has."""
+    names = {o["name"] for o in s["others"]}
+    return next(n for n in (f"bystander {i}" if i else "bystander" for i in range(len(names) + 1)) if n not in names)
+
+
+def moved(s: dict[str, Any], moving: str, h: Hex) -> dict[str, Any]:
+    """The validated scenario without its overlay, with ``moving`` at ``h`` (a bystander: one more creature there)."""
+    out = {**s, "overlay": "none", "overlay_defense": None}
+    if moving == "bystander":
+        out["others"] = [*s["others"], {"name": bystander_name(s), "hex": list(h.qr), "defense": s["overlay_defense"]}]
+    else:
+        out[moving] = {**s[moving], "hex": list(h.qr)}
+    return out
+
+
+def bystander_entry(result: dict[str, Any], name: str) -> dict[str, Any]:
+    """The answer with a bystander added, as a bystander overlay entry: the bystander's chance to be struck."""
+    creature = next(c for c in result["friendly_fire"]["creatures"] if c["name"] == name)
+    return {**result, "hit_chance": creature["struck_chance"], "hit_chance_exact": creature["struck_chance_exact"]}
+
+
+def overlay(s: dict[str, Any], evaluate: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    """The ``overlay`` result key of a validated scenario that asks for one."""
+    moving = s["overlay"]
+    placed = pieces(s)
+    here = {"attacker": placed[0], "target": placed[1]}.get(moving)
+    hexes = standing_hexes(board_cells(placed), (h for h in placed if h != here), HEX_RANGE)
+    if moving == "bystander":
+        name = bystander_name(s)
+        entries = each_hex(hexes, lambda h: bystander_entry(evaluate(moved(s, moving, h)), name), COVER_KEY)
+    else:
+        entries = each_hex(hexes, lambda h: evaluate(moved(s, moving, h)), COVER_KEY)
+    return overlay_result(moving, entries)

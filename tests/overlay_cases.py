@@ -1,0 +1,81 @@
+"""Helpers shared by the overlay test files: the overlay checked entry by entry against ``evaluate`` with the piece moved."""
+
+import copy
+
+from pycore import SYSTEMS, ScenarioError, evaluate
+from pycore.hexgrid import Hex
+
+ENTRY_KEYS = {"skirmish-d6": ("targetable", "hit_chance", "hit_chance_exact", "cover_level", "hits_on"),
+              "enchanted-realms": ("targetable", "hit_chance", "hit_chance_exact", "cover")}
+"""What each system's overlay entries hold beside the hex."""
+
+
+def moved(scenario, moving, qr):
+    """The raw scenario without its overlay, with ``moving`` at ``qr`` (a bystander: one more creature there)."""
+    s = copy.deepcopy(scenario)
+    s.pop("overlay", None)
+    defense = s.pop("overlay_defense", None)
+    if s["system"] == "skirmish-d6":
+        s["map"][moving] = list(qr)
+    elif moving == "bystander":
+        names = {o["name"] for o in s.get("others", [])}
+        s["others"] = [*s.get("others", []), {"name": next(n for n in (f"x{i}" for i in range(99)) if n not in names),
+                                              "hex": list(qr), "defense": defense}]
+    else:
+        s.setdefault(moving, {})["hex"] = list(qr)
+    return s
+
+
+def expected_hexes(scenario, moving):
+    """The drawn board's hexes (the view's own drawing) minus every other piece, within the inputs' range."""
+    system = SYSTEMS[scenario["system"]]
+    cells = system.view.board(scenario, None).cells
+    clean = system.inputs.validate(scenario)
+    if scenario["system"] == "skirmish-d6":
+        m = clean["map"]
+        pieces = {"attacker": m["attacker"], "target": m["target"]}
+        others = [o["hex"] for o in m["obstacles"]] + [c["hex"] for c in m["creatures"]]
+        limit = 999
+    else:
+        pieces = {"attacker": clean["attacker"]["hex"], "target": clean["target"]["hex"]}
+        others = [o["hex"] for o in clean["others"]]
+        limit = 99
+    taken = {tuple(qr) for who, qr in pieces.items() if who != moving} | {tuple(qr) for qr in others}
+    return [list(h.qr) for h in cells if h.qr not in taken and abs(h.q) <= limit and abs(h.r) <= limit]
+
+
+def check_overlay(scenario, every=1):
+    """The overlay covers exactly the expected hexes, and every ``every``-th entry equals ``evaluate`` with the
+    piece moved there (or the overlay fails with the same error evaluate gives there)."""
+    moving = scenario["overlay"]
+    keys = ENTRY_KEYS[scenario["system"]]
+    try:
+        result = evaluate(scenario)
+    except ScenarioError as error:
+        answers = []
+        for qr in expected_hexes(scenario, moving):
+            try:
+                evaluate(moved(scenario, moving, qr))
+            except ScenarioError as there:
+                answers.append(there.errors)
+        assert error.errors in answers, error.errors
+        return None
+    overlay = result["overlay"]
+    assert overlay["moving"] == moving
+    assert [e["hex"] for e in overlay["hexes"]] == expected_hexes(scenario, moving)
+    for entry in overlay["hexes"][::every]:
+        there = evaluate(moved(scenario, moving, entry["hex"]))
+        if moving == "bystander":
+            mine = next(c for c in there["friendly_fire"]["creatures"] if c["hex"] == entry["hex"])
+            there = {**there, "hit_chance": mine["struck_chance"], "hit_chance_exact": mine["struck_chance_exact"]}
+        assert {k: entry[k] for k in keys} == {k: there[k] for k in keys}, (entry["hex"], moving)
+        assert set(entry) == {"hex", *keys}
+    return result
+
+
+def hexes_of(result):
+    """Overlay entries by hex."""
+    return {tuple(e["hex"]): e for e in result["overlay"]["hexes"]}
+
+
+__all__ = ["Hex", "check_overlay", "expected_hexes", "hexes_of", "moved"]

@@ -1,0 +1,101 @@
+"""pycore.systems.skirmish_d6.overlay: where the target or the attacker could stand on a d6 map, each hex's answer
+equal to evaluate with the piece moved there."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from overlay_cases import check_overlay, hexes_of
+from strategies import scenarios
+
+from pycore import ScenarioError, evaluate
+
+WALL = {"attacker": [0, 1], "target": [4, 1], "cols": 8, "rows": 4,
+        "obstacles": [{"hex": [2, 1], "kind": "partial"}, {"hex": [6, 0], "kind": "total"}],
+        "creatures": [{"hex": [3, 2], "side": "attacker"}]}
+
+
+def scenario(moving, m=WALL, **rest):
+    return {"system": "skirmish-d6", "overlay": moving, "attack": {"hits_on": 4}, "map": m, **rest}
+
+
+def test_target_overlay_covers_the_free_hexes_of_the_board():
+    """An 8 x 4 board has 32 hexes; the attacker, two obstacles and a creature take 4, the target's own hex stays."""
+    result = check_overlay(scenario("target"))
+    assert len(result["overlay"]["hexes"]) == 28
+    by_hex = hexes_of(result)
+    assert (4, 1) in by_hex and (0, 1) not in by_hex and (2, 1) not in by_hex and (3, 2) not in by_hex
+    # where the target stands now, the entry is the answer itself: behind the partial obstacle, level 1, hits on 5+
+    assert by_hex[(4, 1)]["cover_level"] == 1 and by_hex[(4, 1)]["hits_on"] == 5
+    assert by_hex[(4, 1)]["hit_chance_exact"] == "1/3"
+    # next to the attacker nothing is in the way: hits on 4+
+    assert by_hex[(1, 1)]["cover_level"] == 0 and by_hex[(1, 1)]["hit_chance_exact"] == "1/2"
+
+
+def test_attacker_overlay_moves_the_attacker():
+    """Moving the attacker next to the target leaves no obstacle between them."""
+    result = check_overlay(scenario("attacker"))
+    by_hex = hexes_of(result)
+    assert (0, 1) in by_hex and (4, 1) not in by_hex
+    assert by_hex[(3, 1)]["cover_level"] == 0 and by_hex[(0, 1)]["cover_level"] == 1
+
+
+def test_total_cover_hexes_are_not_targetable():
+    """A target behind a wall of total obstacles cannot be targeted: hit chance 0, no target number."""
+    wall = {"attacker": [0, 1], "target": [5, 1], "cols": 8, "rows": 4,
+            "obstacles": [{"hex": [3 - (r - (r & 1)) // 2, r], "kind": "total"} for r in range(4)]}
+    by_hex = hexes_of(check_overlay(scenario("target", wall)))
+    blocked = [e for e in by_hex.values() if not e["targetable"]]
+    assert blocked and all(e["cover_level"] == "total" and e["hit_chance"] == 0 and e["hits_on"] is None
+                           for e in blocked)
+
+
+def test_unbounded_map_overlay_covers_the_grown_drawing():
+    """Without a size the overlay covers the drawing: the 12 x 9 board grown to leave 2 hexes around each piece
+    (columns -2..16, rows -2..8: 19 x 11 hexes, less the attacker's)."""
+    m = {"attacker": [0, 0], "target": [14, 0]}
+    result = check_overlay(scenario("target", m), every=7)
+    assert len(result["overlay"]["hexes"]) == 19 * 11 - 1
+
+
+def test_no_overlay_without_the_key_or_with_none():
+    assert "overlay" not in evaluate(scenario("none"))
+    plain = scenario("none")
+    del plain["overlay"]
+    assert "overlay" not in evaluate(plain)
+
+
+def test_overlay_with_counted_obstacles_is_an_error_naming_overlay():
+    with pytest.raises(ScenarioError) as err:
+        evaluate({"system": "skirmish-d6", "overlay": "target", "obstacles": {"partial": 1}})
+    assert [e["field"] for e in err.value.errors] == ["overlay"]
+
+
+def test_unknown_overlay_is_an_error_naming_it():
+    with pytest.raises(ScenarioError) as err:
+        evaluate(scenario("bystander"))
+    assert [e["field"] for e in err.value.errors] == ["overlay"]
+
+
+OVERLAID = settings(max_examples=100, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+
+
+@OVERLAID
+@given(st.data())
+def test_every_entry_equals_evaluate_with_the_piece_moved(data):
+    """Over generated maps (every input, ruling and piece drawn at random), each entry is evaluate's own answer."""
+    s = data.draw(scenarios("skirmish-d6").filter(lambda s: "map" in s))
+    s["overlay"] = data.draw(st.sampled_from(["target", "attacker"]))
+    m = s["map"]
+    if m.get("cols") is None and (abs(m["attacker"][0]) > 40 or abs(m["attacker"][1]) > 40):
+        s["map"] = {**m, "attacker": [m["attacker"][0] % 12, m["attacker"][1] % 9]}  # keep the drawing small
+    check_overlay(s, every=3)
+
+
+def test_heights_follow_the_moved_piece():
+    """A 2-inch hill at [6, 1]: a target moved onto it is above the attacker (hits on 5+ instead of 4+)."""
+    hill = {**WALL, "obstacles": [], "creatures": [], "elevation": [{"hex": [6, 1], "height": 2}]}
+    by_hex = hexes_of(check_overlay(scenario("target", hill)))
+    assert by_hex[(6, 1)]["hits_on"] == 5 and by_hex[(5, 1)]["hits_on"] == 4
+    by_hex = hexes_of(check_overlay(scenario("attacker", hill)))
+    assert by_hex[(6, 1)]["hits_on"] == 3 and by_hex[(5, 1)]["hits_on"] == 4
