@@ -5,6 +5,7 @@ from fractions import Fraction
 
 from pycore import evaluate
 from pycore.render import result_html
+from pycore.svg import Heat
 from pycore.views import enchanted_realms as er_view
 from pycore.views import overlay
 from pycore.views import skirmish_d6 as d6_view
@@ -119,3 +120,16 @@ def test_enchanted_realms_words_and_bystanders():
     assert overlay.entry_words(hexes[2], "bystander", er_view.OVERLAY) == (
         "bystander here: 30% to be struck, partial cover")
     assert "to be struck by a stray shot" in "".join(overlay.legend_block(data).itertext())
+
+
+def test_the_engines_overlay_shades_the_board():
+    """With the engine's own overlay: behind the boulder the target cannot be targeted (band 0), in the open
+    4+ is 1/2 (band 3), and every entry's hex is shaded with its words."""
+    scenario = {"system": "skirmish-d6", "attack": {"hits_on": 4}, "overlay": "target",
+                "map": {"cols": 8, "rows": 5, "attacker": [0, 2], "target": [6, 2],
+                        "obstacles": [{"hex": [3, 2], "kind": "total"}]}}
+    result = evaluate(scenario)
+    shaded = {(h.q, h.r): heat for h, heat in d6_view.board(scenario, result).heat}
+    assert len(shaded) == len(result["overlay"]["hexes"])
+    assert shaded[(1, 0)] == Heat(3, "target here: 50% to hit, no cover")
+    assert shaded[(4, 2)].band == 0 and shaded[(4, 2)].label == "target here: cannot be targeted, total cover"
