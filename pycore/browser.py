@@ -249,7 +249,7 @@ def _evaluate(request: dict[str, Any]) -> dict[str, Any]:
     reply = {
         "state": "ready",
         "result": result,
-        "html": result_html(result, request.get("base", "")),
+        "html": result_html(result, request.get("base", ""), scenario),
         "fragment": "s=" + encode_fragment(scenario),
     }
     if asked:

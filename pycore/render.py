@@ -11,8 +11,9 @@ from .systems import SYSTEMS
 from .views.common import link, percent_of
 
 
-def result_element(result: dict[str, Any], base: str = "") -> ET.Element:
-    """The result panel as an element tree; ``base`` prefixes site-relative links."""
+def result_element(result: dict[str, Any], base: str = "", scenario: dict[str, Any] | None = None) -> ET.Element:
+    """The result panel as an element tree; ``base`` prefixes site-relative links; with the ``scenario`` it
+    answered, also what the view works out from it (each creature against each)."""
     system = result["system"]
     root = ET.Element("div", {"class": "calc-result", "data-system": system})
     head = ET.SubElement(root, "p", {"class": "calc-headline"})
@@ -28,6 +29,8 @@ def result_element(result: dict[str, Any], base: str = "") -> ET.Element:
         ET.SubElement(facts, "dd").text = value
     for block in view.blocks(result, base):
         root.append(block)
+    if scenario is not None and view.pairings is not None:
+        root.extend(view.pairings(scenario, base))
     if result["notes"]:
         notes = ET.SubElement(root, "ul", {"class": "calc-notes"})
         for note in result["notes"]:
@@ -48,6 +51,6 @@ def result_element(result: dict[str, Any], base: str = "") -> ET.Element:
     return root
 
 
-def result_html(result: dict[str, Any], base: str = "") -> str:
+def result_html(result: dict[str, Any], base: str = "", scenario: dict[str, Any] | None = None) -> str:
     """The result panel as an HTML string."""
-    return ET.tostring(result_element(result, base), encoding="unicode", method="html")
+    return ET.tostring(result_element(result, base, scenario), encoding="unicode", method="html")

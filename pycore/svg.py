@@ -52,6 +52,22 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Heat:
+    """How good a hex is for the piece an overlay moves: a band of chance, drawn in colour and pattern."""
+
+    band: int
+    """0 (cannot be targeted, or no chance) to ``HEAT_BANDS - 1`` (the best chances): a class and a pattern."""
+    label: str
+    """The hex's numbers in words (``"target here: 58.3% to hit, cover level 1"``), for its name and title."""
+
+
+HEAT_BANDS = 5
+"""How many heat bands an overlay is drawn in."""
+HEAT_PATTERNS = ("", "heat-dots", "heat-dense", "heat-lines", "heat-plus")
+"""The second cue of each band (besides its colour): the pattern laid over the hex ("" for none)."""
+
+
+@dataclass(frozen=True)
 class Segment:
     """A line drawn from hex centre to hex centre (line of fire, line of sight)."""
 
@@ -89,6 +105,8 @@ class Board:
     """Extra classes for cells (``path-used``, ``path-alt`` ...), several allowed per hex."""
     legend: tuple[tuple[str, str], ...] = ()
     """(symbol, meaning) pairs, drawn under the board so no colour has to be decoded."""
+    heat: tuple[tuple[Hex, Heat], ...] = ()
+    """(hex, heat) pairs of an overlay: where the moving piece could stand and how good each hex is."""
 
 
 def _fmt(x: float) -> str:
@@ -161,7 +179,8 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     extra: dict[Hex, list[str]] = {}
     for h, cls in board.cell_classes:
         extra.setdefault(h, []).append(cls)
-    special = pieces.keys() | marks.keys() | ruled.keys() | extra.keys()
+    heat = dict(board.heat)
+    special = pieces.keys() | marks.keys() | ruled.keys() | extra.keys() | heat.keys()
     plain, keyed, pieced = _plain(board.cells, interactive, ident)
     first = board.cells[0]
     if len(pieced) > 4 * len(plain):
@@ -171,13 +190,19 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
         if h not in special:
             return plain[h]
         piece = pieces.get(h)
-        if piece is not None and h not in marks and h not in ruled and h not in extra:
+        if piece is not None and h not in marks and h not in ruled and h not in extra and h not in heat:
             made = pieced.get((h, piece))
             if made is None:
                 made = pieced[(h, piece)] = _cell(layout, h, piece, (), None, (), interactive, h == first, ident)
             return made
+        shade = heat.get(h)
+        if shade is not None and piece is None and h not in marks and h not in ruled and h not in extra:
+            made = pieced.get((h, shade))
+            if made is None:
+                made = pieced[(h, shade)] = _cell(layout, h, None, (), None, (), interactive, h == first, ident, shade)
+            return made
         return _cell(layout, h, piece, tuple(marks.get(h, ())), ruled.get(h), tuple(extra.get(h, ())),
-                     interactive, h == first, ident)
+                     interactive, h == first, ident, heat.get(h))
 
     if only is None:
         return [cell(h) for h in board.cells]
@@ -187,14 +212,15 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     return out
 
 
-PlainCells = tuple[dict[Hex, Cell], dict[str, Cell], dict[tuple[Hex, Piece], Cell]]
+PlainCells = tuple[dict[Hex, Cell], dict[str, Cell], dict[tuple[Hex, Piece | Heat], Cell]]
 _last_plain: dict[tuple[bool, str], tuple[tuple[Hex, ...], PlainCells]] = {}
 
 
 def _plain(cells: tuple[Hex, ...], interactive: bool, ident: str) -> PlainCells:
     """Every hex drawn with nothing on it (most of a big map), by hex and by key, for the very tuple last
-    asked about (see ``_frame``); and a place for hexes drawn with only a piece on them, by (hex, piece),
-    which stay the same from one change to the next (a map's obstacles)."""
+    asked about (see ``_frame``); and a place for hexes drawn with only a piece or only an overlay's heat
+    on them, by (hex, piece or heat), which mostly stay the same from one change to the next (a map's
+    obstacles, the shading of hexes far from what moved)."""
     hit = _last_plain.get((interactive, ident))
     if hit is not None and hit[0] is cells:
         return hit[1]
@@ -273,14 +299,28 @@ def _defs(svg: ET.Element, ident: str) -> None:
     cross = ET.SubElement(defs, "pattern", {"id": f"{ident}-cross", "class": "hexboard-cross", "width": "6", "height": "6",
                                             "patternUnits": "userSpaceOnUse"})
     ET.SubElement(cross, "path", {"d": "M0 0L6 6M6 0L0 6", "class": "hexboard-hatch-line"})
+    _heat_patterns(defs, ident)
     marker = ET.SubElement(defs, "marker", {"id": f"{ident}-arrow", "viewBox": "0 0 10 10", "refX": "9", "refY": "5",
                                             "markerWidth": "6", "markerHeight": "6", "orient": "auto-start-reverse"})
     ET.SubElement(marker, "path", {"d": "M0 0L10 5L0 10z", "class": "hexboard-arrow"})
 
 
+def _heat_patterns(defs: ET.Element, ident: str) -> None:
+    """The overlay's second cue, unlike the obstacles' diagonal hatch and cross: sparse dots, dense dots,
+    level lines and plus signs, from the worst band with a chance to the best."""
+    shapes = (("heat-dots", "8", "circle", {"cx": "2", "cy": "2", "r": "1"}),
+              ("heat-dense", "4", "circle", {"cx": "2", "cy": "2", "r": "1"}),
+              ("heat-lines", "4", "path", {"d": "M0 2H4"}),
+              ("heat-plus", "8", "path", {"d": "M4 1V7M1 4H7"}))
+    for name, step, tag, attrs in shapes:
+        pattern = ET.SubElement(defs, "pattern", {"id": f"{ident}-{name}", "class": "hexboard-heat-cue", "width": step,
+                                                  "height": step, "patternUnits": "userSpaceOnUse"})
+        ET.SubElement(pattern, tag, {**attrs, "class": "hexboard-heat-mark"})
+
+
 @functools.lru_cache(maxsize=8192)
 def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
-          interactive: bool, first: bool, ident: str) -> Cell:
+          interactive: bool, first: bool, ident: str, heat: Heat | None = None) -> Cell:
     """One hex's markup (cached: on a big map most hexes look the same from one change to the next)."""
     centre = to_pixel(layout, h)
     col, row = roffset_from_cube(ODD, h)
@@ -293,8 +333,13 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
     if rule:
         classes.append("ruled")
     classes.extend(extra)
+    if heat:
+        classes.extend(("heat", f"heat--{heat.band}"))
+        words.append(heat.label)
     words.extend(m.label for m in marks)
     attrs = {"class": " ".join(classes), "data-hex": key, "data-col": str(col), "data-row": str(row)}
+    if heat:
+        attrs["data-heat"] = str(heat.band)
     if piece:
         attrs["data-piece"] = piece.kind
     shown_rule = rule or (piece.rule if piece else "")
@@ -308,6 +353,11 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
         ET.SubElement(g, "title").text = ": ".join([words[0], ", ".join(words[1:]) or "empty"])
     points = " ".join(f"{_fmt(centre.x + o.x)},{_fmt(centre.y + o.y)}" for o in _corner_offsets(layout))
     ET.SubElement(g, "polygon", {"points": points, "class": "hex-shape"})
+    if heat:
+        ET.SubElement(g, "polygon", {"points": points, "class": f"hex-heat hex-heat--{heat.band}"})
+        if HEAT_PATTERNS[heat.band]:
+            ET.SubElement(g, "polygon", {"points": points, "class": "hex-heat-cue",
+                                         "fill": f"url(#{ident}-{HEAT_PATTERNS[heat.band]})"})
     if piece and piece.kind in ("partial", "total"):
         pattern = "hatch" if piece.kind == "partial" else "cross"
         ET.SubElement(g, "polygon", {"points": points, "class": f"hex-fill hex-fill--{piece.kind}",
@@ -333,7 +383,7 @@ def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], 
         if mark.rule:
             attrs["data-rule"] = mark.rule
         glyph(attrs, mark.text)
-    plain = not (piece or marks or rule or extra)
+    plain = not (piece or marks or rule or extra or heat)
     cell, glyph_markup = ET.tostring(g, encoding="unicode"), "".join(ET.tostring(e, encoding="unicode") for e in glyphs)
     digest = "" if plain else f"{zlib.crc32((cell + glyph_markup).encode('utf-8')):08x}"
     return Cell(key, plain, cell, glyph_markup, digest)

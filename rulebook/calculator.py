@@ -55,7 +55,7 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         mode=mode,
         id_prefix=mode if count == 1 else f"{mode}{count}",
         base=base,
-        result=Markup(result_html(result, base)),
+        result=Markup(result_html(result, base, scenario)),
         preset=json.dumps(preset, separators=(",", ":")),
         rule_ref=lambda rid: base + ref(rid),
     )

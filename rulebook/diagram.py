@@ -7,11 +7,12 @@ import xml.etree.ElementTree as ET
 from markupsafe import Markup
 
 from rulebook.context import Context
-from rulebook.core import SYSTEMS, board_svg, encode_fragment, legend_element
+from rulebook.core import SYSTEMS, board_svg, encode_fragment, legend_element, overlay_blocks
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:
-    """The map, its headline and description, and a link that opens it in the calculator."""
+    """The map, its headline and description, a link that opens it in the calculator, and with an overlay
+    (``"overlay"`` in the scenario) its legend and the best hexes first."""
     system = SYSTEMS.get(words[0]) if len(words) == 1 else None
     draw = system.view.board if system else None
     if system is None or draw is None or set(options) != {"scenario"}:
@@ -22,8 +23,10 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         raise context.error(f"diagram: {system.title} draws no board for this scenario")
     count = context.count("diagram_count")
     view = system.view
+    shading = overlay_blocks(result, view.overlay, live=False) if view.overlay else []
     return context.render("partials/diagram.html",
                           svg=Markup(board_svg(drawing, ident=f"diagram{count}")),
+                          overlay=Markup("".join(ET.tostring(e, encoding="unicode", method="html") for e in shading)),
                           legend=Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html")),
                           headline=view.headline(result), desc=drawing.desc,
                           link=context.base + system.calculator + "#s=" + encode_fragment(scenario))

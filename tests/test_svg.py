@@ -1,5 +1,6 @@
 """pycore.svg: byte-stable, described, rule-tagged diagrams that never rely on colour alone."""
 
+import dataclasses
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -7,7 +8,10 @@ import pytest
 from pycore import evaluate
 from pycore.hexgrid import Hex
 from pycore.svg import (
+    HEAT_BANDS,
+    HEAT_PATTERNS,
     Board,
+    Heat,
     Mark,
     Piece,
     Segment,
@@ -193,3 +197,41 @@ def test_frame_changes_with_the_hexes_drawn():
     assert board_frame(d6_board(), interactive=True) == board_frame(d6_board(attacker=[2, 2]), interactive=True)
     assert board_frame(d6_board(), interactive=True) != board_frame(d6_board(cols=12), interactive=True)
     assert board_frame(d6_board(), interactive=True) != board_frame(d6_board(), interactive=False)
+
+
+def heated() -> Board:
+    """The sample board with three hexes shaded by an overlay, one in each kind of band."""
+    return dataclasses.replace(sample(), heat=((H(1, 0), Heat(4, "target here: 83.3% to hit, no cover")),
+                       (H(2, 0), Heat(2, "target here: 33.3% to hit, cover level 1")),
+                       (H(1, 1), Heat(0, "target here: cannot be targeted, total cover"))))
+
+
+def test_heat_has_a_class_a_pattern_and_words_per_hex():
+    """Each shaded hex carries its band as a class and data-heat, a pattern besides the colour (none for band 0),
+    and its numbers in its title (static) or its button name (interactive)."""
+    root = ET.fromstring(board_svg(heated()))
+    cells = {g.get("data-hex"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-hex")}
+    best = cells["1,0"]
+    assert "heat--4" in best.get("class").split() and best.get("data-heat") == "4"
+    fills = [p.get("fill") for p in best.iter("{http://www.w3.org/2000/svg}polygon") if p.get("fill")]
+    assert fills == [f"url(#board-{HEAT_PATTERNS[4]})"]
+    assert best.find("svg:title", NS).text == "hex 1, 0: target here: 83.3% to hit, no cover"
+    none = cells["1,1"]
+    assert not [p for p in none.iter("{http://www.w3.org/2000/svg}polygon") if p.get("fill")]
+    ids = {p.get("id") for p in root.iter("{http://www.w3.org/2000/svg}pattern")}
+    assert {f"board-{name}" for name in HEAT_PATTERNS if name} <= ids
+    assert len(set(HEAT_PATTERNS)) == HEAT_BANDS
+    interactive = ET.fromstring(board_svg(heated(), interactive=True))
+    labels = {g.get("data-hex"): g.get("aria-label") for g in interactive.iter("{http://www.w3.org/2000/svg}g")
+              if g.get("data-hex")}
+    assert labels["2,0"] == "hex 2, 0: target here: 33.3% to hit, cover level 1"
+
+
+def test_heat_travels_in_a_patch():
+    """Turning the overlay on re-sends exactly the shaded hexes; turning it off makes them plain again."""
+    plain = sample()
+    shown = board_marks(plain, interactive=True)
+    patch = board_patch(heated(), shown, interactive=True)
+    assert set(patch["cells"]) == {"1,0", "2,0", "1,1"}
+    back = board_patch(plain, board_marks(heated(), interactive=True), interactive=True)
+    assert {k for k, v in back["cells"].items() if v[0] == ""} == {"1,0", "2,0", "1,1"}

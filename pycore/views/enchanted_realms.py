@@ -9,9 +9,10 @@ from typing import Any
 from ..board import BoardSpec, Slot
 from ..dice import percent
 from ..hexgrid import Hex
-from ..svg import Board, Mark, Piece, Segment
+from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from ..systems.enchanted_realms.cells import board_cells
 from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
+from . import overlay
 from .common import hex_of, link, percent_with_fraction, signed
 from .view import View
 
@@ -184,9 +185,18 @@ def steps_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     return [box]
 
 
+COVER_ORDER = ("none", "partial", "three-quarters", "full")
+"""Cover from least to most, for a heat band from cover alone."""
+OVERLAY = overlay.OverlayWords(
+    "cover", lambda cover: COVER_WORDS.get(cover, "no cover"),
+    lambda cover: HEAT_BANDS - 1 - COVER_ORDER.index(cover) if cover in COVER_ORDER else 0)
+"""How Enchanted Realms' overlay entries are put into words."""
+
+
 def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
-    """The distribution, the friendly-fire table, then the resolved throw."""
-    return [*distribution_block(result, base), *friendly_fire_block(result, base), *steps_block(result, base)]
+    """The distribution, the friendly-fire table, the resolved throw, then the overlay's legend and table."""
+    return [*distribution_block(result, base), *friendly_fire_block(result, base), *steps_block(result, base),
+            *overlay.blocks(result, OVERLAY)]
 
 
 # --- the hex board (5 ft hexes): attacker, target, creatures, the line of fire and the eight stray hexes ---
@@ -255,9 +265,11 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
     legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
     if result and (result.get("friendly_fire") or {}).get("slots"):
         legend += (("1–8", "stray hexes, numbered for the d10 (9, 10: nothing)"), ("%", "chance to be struck"))
+    heat = overlay.heat(result, OVERLAY)
+    desc += overlay.described(result)
     return Board(board_cells(list(pieces)), "Enchanted Realms board (1 hex = 5 ft)", desc, tuple(pieces.items()),
-                 tuple(marks), tuple(segments), (), tuple(classes), legend)
+                 tuple(marks), tuple(segments), (), tuple(classes), legend, heat)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD)
+VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY)
 """Enchanted Realms' view, with its board."""

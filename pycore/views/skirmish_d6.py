@@ -9,8 +9,9 @@ from typing import Any
 from ..board import BoardSpec, Slot
 from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
 from ..memo import recent_calls
-from ..svg import Board, Mark, Piece, Segment
+from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from ..systems.skirmish_d6.map import board_cells
+from . import overlay, pairings
 from .common import chance, hex_of, link, signed
 from .view import View
 
@@ -39,6 +40,22 @@ PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", 
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
 PIECES = {slot.kind: Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label) for slot in BOARD.slots}
 """One piece per slot, shared by every drawing (so drawn hexes are found in the cache by identity)."""
+
+
+def _cover_words(level: Any) -> str:
+    """A map hex's cover level in words."""
+    if level == "total":
+        return "total cover"
+    return f"cover level {level}" if level else "no cover"
+
+
+def _cover_band(level: Any) -> int:
+    """A heat band from cover alone (the attack's number not known): the less cover, the better the shot."""
+    return 0 if level == "total" or not isinstance(level, int) else max(1, HEAT_BANDS - 1 - level)
+
+
+OVERLAY = overlay.OverlayWords("cover_level", _cover_words, _cover_band)
+"""How d6 Skirmish's overlay entries are put into words."""
 
 
 def headline(result: dict[str, Any]) -> str:
@@ -88,7 +105,7 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     """The modifiers table: each modifier, whether the two-modifier limit kept it, and why not."""
     mods = result.get("modifiers") or []
     if not mods:
-        return []
+        return overlay.blocks(result, OVERLAY)
     table = ET.Element("table", {"class": "calc-modifiers"})
     ET.SubElement(table, "caption").text = "Modifiers (at most the largest bonus and the largest penalty count)"
     head = ET.SubElement(ET.SubElement(table, "thead"), "tr")
@@ -100,7 +117,7 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
         link(ET.SubElement(row, "td"), m["rule"], base, m["label"], tagged=False)
         ET.SubElement(row, "td").text = signed(m["value"])
         ET.SubElement(row, "td").text = "yes" if m["applied"] else f"no: {m['reason']}"
-    return [table]
+    return [table, *overlay.blocks(result, OVERLAY)]
 
 
 def _size(value: Any) -> int | None:
@@ -198,9 +215,56 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
         legend += (("1, 2", "obstacles the line crosses, counted"),)
     if reading and len(reading["paths"]) > 1:
         legend += (("- -", "the other path along the edge (dashed outline)"),)
+    heat = overlay.heat(result, OVERLAY)
+    desc += overlay.described(result)
     return Board(cells, "d6 Skirmish hex map (1 hex = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
-                 tuple(segments), (), tuple(classes), legend)
+                 tuple(segments), (), tuple(classes), legend, heat)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD)
+def _pairing_cover(result: dict[str, Any]) -> tuple[str, int]:
+    """A pairing's cover in words, and ranked (total cover above level 3)."""
+    level = result["cover_level"]
+    return _cover_words(level), 4 if level == "total" else int(level)
+
+
+def _sides(m: dict[str, Any]) -> tuple[list[tuple[pairings.Side, Any]], list[tuple[pairings.Side, Any]]]:
+    """Who stands on each side of a map, with their hexes: the attacker and its allies, the target and its allies."""
+    shooters = [(pairings.Side(f"Attacker at {m['attacker'][0]}, {m['attacker'][1]}", "attacker"), m["attacker"])]
+    targets = [(pairings.Side(f"Target at {m['target'][0]}, {m['target'][1]}", "target"), m["target"])]
+    for i, item in enumerate(m.get("creatures") or []):
+        side = item.get("side", "attacker")
+        who = "Attacker's ally" if side == "attacker" else "Target's ally"
+        entry = (pairings.Side(f"{who} at {item['hex'][0]}, {item['hex'][1]}", f"creatures.{i}"), item["hex"])
+        (shooters if side == "attacker" else targets).append(entry)
+    return shooters, targets
+
+
+def _pairing(scenario: dict[str, Any], shooter: Any, target: Any) -> dict[str, Any]:
+    """The scenario with ``shooter`` as the attacker and ``target`` as the target; the attacker and the target it
+    replaces stay on the map as allies of their sides, and no overlay is asked for."""
+    m = scenario["map"]
+    creatures = [c for c in m.get("creatures") or [] if c["hex"] not in (shooter, target)]
+    if shooter != m["attacker"]:
+        creatures.append({"hex": m["attacker"], "side": "attacker"})
+    if target != m["target"]:
+        creatures.append({"hex": m["target"], "side": "target"})
+    pairing = {k: v for k, v in scenario.items() if k != "overlay"}
+    pairing["map"] = {**m, "attacker": shooter, "target": target, "creatures": creatures}
+    return pairing
+
+
+def pairing_blocks(scenario: dict[str, Any], base: str) -> list[ET.Element]:
+    """Asked for (``pairings``) on a map with creatures, each attacker-side creature against each target-side one
+    (each pairing is a whole evaluation, so the table is worked out only when asked for)."""
+    m = scenario.get("map")
+    if (scenario.get("pairings") is not True or not isinstance(m, dict) or not m.get("creatures")
+            or m.get("attacker") is None or m.get("target") is None):
+        return []
+    shooters, targets = _sides(m)
+    every = [(s, t) for s in shooters for t in targets]
+    chosen = [pairings.Pairing(s, t, _pairing(scenario, sh, th)) for (s, sh), (t, th) in every[:pairings.MAX_PAIRINGS]]
+    return pairings.table(chosen, len(every), base, "calculator/skirmish-d6/", _pairing_cover)
+
+
+VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks)
 """d6 Skirmish's view, with its hex map."""

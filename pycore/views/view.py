@@ -9,6 +9,7 @@ from typing import Any
 
 from ..board import BoardSpec
 from ..svg import Board
+from .overlay import OverlayWords
 
 Facts = list[tuple[str, str]]
 """Term/value rows of a result panel."""
@@ -33,3 +34,8 @@ class View:
     """The hex board for a scenario (drawn even when it does not validate) and, if any, its result."""
     board_spec: BoardSpec | None = None
     """What the interactive board edits; None: no board in the calculator."""
+    overlay: OverlayWords | None = None
+    """How the system's overlay entries are put into words; None: the system has no overlay."""
+    pairings: Callable[[dict[str, Any], str], list[ET.Element]] | None = None
+    """Elements worked out from the scenario itself (each creature against each, ``base`` prefixing links);
+    None: nothing beyond the result."""

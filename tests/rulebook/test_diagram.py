@@ -11,9 +11,9 @@ from rulebook import diagram
 @pytest.mark.build
 def test_map_page_diagrams_are_built_from_the_page(built_site: Path):
     """The hex-map page carries static diagrams drawn at build time, described in words, with their answers; one
-    is a map without edges at negative coordinates."""
+    is a map without edges at negative coordinates, one is shaded by an overlay."""
     html = (built_site / "rules" / "skirmish-d6" / "map" / "index.html").read_text()
-    assert html.count('<figure class="calc-diagram">') == 4
+    assert html.count('<figure class="calc-diagram">') == 5
     assert "The line from the attacker to the target, 6 inches, crosses 1 obstacle(s): cover level 1." in html
     assert html.count('role="img"') >= 3 and "<desc" in html
     assert "Hits on 5+" in html and "cover level 2" in html
@@ -40,3 +40,28 @@ def test_bad_diagrams_fail_the_build(context, words, options, message):
     with pytest.raises(PluginError, match=message) as caught:
         diagram.render(context(), words, options)
     assert "rules/skirmish-d6/cover.md" in str(caught.value)
+
+
+def test_an_overlay_diagram_is_shaded_with_its_legend_and_best_hexes(context):
+    """A scenario asking for an overlay draws the shaded map (a pattern per band), the legend of the five bands
+    and the eight best hexes, safest first for the target: behind the boulder it cannot be targeted."""
+    ctx = context("rules/skirmish-d6/map.md", "rules/skirmish-d6/map/")
+    scenario = ('{"overlay":"target","map":{"cols":8,"rows":5,"attacker":[0,2],"target":[6,2],'
+                '"obstacles":[{"hex":[3,2],"kind":"total"}]},"attack":{"hits_on":4}}')
+    html = diagram.render(ctx, ["skirmish-d6"], {"scenario": scenario})
+    assert 'data-heat="3"' in html and 'fill="url(#diagram1-heat-lines)"' in html
+    assert "<title>hex 1, 0: target here: 50% to hit, no cover</title>" in html
+    assert html.count('class="overlay-swatch') == 5 and "Hover a hex for its numbers" in html
+    rows = html.split('data-role="overlay-table"')[1].split("</table>")[0].count("<tr data-hex=")
+    assert rows == 8 and "cannot be targeted" in html.split('data-role="overlay-table"')[1].split("</tr>")[1]
+
+
+@pytest.mark.build
+def test_map_pages_explain_overlays_with_a_drawn_overlay(built_site: Path):
+    """The d6 map page and the Enchanted Realms friendly-fire page each explain overlays under a
+    ``where-to-stand`` anchor with a shaded diagram; each system's cover page links there."""
+    for page, cover in (("skirmish-d6/map", "skirmish-d6/cover"), ("enchanted-realms/friendly-fire", "enchanted-realms/cover")):
+        html = (built_site / "rules" / page / "index.html").read_text()
+        assert 'id="where-to-stand"' in html and 'data-role="overlay-legend"' in html and "data-heat=" in html
+        linked = (built_site / "rules" / cover / "index.html").read_text()
+        assert "#where-to-stand" in linked

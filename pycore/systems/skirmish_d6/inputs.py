@@ -89,6 +89,8 @@ INPUTS = Inputs(
         Field("target.can_see_attacker", "bool", "Target can see the invisible attacker", default=False,
               help="An invisible creature cannot be seen: tick only if this target sees it anyway.",
               rule="d6.conditions.invisible-attacker"),
+        Field("pairings", "bool", "List everyone against everyone", default=False, rule="d6.map.line", group="map",
+              help="Each creature on the attacker's side against each on the target's: cover and chance, sortable."),
     ),
     RULINGS,
     alternatives=(("counted", "Count the obstacles"), ("map", "Place them on a hex map")),

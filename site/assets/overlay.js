@@ -1,0 +1,48 @@
+// The overlay's readout: focusing or hovering a shaded hex writes its numbers (its name, which the
+// engine wrote with the drawing) in a line under the board, so they can be read without a screen
+// reader and without a tooltip. Screen readers hear the same words as the hex's name on focus, so
+// the line itself is hidden from them. When the engine redraws the board (a piece moved, the overlay
+// changed), the line is written again from the same hex, or hidden if that hex is no longer shaded.
+// Nothing here changes the board or the form.
+
+function readout(hex) {
+  return hex.closest("[data-board]")?.querySelector('[data-role="overlay-readout"]') ?? null;
+}
+
+function show(line, hex) {
+  if (!hex || hex.dataset.heat === undefined) {
+    line.hidden = true;
+    line.textContent = "";
+    return;
+  }
+  line.textContent = hex.getAttribute("aria-label") ?? "";
+  line.dataset.hex = hex.dataset.hex;
+  line.hidden = false;
+}
+
+function refresh(board) {
+  const line = board.querySelector('[data-role="overlay-readout"]');
+  if (!line || line.hidden) return;
+  show(line, board.querySelector(`g.hex[data-hex="${line.dataset.hex}"]`));
+}
+
+for (const type of ["focusin", "pointerover"]) {
+  document.addEventListener(type, (event) => {
+    const hex = event.target.closest?.("[data-board] g.hex");
+    const line = hex && readout(hex);
+    if (line) show(line, hex);
+  });
+}
+
+const watched = new WeakSet();
+function watch() {
+  for (const box of document.querySelectorAll('[data-board] [data-role="board"]')) {
+    if (watched.has(box)) continue;
+    watched.add(box);
+    const board = box.closest("[data-board]");
+    new MutationObserver(() => refresh(board)).observe(box, { childList: true, subtree: true });
+  }
+}
+watch();
+// A calculator page opened in place (navigate.js) brings new boards.
+document.addEventListener("calc:opened", watch);

@@ -1,0 +1,55 @@
+"""Screenshots of the overlay, phone and desktop, light and dark, for a person to look at.
+
+Saved under pytest's base temporary folder (``screens/overlay-*``): the d6 map shaded for the target with
+creatures on both sides (so the everyone-against-everyone table shows too), a hex focused, and the rulebook's
+overlay diagram. The test fails when the page did not answer or is wider than the screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser.support import wait_settled
+
+from pycore.browser import encode_fragment
+
+SCENARIO = {"system": "skirmish-d6", "attack": {"hits_on": 4}, "overlay": "target", "pairings": True,
+            "map": {"cols": 8, "rows": 5, "attacker": [0, 2], "target": [6, 2],
+                    "obstacles": [{"hex": [2, 1], "kind": "partial"}, {"hex": [3, 2], "kind": "total"},
+                                  {"hex": [2, 3], "kind": "partial"}],
+                    "creatures": [{"hex": [0, 4], "side": "attacker"}, {"hex": [5, 3], "side": "target"}]}}
+PAGES = {"calculator": "calculator/skirmish-d6/#s=" + encode_fragment(SCENARIO),
+         "rulebook": "rules/skirmish-d6/map/#where-to-stand"}
+SCREENS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "desktop": {"viewport": {"width": 1280, "height": 1000}},
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("name", list(PAGES))
+def test_overlay_screenshot(browser, server, watch, tmp_path_factory, name, screen, scheme):
+    """The shaded map answers and fits the screen; the board (a hex focused) and the whole page are saved."""
+    ctx = browser.new_context(**SCREENS[screen], color_scheme=scheme)
+    watch.attach(ctx)
+    page = ctx.new_page()
+    page.goto(server.url + PAGES[name])
+    out: Path = tmp_path_factory.getbasetemp() / "screens"
+    out.mkdir(exist_ok=True)
+    if name == "calculator":
+        wait_settled(page)
+        page.locator(".calc--full .calc-board g.hex[data-heat]").first.wait_for()
+        page.locator('.calc--full .calc-board g.hex[data-hex="4,1"]').focus()
+        page.locator(".calc--full .calc-board").screenshot(path=str(out / f"overlay-board-{screen}-{scheme}.png"))
+        page.locator(".calc--full .calc-output").screenshot(path=str(out / f"overlay-panel-{screen}-{scheme}.png"))
+    else:
+        page.locator("figure.calc-diagram .overlay-legend").first.wait_for()
+        page.locator("figure.calc-diagram").filter(has=page.locator(".overlay-legend")).first.screenshot(
+            path=str(out / f"overlay-diagram-{screen}-{scheme}.png"))
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page is {overflow} px wider than the screen"
+    page.screenshot(path=str(out / f"overlay-{name}-{screen}-{scheme}.png"), full_page=True)
+    ctx.close()
+    watch.check()
