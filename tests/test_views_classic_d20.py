@@ -39,3 +39,13 @@ def test_classic_d20_words():
     view = SYSTEMS["classic-d20"].view
     assert view.headline(result) == "Hits on a natural 14+"
     assert ("Cover", "50% (+4 AC)") in view.facts(result)
+
+
+def test_classic_d20_summary_is_the_headline_and_the_chance():
+    """THAC0 15 against AC 5 (descending): a natural 10+ hits, 11 faces of 20 = 55%; no to-hit number, no chance."""
+    summary = SYSTEMS["classic-d20"].view.summary
+    assert summary is not None
+    assert summary(evaluate({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}})) \
+        == "Hits on a natural 10+ · 55%"
+    assert summary(evaluate({"system": "classic-d20", "target": {"ac": 5}})) \
+        == "Effective AC 5 · enter the to-hit number for the chance"

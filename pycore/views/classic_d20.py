@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import percent
-from .common import chance, link, percent_exact, signed
+from .common import chance, link, percent_exact, percent_of, signed, summary_line
 from .view import View
 
 
@@ -26,6 +26,15 @@ def headline(result: dict[str, Any]) -> str:
     if needs == 20:
         return "Hits only on a natural 20"
     return f"Hits on a natural {needs}+"
+
+
+def summary(result: dict[str, Any]) -> str:
+    """The headline and the chance (``Hits on a natural 10+ · 55%``); without a to-hit number, what to enter."""
+    if not result["targetable"]:
+        return headline(result)
+    if result["hit_chance"] is None:
+        return summary_line(headline(result), "enter the to-hit number for the chance")
+    return summary_line(headline(result), percent_of(result))
 
 
 def _bonus_of(result: dict[str, Any], rule: str) -> int:
@@ -168,5 +177,5 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     return [*steps_block(result, base), *invisibility_block(result, base), *protectors_block(result, base)]
 
 
-VIEW = View(headline, facts, blocks)
+VIEW = View(headline, facts, blocks, summary=summary)
 """Classic d20's view (no board)."""

@@ -12,7 +12,7 @@ from ..dice import percent
 from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
 from ..svg import Board, Mark, Piece, Segment
 from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
-from .common import hex_of, link, percent_with_fraction, signed
+from .common import hex_of, link, percent_exact, percent_with_fraction, signed, summary_line
 from .view import View
 
 PLACE_WORDS = {"front": "10 ft in front", "behind": "10 ft behind", "adjacent": "next to the target"}
@@ -49,6 +49,28 @@ def headline(result: dict[str, Any]) -> str:
         return f"Cannot be targeted: {result['untargetable_reason']}"
     pool = "Each die" if result["dice"] > 1 else "The die"
     return f"{pool} {_needs(result['needs'])}"
+
+
+def friendly_fire_summary(result: dict[str, Any]) -> str:
+    """Friendly fire in a few words: the creature most likely struck, or how often a shot strays; ``""`` without it."""
+    ff = result["friendly_fire"]
+    if not ff["applies"]:
+        return ""
+    at_risk = [c for c in ff["creatures"] if Fraction(c["struck_chance_exact"])]
+    if not at_risk:
+        return f"friendly fire: strays {percent_exact(ff['stray_chance_exact'])}, nobody in the way"
+    worst = max(at_risk, key=lambda c: Fraction(c["struck_chance_exact"]))
+    more = f", {len(at_risk) - 1} more at risk" if len(at_risk) > 1 else ""
+    return f"friendly fire: {worst['name']} struck {percent_exact(worst['struck_chance_exact'])}{more}"
+
+
+def summary(result: dict[str, Any]) -> str:
+    """The roll each die needs, the chance of a hit and friendly fire (``The die hits on a roll of 10+ · 55%``)."""
+    if not result["targetable"]:
+        return summary_line(headline(result), friendly_fire_summary(result))
+    chance = percent_exact(result["hit_chance_exact"])
+    return summary_line(headline(result), f"{chance} at least one hit" if result["dice"] > 1 else chance,
+                        friendly_fire_summary(result))
 
 
 def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
@@ -282,5 +304,5 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
                  tuple(marks), tuple(segments), (), tuple(classes), legend)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD)
+VIEW = View(headline, facts, blocks, board, BOARD, summary)
 """Enchanted Realms' view, with its board."""

@@ -11,7 +11,7 @@ from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
 from ..memo import recent_calls
 from ..svg import Board, Mark, Piece, Segment
 from ..systems.skirmish_d6.map import board_cells
-from .common import chance, hex_of, link, signed
+from .common import chance, hex_of, link, percent_of, signed, summary_line
 from .view import View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
@@ -49,6 +49,15 @@ def headline(result: dict[str, Any]) -> str:
         mod = result["attack_modifier"]
         return f"Attack modifier {signed(mod)}" if mod else "No modifier"
     return f"Hits on {result['hits_on']}+"
+
+
+def summary(result: dict[str, Any]) -> str:
+    """The headline and the chance (``Hits on 5+ · 33.3%``); without a base number, what to enter for one."""
+    if not result["targetable"]:
+        return headline(result)
+    if result["hit_chance"] is None:
+        return summary_line(headline(result), "enter the base number for the chance")
+    return summary_line(headline(result), percent_of(result))
 
 
 def _size_line(effects: dict[str, int]) -> str:
@@ -202,5 +211,5 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
                  tuple(segments), (), tuple(classes), legend)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD)
+VIEW = View(headline, facts, blocks, board, BOARD, summary)
 """d6 Skirmish's view, with its hex map."""

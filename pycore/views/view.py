@@ -33,3 +33,5 @@ class View:
     """The hex board for a scenario (drawn even when it does not validate) and, if any, its result."""
     board_spec: BoardSpec | None = None
     """What the interactive board edits; None: no board in the calculator."""
+    summary: Callable[[dict[str, Any]], str] | None = None
+    """The answer in one line for the summary bar and a shared link (``Hits on 5+ · 33.3%``); None: the headline."""
