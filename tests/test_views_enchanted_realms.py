@@ -55,12 +55,13 @@ def test_enchanted_realms_summary_gives_the_pool_and_friendly_fire():
     assert summary is not None
     plain = evaluate({"system": "enchanted-realms", "attack": {"dice": 2, "modifier": 3},
                       "target": {"defense": 14, "cover": "partial"}})
-    assert summary(plain) == "Each die hits on a roll of 14+ · 57.8% at least one hit"
+    assert summary(plain) == "Hits on 14+ per die · 57.8% at least one hit"
     one = evaluate({"system": "enchanted-realms", "target": {"defense": 10}})
-    assert summary(one) == "The die hits on a roll of 10+ · 55%"
+    assert summary(one) == "Hits on 10+ · 55%"
+    assert summary(evaluate({"system": "enchanted-realms", "target": {"defense": 29}})) == "Hits only on a natural 20 · 5%"
     blind = evaluate({"system": "enchanted-realms", "attack": {"dice": 2, "modifier": 2}, "target": {"defense": 14},
                       "blind_shot": True, "others": [{"name": "Bram", "hex": [5, 0], "defense": 12},
                                                      {"name": "Wren", "hex": [3, 0], "defense": 10}]})
     creatures = {c["name"]: c["struck_chance_exact"] for c in blind["friendly_fire"]["creatures"]}
     assert Fraction(creatures["Wren"]) > Fraction(creatures["Bram"]) > 0
-    assert summary(blind).endswith(f" · friendly fire: Wren struck {percent(Fraction(creatures['Wren']))}, 1 more at risk")
+    assert summary(blind).endswith(f" · friendly fire: Wren {percent(Fraction(creatures['Wren']))} (+1 more)")

@@ -60,17 +60,20 @@ def friendly_fire_summary(result: dict[str, Any]) -> str:
     if not at_risk:
         return f"friendly fire: strays {percent_exact(ff['stray_chance_exact'])}, nobody in the way"
     worst = max(at_risk, key=lambda c: Fraction(c["struck_chance_exact"]))
-    more = f", {len(at_risk) - 1} more at risk" if len(at_risk) > 1 else ""
-    return f"friendly fire: {worst['name']} struck {percent_exact(worst['struck_chance_exact'])}{more}"
+    more = f" (+{len(at_risk) - 1} more)" if len(at_risk) > 1 else ""
+    return f"friendly fire: {worst['name']} {percent_exact(worst['struck_chance_exact'])}{more}"
 
 
 def summary(result: dict[str, Any]) -> str:
-    """The roll each die needs, the chance of a hit and friendly fire (``The die hits on a roll of 10+ · 55%``)."""
+    """Short: the roll, the chance of a hit, friendly fire (``Hits on 14+ per die · 57.8% at least one hit``)."""
     if not result["targetable"]:
         return summary_line(headline(result), friendly_fire_summary(result))
+    needs = result["needs"]
+    roll = {None: "No roll hits", 20: "Hits only on a natural 20"}.get(needs, f"Hits on {needs}+")
     chance = percent_exact(result["hit_chance_exact"])
-    return summary_line(headline(result), f"{chance} at least one hit" if result["dice"] > 1 else chance,
-                        friendly_fire_summary(result))
+    if result["dice"] > 1:
+        return summary_line(f"{roll} per die", f"{chance} at least one hit", friendly_fire_summary(result))
+    return summary_line(roll, chance, friendly_fire_summary(result))
 
 
 def facts(result: dict[str, Any]) -> list[tuple[str, str]]:

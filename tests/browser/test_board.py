@@ -33,7 +33,7 @@ def test_click_places_attacker_target_and_obstacle(page, server):
     calc = open_map(page, server)
     hexcell(page, "0,1").click()
     hexcell(page, "4,1").click()
-    calc.locator('[data-key="headline"]').filter(has_text="No modifier").wait_for()
+    calc.locator('[data-key="headline"]').filter(has_text="Hits on 4+").wait_for()  # the page's base 4+, no cover
     hexcell(page, "2,1").click()  # attacker and target are placed: the next piece is a partial obstacle
     calc.locator(".calc-facts").filter(has_text="Level 1 (-1 to attacks)").wait_for()
     assert hexcell(page, "2,1").get_attribute("data-piece") == "partial"
@@ -62,7 +62,7 @@ def test_keyboard_moves_places_and_clears(page, server):
     page.locator('.calc--full [data-key="headline"]').filter(has_text="Cannot be targeted").wait_for()
     assert page.evaluate("document.activeElement.dataset.hex") == "2,0"  # focus survives the redraw
     page.keyboard.press("Delete")
-    page.locator('.calc--full [data-key="headline"]').filter(has_text="No modifier").wait_for()
+    page.locator('.calc--full [data-key="headline"]').filter(has_text="Hits on 4+").wait_for()
     assert "cleared" in announce.inner_text()
     page.keyboard.press("Enter")  # empty -> next free piece: a partial obstacle
     page.locator('.calc--full .calc-facts').filter(has_text="Level 1").wait_for()
