@@ -48,4 +48,4 @@ def test_classic_d20_summary_is_the_headline_and_the_chance():
     assert summary(evaluate({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}})) \
         == "Hits on a natural 10+ · 55%"
     assert summary(evaluate({"system": "classic-d20", "target": {"ac": 5}})) \
-        == "Effective AC 5 · enter the to-hit number for the chance"
+        == "Effective AC 5 · needs a to-hit number for the chance"

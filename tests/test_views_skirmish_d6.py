@@ -43,4 +43,4 @@ def test_d6_summary_is_the_headline_and_the_chance():
     assert summary(evaluate({"system": "skirmish-d6", "obstacles": {"total": 1}, "attack": {"hits_on": 4}})) \
         .startswith("Cannot be targeted: ")
     assert summary(evaluate({"system": "skirmish-d6", "light": "dim"})) \
-        == "Attack modifier -1 · enter the base number for the chance"
+        == "Attack modifier -1 · needs a base number for the chance"

@@ -29,11 +29,11 @@ def headline(result: dict[str, Any]) -> str:
 
 
 def summary(result: dict[str, Any]) -> str:
-    """The headline and the chance (``Hits on a natural 10+ · 55%``); without a to-hit number, what to enter."""
+    """The headline and the chance (``Hits on a natural 10+ · 55%``); without a to-hit number, that it needs one."""
     if not result["targetable"]:
         return headline(result)
     if result["hit_chance"] is None:
-        return summary_line(headline(result), "enter the to-hit number for the chance")
+        return summary_line(headline(result), "needs a to-hit number for the chance")
     return summary_line(headline(result), percent_of(result))
 
 

@@ -52,11 +52,11 @@ def headline(result: dict[str, Any]) -> str:
 
 
 def summary(result: dict[str, Any]) -> str:
-    """The headline and the chance (``Hits on 5+ · 33.3%``); without a base number, what to enter for one."""
+    """The headline and the chance (``Hits on 5+ · 33.3%``); without a base number, that it needs one."""
     if not result["targetable"]:
         return headline(result)
     if result["hit_chance"] is None:
-        return summary_line(headline(result), "enter the base number for the chance")
+        return summary_line(headline(result), "needs a base number for the chance")
     return summary_line(headline(result), percent_of(result))
 
 
