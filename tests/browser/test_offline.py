@@ -245,7 +245,8 @@ def test_calculator_opens_in_place_offline(browser, offline_site: Path, watch: W
         calc = page.locator('[data-calculator="skirmish-d6"][data-mode="full"]')
         assert settle(calc) == "ready"
         assert page.evaluate("window.__sameDocument") is True
-        assert calc.locator('[data-key="headline"]').inner_text() == expected_headline({"system": "skirmish-d6"})
+        opening = {"system": "skirmish-d6", **json.loads(calc.get_attribute("data-preset"))}  # the page's situation
+        assert calc.locator('[data-key="headline"]').inner_text() == expected_headline(opening)
         assert page.locator('.offline-status[data-state="ready"]').count() == 1
 
 
