@@ -10,7 +10,7 @@ from typing import Any
 
 from . import ScenarioError, evaluate
 from .memo import recent_calls
-from .render import result_html
+from .render import result_html, summary_text
 from .schema import Field, Inputs, flatten, nest
 from .svg import Board, board_frame, board_marks, board_patch, board_svg
 from .systems import SYSTEMS
@@ -250,6 +250,7 @@ def _evaluate(request: dict[str, Any]) -> dict[str, Any]:
         "state": "ready",
         "result": result,
         "html": result_html(result, request.get("base", ""), scenario),
+        "summary": summary_text(result),
         "fragment": "s=" + encode_fragment(scenario),
     }
     if asked:

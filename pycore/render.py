@@ -54,3 +54,9 @@ def result_element(result: dict[str, Any], base: str = "", scenario: dict[str, A
 def result_html(result: dict[str, Any], base: str = "", scenario: dict[str, Any] | None = None) -> str:
     """The result panel as an HTML string."""
     return ET.tostring(result_element(result, base, scenario), encoding="unicode", method="html")
+
+
+def summary_text(result: dict[str, Any]) -> str:
+    """The answer in one line, from the system's view (its headline when the view has no summary)."""
+    view = SYSTEMS[result["system"]].view
+    return view.summary(result) if view.summary else view.headline(result)

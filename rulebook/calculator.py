@@ -17,6 +17,7 @@ from rulebook.core import (
     ref,
     result_html,
     scenario_to_values,
+    summary_text,
 )
 
 
@@ -56,6 +57,7 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         id_prefix=mode if count == 1 else f"{mode}{count}",
         base=base,
         result=Markup(result_html(result, base, scenario)),
+        summary=summary_text(result),
         preset=json.dumps(preset, separators=(",", ":")),
         rule_ref=lambda rid: base + ref(rid),
     )

@@ -85,6 +85,13 @@ def test_evaluate_reply_has_html_and_fragment():
     assert decode_fragment(reply["fragment"]) == {"system": "skirmish-d6", "light": "dim", "attack": {"hits_on": 4}}
 
 
+def test_evaluate_reply_has_the_one_line_summary():
+    """Beside the HTML, the answer in one line from the view: dim light, base 4+ -> hits on 5+, 2/6 = 33.3%."""
+    reply = call(op="evaluate", system="skirmish-d6", values={"light": "dim", "attack.hits_on": "4"})
+    assert reply["summary"] == "Hits on 5+ · 33.3%"
+    assert "summary" not in call(op="evaluate", system="skirmish-d6", values={"attack.hits_on": "9"})
+
+
 def test_restore_fills_every_field():
     """A good link restores every form field, defaults included, and the rulings."""
     fragment = "#s=" + encode_fragment({"system": "skirmish-d6", "light": "radiant", "attack": {"hits_on": 3}})

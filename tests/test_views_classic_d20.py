@@ -88,3 +88,13 @@ def test_map_board_from_a_half_typed_map_never_fails():
     for m in ({}, {"attacker": "x"}, {"obstacles": [1, {"hex": [1]}], "creatures": "no", "elevation": [{"hex": [0, 0]}]}):
         drawing = board({"system": "classic-d20", "map": m}, None)
         assert drawing is not None and len(drawing.cells) == 12 * 9
+
+
+def test_classic_d20_summary_is_the_headline_and_the_chance():
+    """THAC0 15 against AC 5 (descending): a natural 10+ hits, 11 faces of 20 = 55%; no to-hit number, no chance."""
+    summary = SYSTEMS["classic-d20"].view.summary
+    assert summary is not None
+    assert summary(evaluate({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}})) \
+        == "Hits on a natural 10+ · 55%"
+    assert summary(evaluate({"system": "classic-d20", "target": {"ac": 5}})) \
+        == "Effective AC 5 · needs a to-hit number for the chance"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from enchanted_realms_cases import run
 
 from pycore import SYSTEMS, evaluate
+from pycore.dice import percent
 from pycore.render import result_html
 
 
@@ -43,3 +46,22 @@ def test_enchanted_realms_friendly_fire_words_from_triggers():
     assert result["friendly_fire"]["why_not"] is None
     facts = dict(SYSTEMS["enchanted-realms"].view.facts(result))
     assert facts["Friendly fire"] == "applies: a blind shot at a target known to be in an obscured area"
+
+
+def test_enchanted_realms_summary_gives_the_pool_and_friendly_fire():
+    """Two dice +3 at Defense 14 in partial cover (+3): each die needs 14+, 7/20 a die, 1 - (13/20)^2 = 57.75%
+    for at least one; a blind shot among allies adds the creature most likely struck."""
+    summary = SYSTEMS["enchanted-realms"].view.summary
+    assert summary is not None
+    plain = evaluate({"system": "enchanted-realms", "attack": {"dice": 2, "modifier": 3},
+                      "target": {"defense": 14, "cover": "partial"}})
+    assert summary(plain) == "Hits on 14+ per die · 57.8% at least one hit"
+    one = evaluate({"system": "enchanted-realms", "target": {"defense": 10}})
+    assert summary(one) == "Hits on 10+ · 55%"
+    assert summary(evaluate({"system": "enchanted-realms", "target": {"defense": 29}})) == "Hits only on a natural 20 · 5%"
+    blind = evaluate({"system": "enchanted-realms", "attack": {"dice": 2, "modifier": 2}, "target": {"defense": 14},
+                      "blind_shot": True, "others": [{"name": "Bram", "hex": [5, 0], "defense": 12},
+                                                     {"name": "Wren", "hex": [3, 0], "defense": 10}]})
+    creatures = {c["name"]: c["struck_chance_exact"] for c in blind["friendly_fire"]["creatures"]}
+    assert Fraction(creatures["Wren"]) > Fraction(creatures["Bram"]) > 0
+    assert summary(blind).endswith(f" · friendly fire: Wren {percent(Fraction(creatures['Wren']))} (+1 more)")

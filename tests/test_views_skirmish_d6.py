@@ -32,3 +32,15 @@ def test_d6_words():
     view = SYSTEMS["skirmish-d6"].view
     assert view.headline(result) == "Hits on 6+"
     assert ("Cover", "Level 2 (-2 to attacks)") in view.facts(result)
+
+
+def test_d6_summary_is_the_headline_and_the_chance():
+    """Base 4+ behind one partial obstacle: level 1 cover, -1, hits on 5+, two faces of six (rule text 003)."""
+    summary = SYSTEMS["skirmish-d6"].view.summary
+    assert summary is not None
+    assert summary(evaluate({"system": "skirmish-d6", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}})) \
+        == "Hits on 5+ · 33.3%"
+    assert summary(evaluate({"system": "skirmish-d6", "obstacles": {"total": 1}, "attack": {"hits_on": 4}})) \
+        .startswith("Cannot be targeted: ")
+    assert summary(evaluate({"system": "skirmish-d6", "light": "dim"})) \
+        == "Attack modifier -1 · needs a base number for the chance"

@@ -11,7 +11,7 @@ from ..dice import percent
 from ..hexgrid import Hex
 from ..svg import Board, Mark, Piece
 from ..systems.skirmish_d6.map import board_cells
-from .common import chance, hex_of, link, percent_exact, signed
+from .common import chance, hex_of, link, percent_exact, percent_of, signed, summary_line
 from .skirmish_d6 import unbounded_cells
 from .view import View
 
@@ -47,6 +47,15 @@ def headline(result: dict[str, Any]) -> str:
     if needs == 20:
         return "Hits only on a natural 20"
     return f"Hits on a natural {needs}+"
+
+
+def summary(result: dict[str, Any]) -> str:
+    """The headline and the chance (``Hits on a natural 10+ · 55%``); without a to-hit number, that it needs one."""
+    if not result["targetable"]:
+        return headline(result)
+    if result["hit_chance"] is None:
+        return summary_line(headline(result), "needs a to-hit number for the chance")
+    return summary_line(headline(result), percent_of(result))
 
 
 def _bonus_of(result: dict[str, Any], rule: str) -> int:
@@ -301,5 +310,5 @@ def all_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     return [*facts(result), *map_facts(result)]
 
 
-VIEW = View(headline, all_facts, blocks, board, BOARD)
+VIEW = View(headline, all_facts, blocks, board, BOARD, summary=summary)
 """Classic d20's view, with its hex map."""

@@ -38,6 +38,15 @@ def chance(result: dict[str, Any]) -> str:
     return f"{percent(exact)} ({exact})" if exact else "none: the attack cannot be made"
 
 
+SEPARATOR = " · "
+"""Between the parts of a one-line summary."""
+
+
+def summary_line(*parts: str) -> str:
+    """The non-empty parts of a summary joined into one line (``Hits on 5+ · 33.3%``)."""
+    return SEPARATOR.join(part for part in parts if part)
+
+
 def hex_of(value: Any) -> Hex | None:
     """A hex from a possibly invalid ``[q, r]`` (boards are drawn even while the form has errors)."""
     if (isinstance(value, (list, tuple)) and len(value) == 2

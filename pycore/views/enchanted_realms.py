@@ -13,7 +13,7 @@ from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from ..systems.enchanted_realms.cells import board_cells
 from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
 from . import overlay
-from .common import hex_of, link, percent_with_fraction, signed
+from .common import hex_of, link, percent_exact, percent_with_fraction, signed, summary_line
 from .view import View
 
 PLACE_WORDS = {"front": "10 ft in front", "behind": "10 ft behind", "adjacent": "next to the target"}
@@ -50,6 +50,31 @@ def headline(result: dict[str, Any]) -> str:
         return f"Cannot be targeted: {result['untargetable_reason']}"
     pool = "Each die" if result["dice"] > 1 else "The die"
     return f"{pool} {_needs(result['needs'])}"
+
+
+def friendly_fire_summary(result: dict[str, Any]) -> str:
+    """Friendly fire in a few words: the creature most likely struck, or how often a shot strays; ``""`` without it."""
+    ff = result["friendly_fire"]
+    if not ff["applies"]:
+        return ""
+    at_risk = [c for c in ff["creatures"] if Fraction(c["struck_chance_exact"])]
+    if not at_risk:
+        return f"friendly fire: strays {percent_exact(ff['stray_chance_exact'])}, nobody in the way"
+    worst = max(at_risk, key=lambda c: Fraction(c["struck_chance_exact"]))
+    more = f" (+{len(at_risk) - 1} more)" if len(at_risk) > 1 else ""
+    return f"friendly fire: {worst['name']} {percent_exact(worst['struck_chance_exact'])}{more}"
+
+
+def summary(result: dict[str, Any]) -> str:
+    """Short: the roll, the chance of a hit, friendly fire (``Hits on 14+ per die · 57.8% at least one hit``)."""
+    if not result["targetable"]:
+        return summary_line(headline(result), friendly_fire_summary(result))
+    needs = result["needs"]
+    roll = {None: "No roll hits", 20: "Hits only on a natural 20"}.get(needs, f"Hits on {needs}+")
+    chance = percent_exact(result["hit_chance_exact"])
+    if result["dice"] > 1:
+        return summary_line(f"{roll} per die", f"{chance} at least one hit", friendly_fire_summary(result))
+    return summary_line(roll, chance, friendly_fire_summary(result))
 
 
 def facts(result: dict[str, Any]) -> list[tuple[str, str]]:
@@ -271,5 +296,5 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
                  tuple(marks), tuple(segments), (), tuple(classes), legend, heat)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY)
+VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, summary=summary)
 """Enchanted Realms' view, with its board."""

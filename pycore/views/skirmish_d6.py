@@ -12,7 +12,7 @@ from ..memo import recent_calls
 from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from ..systems.skirmish_d6.map import board_cells
 from . import overlay, pairings
-from .common import chance, hex_of, link, signed
+from .common import chance, hex_of, link, percent_of, signed, summary_line
 from .view import View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
@@ -66,6 +66,15 @@ def headline(result: dict[str, Any]) -> str:
         mod = result["attack_modifier"]
         return f"Attack modifier {signed(mod)}" if mod else "No modifier"
     return f"Hits on {result['hits_on']}+"
+
+
+def summary(result: dict[str, Any]) -> str:
+    """The headline and the chance (``Hits on 5+ · 33.3%``); without a base number, that it needs one."""
+    if not result["targetable"]:
+        return headline(result)
+    if result["hit_chance"] is None:
+        return summary_line(headline(result), "needs a base number for the chance")
+    return summary_line(headline(result), percent_of(result))
 
 
 def _size_line(effects: dict[str, int]) -> str:
@@ -266,5 +275,5 @@ def pairing_blocks(scenario: dict[str, Any], base: str) -> list[ET.Element]:
     return pairings.table(chosen, len(every), base, "calculator/skirmish-d6/", _pairing_cover)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks)
+VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary)
 """d6 Skirmish's view, with its hex map."""

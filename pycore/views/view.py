@@ -39,3 +39,5 @@ class View:
     pairings: Callable[[dict[str, Any], str], list[ET.Element]] | None = None
     """Elements worked out from the scenario itself (each creature against each, ``base`` prefixing links);
     None: nothing beyond the result."""
+    summary: Callable[[dict[str, Any]], str] | None = None
+    """The answer in one line for the summary bar and a shared link (``Hits on 5+ · 33.3%``); None: the headline."""

@@ -9,6 +9,7 @@
 import { HexBoard, holdsMarkup } from "./hexboard.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
+import { Summary } from "./summary.js";
 
 const LOAD_TIMEOUT_MS = 90000;
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
@@ -93,7 +94,9 @@ class Calculator {
     this.status = root.querySelector('[data-role="status"]');
     this.body = root.querySelector('[data-role="body"]');
     this.open = root.querySelector('[data-role="open"]');
-    this.preset = JSON.parse(root.dataset.preset || "{}");
+    // A full calculator's preset is only the situation its form opens with (every field is on the form, so an
+    // emptied box stays empty); an inline calculator's preset holds fixed values for the fields it does not show.
+    this.preset = this.full ? {} : JSON.parse(root.dataset.preset || "{}");
     this.worker = null;
     this.queued = false;
     this.shown = null; // the engine's last answer written (or found) in the output
@@ -110,6 +113,8 @@ class Calculator {
     for (const radio of this.form.querySelectorAll('[data-role="alternative"]')) {
       radio.addEventListener("change", () => this.choose(radio.value));
     }
+    this.summary = new Summary(root, { answer: this.output,
+      link: () => (this.full ? location.href : this.open?.href || location.href) });
     const board = root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
   }
@@ -326,6 +331,7 @@ class Calculator {
     if (board) this.board.apply(reply, board.dirty);
     if (reply.state === "ready") {
       this.write(reply.html);
+      this.summary.answered(reply.summary);
       this.body.hidden = false;
       this.setState("ready", this.notice);
       const link = "#" + reply.fragment;
@@ -336,6 +342,7 @@ class Calculator {
     const summary = (reply.errors || []).map((e) => `${this.label(e.field)}: ${e.message}`).join(" · ");
     this.body.hidden = true;
     this.setState("error", `Not worked out: fix the input first. ${summary}`);
+    this.summary.waiting("Not worked out: fix the input first", "error");
     if (loose.length) console.warn("calculator errors without a field", loose);
   }
 
@@ -379,6 +386,7 @@ class Calculator {
       : "the answer shown is the one worked out when this page was built.";
     this.setState("failed", `The calculator engine could not load (${error.message}). ` +
       `The rulebook stays fully readable; ${shown}`);
+    if (this.body.hidden) this.summary.waiting("Not worked out: the calculator engine could not load", "failed");
   }
 }
 
@@ -400,6 +408,7 @@ function mountCalculators() {
     for (const view of fresh.filter((v) => v.full)) {
       view.body.hidden = true;
       view.setState("loading", "Engine loading. The situation from your link will be shown as soon as it is ready.");
+      view.summary.waiting("Working out the situation from your link…", "loading");
     }
   }
   for (const view of fresh) view.startHouse(opening);

@@ -187,6 +187,7 @@ def test_keyboard_only_d6_form_and_board(keyboard, server):
     page.goto(server.url + CALCULATORS["skirmish-d6"])
     wait_settled(page)
     tab_to(page, '.calc--full [data-path="attack.hits_on"]')
+    page.keyboard.press("Control+a")
     page.keyboard.type("4")
     tab_to(page, '.calc--full [data-path="light"]')
     page.keyboard.press("d")  # Dark, then Dim: a closed list takes letters

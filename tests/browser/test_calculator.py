@@ -57,7 +57,7 @@ def test_states_loading_ready_error_ready(page, server):
     wait_state(calc, "ready")
     assert not message.is_visible()
     assert box.get_attribute("aria-invalid") is None
-    calc.locator('[data-key="headline"]').filter(has_text="Hits on 3+").wait_for()
+    calc.locator('[data-key="headline"]').filter(has_text="Hits on 4+").wait_for()  # base 3+, one partial obstacle
     states = page.evaluate("window.__states")
     assert states[0] == "ready" and "error" in states and states[-1] == "ready"
     assert states.index("error") < len(states) - 1
@@ -88,7 +88,7 @@ def test_bad_link_keeps_defaults_and_says_so(page, server, fragment):
     assert calc.locator('[data-path="light"]').input_value() == "bright"
     status = calc.locator('[data-role="status"]').inner_text()
     assert "defaults are shown" in status
-    assert calc.locator('[data-key="headline"]').inner_text() == "No modifier"
+    assert calc.locator('[data-key="headline"]').inner_text() == "Hits on 5+"  # the page's own situation
 
 
 def test_inline_light_calculator(page, server):

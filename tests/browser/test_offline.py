@@ -141,10 +141,11 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, tmp_pa
             assert response.headers["x-offline-build"] == build["version"], path
 
         for system in calculator_systems(offline_site):
-            scenario = SCENARIOS.get(system, {"system": system})  # {"system": id}: the page's defaults
-            fragment = "#s=" + encode_fragment(scenario) if system in SCENARIOS else ""
+            fragment = "#s=" + encode_fragment(SCENARIOS[system]) if system in SCENARIOS else ""
             page.goto(server.url + f"calculator/{system}/{fragment}")
             calc = page.locator(f'[data-calculator="{system}"][data-mode="full"]')
+            # without a link, the situation the page opens with (its preset)
+            scenario = SCENARIOS.get(system) or {"system": system, **json.loads(calc.get_attribute("data-preset"))}
             assert settle(calc) == "ready", (system, calc.locator('[data-role="status"]').inner_text())
             assert calc.locator('[data-key="headline"]').inner_text() == expected_headline(scenario), system
         # the d6 answer is a known number, not just "the same as CPython"
@@ -244,7 +245,8 @@ def test_calculator_opens_in_place_offline(browser, offline_site: Path, watch: W
         calc = page.locator('[data-calculator="skirmish-d6"][data-mode="full"]')
         assert settle(calc) == "ready"
         assert page.evaluate("window.__sameDocument") is True
-        assert calc.locator('[data-key="headline"]').inner_text() == expected_headline({"system": "skirmish-d6"})
+        opening = {"system": "skirmish-d6", **json.loads(calc.get_attribute("data-preset"))}  # the page's situation
+        assert calc.locator('[data-key="headline"]').inner_text() == expected_headline(opening)
         assert page.locator('.offline-status[data-state="ready"]').count() == 1
 
 

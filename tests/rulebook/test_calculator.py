@@ -17,7 +17,18 @@ def test_calculator_page_has_the_build_time_answer(built_site: Path):
     """The default scenario's answer is in the static HTML, before any Python runs."""
     html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
     assert 'data-calculator="skirmish-d6"' in html and 'aria-live="polite"' in html and 'data-state="loading"' in html
-    assert "No modifier" in html and 'data-rule="d6.light.vision"' in html
+    assert "Hits on 5+" in html and 'data-rule="d6.cover.partial-obstacle"' in html
+
+
+def test_calculator_pages_open_with_a_chance(built_site: Path):
+    """Each calculator page opens with a preset situation whose one-line summary shows a chance (d6: base 4+
+    behind one partial obstacle, hits on 5+, 33.3%), in the static HTML, marked ``data-summary``."""
+    html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
+    assert "<span data-summary>Hits on 5+ · 33.3%</span>" in html
+    for system in SYSTEMS:
+        page = (built_site / "calculator" / system / "index.html").read_text()
+        line = page.split("<span data-summary>", 1)[1].split("</span>", 1)[0]
+        assert line.count("%") >= 1 and "needs a" not in line, (system, line)
 
 
 def test_inline_light_calculator_static_answer(built_site: Path):

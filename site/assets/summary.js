@@ -1,0 +1,72 @@
+// A calculator's answer in one line, always at hand, and its Share button.
+// The line is the engine's own summary (pycore's view, sent beside the answer's HTML); nothing here reads
+// the rendered answer. The bar is outside the output's live region: the output announces each answer once,
+// the bar never does. Tapping the line brings the full answer into view and moves focus there.
+// Share hands the page's #s= link and the line to the system share sheet where the browser has one;
+// otherwise it copies both (the line, then the link) and says so, or shows the link to copy by hand.
+
+export class Summary {
+  // root: the calculator's element; answer: the element holding the full answer; link(): the address to share.
+  constructor(root, { answer, link }) {
+    this.bar = root.querySelector('[data-role="summary-bar"]');
+    this.text = root.querySelector("[data-summary]");
+    this.button = root.querySelector('[data-role="summary-show"]');
+    this.share = root.querySelector('[data-role="share"]');
+    this.said = root.querySelector('[data-role="share-said"]');
+    this.answer = answer;
+    this.link = link;
+    this.line = this.text ? this.text.textContent : ""; // the build-time answer's line, until the engine's
+    if (!this.bar) return;
+    this.button.addEventListener("click", () => this.reveal());
+    this.share.addEventListener("click", () => this.send());
+  }
+
+  // A new answer: its line, shareable.
+  answered(line) {
+    if (!this.bar) return;
+    this.line = line;
+    if (this.text.textContent !== line) this.text.textContent = line;
+    this.bar.dataset.state = "ready";
+    this.share.disabled = false;
+  }
+
+  // No answer to show (the input needs fixing, a link still being worked out): say so; nothing to share.
+  waiting(message, state) {
+    if (!this.bar) return;
+    this.line = "";
+    this.text.textContent = message;
+    this.bar.dataset.state = state;
+    this.share.disabled = true;
+  }
+
+  reveal() {
+    if (!this.answer.hasAttribute("tabindex")) this.answer.setAttribute("tabindex", "-1");
+    this.answer.scrollIntoView({ block: "start" });
+    this.answer.focus({ preventScroll: true });
+  }
+
+  async send() {
+    const url = this.link();
+    const text = this.line;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: document.title, text, url });
+        this.say("");
+        return;
+      } catch (error) {
+        if (error && error.name === "AbortError") return; // the person closed the share sheet
+        // no sheet after all (not allowed here, or nothing to share with): copy instead
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(`${text}\n${url}`);
+      this.say("Link copied, with the answer: paste it anywhere.");
+    } catch {
+      this.say(`Copy this link: ${url}`);
+    }
+  }
+
+  say(message) {
+    this.said.textContent = message;
+  }
+}
