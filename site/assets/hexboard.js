@@ -3,6 +3,8 @@
 // scenario), and the engine redraws the board from them. Until the engine answers, the touched hex is
 // marked here so every action shows at once; the engine's next drawing then replaces the mark.
 
+import { BoardZoom } from "./boardzoom.js";
+
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -22,6 +24,11 @@ function parseList(text) {
   } catch {
     return [];
   }
+}
+
+// Run `fn` once the next frame is on screen (work that must not delay showing a tap).
+function afterPaint(fn) {
+  requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
 function matches(record, slot) {
@@ -53,7 +60,17 @@ export class HexBoard {
     this.box = container.querySelector('[data-role="board"]');
     this.announcer = container.querySelector('[data-role="board-announce"]');
     this.focusKey = null;
+    this.index = null; // hex key -> its <g>, built when first needed after each whole drawing
+    this.view = container.querySelector('[data-role="board-view"]') || this.box;
+    this.zoom = new BoardZoom(this.view, this.box, container.querySelector('[data-role="zoom"]'));
+    this.telling = false; // a change is waiting for the next frame to be sent to the form
+    this.pending = null; // the small drawing over the board that shows taps before the engine answers
     this.box.addEventListener("click", (event) => this.clicked(event));
+    // A pressed hex is not focused by the browser there and then (that lays out the whole drawing before
+    // the tap shows): `clicked` focuses it once the piece is on screen.
+    this.box.addEventListener("mousedown", (event) => {
+      if (event.target.closest?.("g.hex")) event.preventDefault();
+    });
     this.box.addEventListener("keydown", (event) => this.keyed(event));
     this.box.addEventListener("focusin", (event) => {
       const g = event.target.closest?.("g.hex");
@@ -94,6 +111,7 @@ export class HexBoard {
       this.marks = reply.board_marks;
     }
     for (const key of dirty) this.dirty.delete(key);
+    this.unmark();
     // Hexes marked after this request was sent: the drawing predates them, so they are marked again
     // until the answer to the next request (already queued by the change) draws them.
     if (redrawn && this.dirty.size) this.paint(this.read(), [...this.dirty]);
@@ -110,6 +128,8 @@ export class HexBoard {
     }
     this.box.innerHTML = html; // built by pycore.svg with every string escaped
     this.drawn = html;
+    this.index = null;
+    this.zoom.update(); // a new drawing may be wider or narrower
     return true;
   }
 
@@ -126,7 +146,7 @@ export class HexBoard {
     const layer = svg.querySelector(".hexboard-glyphs");
     for (const fresh of [...cells.children]) {
       const key = fresh.dataset.hex;
-      const old = svg.querySelector(`g.hex[data-hex="${CSS.escape(key)}"]`);
+      const old = this.cell(key);
       if (!old) return this.lost();
       // The hex element stays (focus and tab stop stay with it, no refocusing): it takes the new one's
       // attributes and content.
@@ -152,6 +172,16 @@ export class HexBoard {
     if (desc && desc.textContent !== patch.desc) desc.textContent = patch.desc;
     this.drawn = false; // no longer the engine's last whole drawing: the next one is written as it comes
     return true;
+  }
+
+  // The hex element keyed `key` ("q,r"), from an index of the drawing (one query per drawing, not per hex).
+  cell(key) {
+    if (!this.index) {
+      this.index = new Map();
+      for (const g of this.box.querySelectorAll("g.hex")) this.index.set(g.dataset.hex, g);
+    }
+    const g = this.index.get(key);
+    return g?.isConnected ? g : null;
   }
 
   // The board is not what the engine drew (should not happen): ask for a whole drawing.
@@ -262,7 +292,15 @@ export class HexBoard {
       lists.get(slot.path).push({ ...this.spec.defaults, ...piece.record, ...slot.record, hex: [q, r] });
     }
     for (const [path, list] of lists) this.input(path).value = JSON.stringify(list);
-    this.form.dispatchEvent(new Event("input", { bubbles: true }));
+    // The form hears of it once the tap is on screen: sending the change to the engine (and its answer,
+    // when it comes back quickly) would otherwise delay the frame that shows it.
+    if (!this.telling) {
+      this.telling = true;
+      afterPaint(() => {
+        this.telling = false;
+        this.form.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    }
   }
 
   place(g, to) {
@@ -311,37 +349,68 @@ export class HexBoard {
   }
 
   // Mark the hexes whose piece changed at once (the engine's drawing replaces this when it answers,
-  // and draws those hexes again even if they end as they were).
+  // and draws those hexes again even if they end as they were). The marks are drawn in a small
+  // drawing of their own laid over the board (hidden from assistive technology: the announcement and
+  // then each hex's aria-label say it in words), so a tap does not make the browser lay out and paint
+  // the board's many hexes again before it shows.
   paint(pieces, keys) {
-    // The symbols sit in the board's glyph layer (hidden from assistive technology: each hex's
-    // aria-label says it in words), keyed by hex.
-    const layer = this.box.querySelector(".hexboard-glyphs");
+    const pending = this.overlay();
     for (const key of keys) {
       this.dirty.add(key);
-      const g = this.box.querySelector(`g.hex[data-hex="${CSS.escape(key)}"]`);
-      if (!g) continue;
+      const g = this.cell(key);
+      if (!g || !pending) continue;
       const piece = pieces.get(key);
-      let text = layer.querySelector(`.piece-symbol[data-hex="${CSS.escape(key)}"]`);
-      if (!piece) {
-        g.removeAttribute("data-piece");
-        text?.remove();
-        continue;
-      }
-      const slot = this.spec.slots[piece.slot];
-      g.dataset.piece = slot.kind;
-      if (!text) {
-        const shape = g.querySelector(".hex-shape");
-        const points = shape.getAttribute("points").split(" ").map((p) => p.split(",").map(Number));
-        text = document.createElementNS(SVG_NS, "text");
+      const slot = piece ? this.spec.slots[piece.slot] : null;
+      if (slot) g.dataset.piece = slot.kind;
+      else g.removeAttribute("data-piece");
+      // an empty hex over whatever the board shows there, and the new piece's symbol on it
+      const mark = document.createElementNS(SVG_NS, "g");
+      mark.dataset.hex = key;
+      mark.setAttribute("class", "hexboard-pending-hex");
+      const points = g.querySelector(".hex-shape").getAttribute("points");
+      const shape = document.createElementNS(SVG_NS, "polygon");
+      shape.setAttribute("points", points);
+      shape.setAttribute("class", "hex-shape");
+      mark.append(shape);
+      if (slot) {
+        const corners = points.split(" ").map((p) => p.split(",").map(Number));
+        const text = document.createElementNS(SVG_NS, "text");
         text.setAttribute("text-anchor", "middle");
-        text.setAttribute("x", String(points.reduce((a, p) => a + p[0], 0) / points.length));
-        text.setAttribute("y", String(points.reduce((a, p) => a + p[1], 0) / points.length + 4));
-        text.dataset.hex = key;
-        layer.appendChild(text);
+        text.setAttribute("x", String(corners.reduce((a, p) => a + p[0], 0) / corners.length));
+        text.setAttribute("y", String(corners.reduce((a, p) => a + p[1], 0) / corners.length + 4));
+        text.setAttribute("class", `piece-symbol piece-symbol--${slot.kind}`);
+        text.textContent = slot.symbol;
+        mark.append(text);
       }
-      text.setAttribute("class", `piece-symbol piece-symbol--${slot.kind}`);
-      text.textContent = slot.symbol;
+      const old = pending.querySelector(`:scope > [data-hex="${CSS.escape(key)}"]`);
+      if (old) old.replaceWith(mark);
+      else pending.append(mark);
     }
+  }
+
+  // The drawing that holds the marks of hexes touched here (created when first needed, beside the board in
+  // its view, with the board's own coordinates), or null when the board shows no drawing.
+  overlay() {
+    const svg = this.box.querySelector(":scope > svg");
+    if (!svg) return null;
+    if (!this.pending) {
+      this.pending = document.createElementNS(SVG_NS, "svg");
+      this.pending.setAttribute("class", "hexboard hexboard-pending");
+      this.pending.setAttribute("aria-hidden", "true");
+      this.view.append(this.pending);
+    }
+    const box = svg.getAttribute("viewBox");
+    if (this.pending.getAttribute("viewBox") !== box) {
+      this.pending.setAttribute("viewBox", box);
+      this.pending.style.aspectRatio = box.split(" ").slice(2).join(" / ");
+    }
+    return this.pending;
+  }
+
+  // Drop the marks of hexes the engine has drawn since.
+  unmark() {
+    if (!this.pending) return;
+    for (const mark of [...this.pending.children]) if (!this.dirty.has(mark.dataset.hex)) mark.remove();
   }
 
   say(message) {
@@ -352,8 +421,14 @@ export class HexBoard {
     const g = event.target.closest("g.hex");
     if (!g) return;
     this.rove(g);
-    if (document.activeElement !== g) g.focus({ preventScroll: true }); // focusing makes the browser lay out the board
     this.place(g);
+    // Focus (for the keys after a click) once the piece is on screen: focusing lays out the drawing.
+    if (document.activeElement !== g) {
+      afterPaint(() => {
+        const now = this.focusKey && this.cell(this.focusKey);
+        if (now && document.activeElement !== now) now.focus({ preventScroll: true });
+      });
+    }
   }
 
   keyed(event) {
@@ -389,7 +464,7 @@ export class HexBoard {
 
   // After the engine redraws the board, the same hex keeps the tab stop, and the focus if it had it.
   redrawn(hadFocus) {
-    const g = this.focusKey && this.box.querySelector(`g.hex[data-hex="${CSS.escape(this.focusKey)}"]`);
+    const g = this.focusKey && this.cell(this.focusKey);
     if (!g) return;
     this.rove(g);
     if (hadFocus && document.activeElement !== g) g.focus({ preventScroll: true });

@@ -42,6 +42,7 @@ from bench_config import (  # noqa: E402
     RULEBOOK_PAGES,
     RULEBOOK_TARGET,
     SECTIONS,
+    TAP_PROFILES,
 )
 from browser.support import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from measure import (  # noqa: E402
@@ -193,6 +194,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 data["recompute"]["skirmish-d6 40x40 map, board clicks"] = bench.recompute(big, "board", args.changes // 2, "map")
                 data["recompute"]["skirmish-d6 40x40 map, form changes"] = bench.recompute(big, "form", args.changes // 2, "map")
 
+            data["taps"] = {}
+            for name, profile in TAP_PROFILES.items() if "taps" in only else ():
+                log(f"tap-to-paint, {name} ...")
+                data["taps"][name] = {
+                    "map": bench.tap_paint(RULEBOOK_TARGET + big_map_fragment(), profile, args.taps, "taps"),
+                    "bare page": bench.tap_paint(BASELINE_DIR + "/", profile, args.taps, "taps"),
+                    "target_ms": profile["target_ms"]}
+
             log("rulebook page -> calculator ...")
             data["rulebook"] = {}
             for name, start in RULEBOOK_PAGES.items() if "rulebook" in only else ():
@@ -222,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="cold+warm loads per calculator and baseline (5)")
     parser.add_argument("--builds", type=int, default=3, help="site builds to time (3)")
     parser.add_argument("--changes", type=int, default=100, help="input changes per recompute measurement (100)")
+    parser.add_argument("--taps", type=int, default=40, help="taps per tap-to-paint measurement (40)")
     parser.add_argument("--nav-runs", type=int, default=3, help="rulebook -> calculator and offline runs (3)")
     parser.add_argument("--dwell", type=int, default=5000, help="ms spent on the rulebook page before the click (5000)")
     parser.add_argument("--site", help="use this built site instead of building one")

@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 PAGE_SCRIPTS = Path(__file__).resolve().parent / "page"
-SECTIONS = ("loads", "recompute", "rulebook", "offline")
+SECTIONS = ("loads", "recompute", "taps", "rulebook", "offline")
 BASELINE_DIR = "bench-baseline"
 RUNTIME_PREFIX = "assets/runtime/"
 """URLs under this path are the runtime's bytes (PyScript, Pyodide); everything else is ours."""
@@ -23,6 +23,13 @@ RULEBOOK_PAGES = {
 }
 RULEBOOK_TARGET = "calculator/skirmish-d6/"
 BIG_MAP = {"cols": 40, "rows": 40, "obstacles": 200, "creatures": 20, "seed": 8}
+TAP_PROFILES = {
+    "desktop": {"viewport": VIEWPORT, "touch": False, "cpu": 1, "zoom_in": 0, "target_ms": 16},
+    "phone, CPU 4x": {"viewport": {"width": 390, "height": 844}, "touch": True, "cpu": 4, "zoom_in": 2, "target_ms": 50},
+}
+"""Tap-to-paint on the big map and on the bare page: the desktop profile clicks with a mouse (resting on the hex
+first, as a hand does); the phone taps a touch screen with the main thread slowed 4x
+(``Emulation.setCPUThrottlingRate``), the board zoomed in twice from fit (to 44 px hexes)."""
 COVER_GRID = {"cols": 40, "rows": 40, "obstacles": 200, "seed": 8}
 
 

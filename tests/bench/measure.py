@@ -255,8 +255,8 @@ class Bench:
         self.foreign: list[str] = []
         self.errors: list[str] = []
 
-    def context(self, service_workers: str = "block") -> Any:
-        ctx = self.browser.new_context(viewport=VIEWPORT, service_workers=service_workers)
+    def context(self, service_workers: str = "block", viewport: dict[str, int] = VIEWPORT, touch: bool = False) -> Any:
+        ctx = self.browser.new_context(viewport=viewport, service_workers=service_workers, has_touch=touch, is_mobile=touch)
         ctx.add_init_script(script("instrument.js"))
         ctx.on("request", lambda r: None if r.url.startswith(LOCAL_PREFIXES) else self.foreign.append(r.url))
         return ctx
@@ -319,6 +319,52 @@ class Bench:
         finally:
             ctx.close()
         return out
+
+    def tap_paint(self, path: str, profile: dict[str, Any], taps: int, label: str) -> dict[str, Any]:
+        """Tap-to-paint (``page/tap-paint.js``): clicks or taps on empty hexes of the page's board, picked at random
+        (fixed seed), or on the bare page's text, each measured from the pointer event to the end of the next
+        frame; the next tap waits until the engine's answer is drawn."""
+        ctx = self.context(viewport=profile["viewport"], touch=profile["touch"])
+        try:
+            page, _ = self.load(ctx, path, label)
+            board = '[data-calculator][data-mode="full"] [data-role="board"]'
+            keys = page.evaluate(f"[...document.querySelectorAll('{board} g.hex')].filter((g) => !g.dataset.piece)"
+                                 ".map((g) => g.dataset.hex)")
+            for _ in range(profile["zoom_in"] if keys else 0):
+                page.locator('[data-calculator][data-mode="full"] [data-role="zoom-in"]').click()
+            hex_px = page.evaluate(f"(() => {{ const [a, b] = document.querySelectorAll('{board} g.hex[data-row=\"0\"]');"
+                                   "return b ? b.getBoundingClientRect().left - a.getBoundingClientRect().left : null; })()")
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+            page.evaluate(script("tap-paint.js"))
+            picked = random.Random(8).sample(keys, min(taps, len(keys))) if keys else [None] * taps
+            for i, key in enumerate(picked):
+                if key is None:
+                    box = page.locator("body p").first.bounding_box()
+                else:
+                    target = page.locator(f'{board} g.hex[data-hex="{key}"]')
+                    target.evaluate("(g) => g.scrollIntoView({ block: 'center', inline: 'center' })")
+                    page.wait_for_timeout(100)
+                    box = target.bounding_box()
+                assert box is not None
+                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                if profile["touch"]:
+                    page.touchscreen.tap(x, y)
+                else:
+                    page.mouse.move(x, y)
+                    page.wait_for_timeout(100)
+                    page.mouse.down()
+                    page.mouse.up()
+                page.wait_for_function(f"window.__taps.length > {i} && window.__taps[{i}].frame !== null")
+                if key is not None:  # the engine's answer drawn (no hex left marked here), then a moment
+                    page.wait_for_function("!document.querySelector('.hexboard-pending > *')", timeout=READY_TIMEOUT_MS)
+                page.wait_for_timeout(150)
+            done = page.evaluate("window.__taps")
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        finally:
+            ctx.close()
+        return {"frame": [t["frame"] for t in done], "handled": [t["handled"] for t in done if t["handled"] is not None],
+                "shown": sum(bool(t["shown"]) for t in done), "taps": len(done), "hex_px": hex_px}
 
     def rulebook_to_calculator(self, start: str, dwell_ms: int, label: str) -> dict[str, Any]:
         """A cold visit to a rulebook page, some reading, then its calculator link: time until interactive."""

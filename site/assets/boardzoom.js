@@ -1,0 +1,130 @@
+// Zoom and pan for a hex board: the drawing sits in a scroll container (one finger pans it, as any
+// scrolled box), and its width is set from a scale in CSS pixels per drawing unit. "Fit" shows the whole
+// board in the container's width (never larger than drawn); the + and - buttons step through hex sizes,
+// two fingers pinch, and Ctrl with the wheel (a trackpad's pinch) zooms on a desktop. The view keeps the
+// point under the fingers (or the middle of the view) where it was.
+
+const HEX_WIDTH = Math.sqrt(3) * 20; // a pointy-top hex's width in drawing units (pycore.svg.HEX_SIZE 20)
+const STEPS = [24, 44, 64, 88]; // hex widths in CSS pixels the buttons step through
+const SMALL = 24; // at fit, hexes narrower than this make the board say how to zoom
+const MAX = STEPS[STEPS.length - 1];
+
+export class BoardZoom {
+  // `box` is the scroll container (the view) around `board`, the element holding the board's <svg>;
+  // `controls` holds the buttons (null: none, the board is only fitted).
+  constructor(box, board, controls) {
+    this.box = box;
+    this.board = board;
+    this.controls = controls;
+    this.scale = null; // null: fit
+    this.pinch = null;
+    new ResizeObserver(() => { if (this.scale === null) this.update(); }).observe(box);
+    this.update();
+    if (!controls) return;
+    this.buttons = {
+      in: controls.querySelector('[data-role="zoom-in"]'),
+      out: controls.querySelector('[data-role="zoom-out"]'),
+      fit: controls.querySelector('[data-role="zoom-fit"]'),
+    };
+    this.hint = box.parentElement.querySelector('[data-role="zoom-hint"]');
+    this.buttons.in.addEventListener("click", () => this.step(1));
+    this.buttons.out.addEventListener("click", () => this.step(-1));
+    this.buttons.fit.addEventListener("click", () => this.set(null));
+    box.addEventListener("touchstart", (event) => this.touched(event), { passive: false });
+    box.addEventListener("touchmove", (event) => this.moved(event), { passive: false });
+    box.addEventListener("touchend", () => { this.pinch = null; });
+    box.addEventListener("touchcancel", () => { this.pinch = null; });
+    box.addEventListener("wheel", (event) => this.wheeled(event), { passive: false });
+    controls.hidden = false;
+    this.update();
+  }
+
+  // The drawing's width in its own units (from its viewBox), or null while there is none.
+  units() {
+    const svg = this.board.querySelector(":scope > svg");
+    const box = svg?.viewBox?.baseVal;
+    return box && box.width ? box.width : null;
+  }
+
+  fitScale() {
+    const units = this.units();
+    return units ? Math.min(1, this.box.clientWidth / units) : 1;
+  }
+
+  // The hex width in CSS pixels at `scale` (the current one by default).
+  hexPixels(scale = this.scale ?? this.fitScale()) {
+    return HEX_WIDTH * scale;
+  }
+
+  step(direction) {
+    const now = this.hexPixels();
+    const fit = this.hexPixels(this.fitScale());
+    const sizes = direction > 0 ? STEPS.filter((s) => s > now + 0.5) : STEPS.filter((s) => s < now - 0.5 && s > fit).reverse();
+    this.set(sizes.length ? sizes[0] / HEX_WIDTH : direction > 0 ? this.scale : null);
+  }
+
+  // Zoom to `scale` (null: fit), keeping the point at (`x`, `y`) of the container's view in place.
+  set(scale, x = this.box.clientWidth / 2, y = this.box.clientHeight / 2) {
+    const fit = this.fitScale();
+    if (scale !== null) scale = Math.min(MAX / HEX_WIDTH, scale);
+    if (scale !== null && scale <= fit + 1e-6) scale = null;
+    const before = this.board.querySelector(":scope > svg")?.getBoundingClientRect();
+    const fx = before ? (this.box.scrollLeft + x) / before.width : 0;
+    const fy = before ? (this.box.scrollTop + y) / before.height : 0;
+    this.scale = scale;
+    this.update();
+    const after = this.board.querySelector(":scope > svg")?.getBoundingClientRect();
+    if (after && scale !== null) {
+      this.box.scrollLeft = fx * after.width - x;
+      this.box.scrollTop = fy * after.height - y;
+    }
+  }
+
+  // Size the drawing for the current zoom (after a new drawing too: its width may differ).
+  update() {
+    const units = this.units();
+    if (!units) return;
+    const scale = this.scale ?? this.fitScale();
+    this.box.style.setProperty("--board-width", `${(units * scale).toFixed(1)}px`);
+    this.box.dataset.zoom = this.scale === null ? "fit" : "zoomed";
+    if (!this.buttons) return;
+    const px = Math.round(this.hexPixels(scale));
+    this.buttons.in.disabled = px >= MAX;
+    this.buttons.out.disabled = this.scale === null;
+    this.buttons.fit.disabled = this.scale === null;
+    this.controls.querySelector('[data-role="zoom-level"]').textContent = `Hexes ${px} px`;
+    if (this.hint) this.hint.hidden = !(this.scale === null && this.hexPixels(this.fitScale()) < SMALL);
+  }
+
+  touched(event) {
+    if (event.touches.length !== 2) return;
+    event.preventDefault(); // two fingers zoom the board, not the page
+    this.pinch = { distance: this.spread(event), scale: this.scale ?? this.fitScale() };
+  }
+
+  moved(event) {
+    if (!this.pinch || event.touches.length !== 2) return;
+    if (event.cancelable) event.preventDefault();
+    const [a, b] = event.touches;
+    const rect = this.box.getBoundingClientRect();
+    const scale = this.pinch.scale * this.spread(event) / this.pinch.distance;
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      this.set(scale, (a.clientX + b.clientX) / 2 - rect.left, (a.clientY + b.clientY) / 2 - rect.top);
+    });
+  }
+
+  spread(event) {
+    const [a, b] = event.touches;
+    return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) || 1;
+  }
+
+  wheeled(event) {
+    if (!event.ctrlKey) return; // a plain wheel scrolls
+    event.preventDefault();
+    const rect = this.box.getBoundingClientRect();
+    const scale = (this.scale ?? this.fitScale()) * Math.exp(-event.deltaY / 300);
+    this.set(scale, event.clientX - rect.left, event.clientY - rect.top);
+  }
+}

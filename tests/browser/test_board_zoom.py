@@ -1,0 +1,177 @@
+"""The hex board on a phone: it fills the width, zooms (buttons, pinch) and pans, and a tap places a piece at
+fit and zoomed in; a big board says how to zoom; screenshots phone and desktop, light and dark."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from browser.support import READY_TIMEOUT, scenario_in_url, wait_state
+
+from pycore.browser import encode_fragment
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+HEX_WIDTH = 3 ** 0.5 * 20
+"""A hex's width in drawing units (pycore.svg.HEX_SIZE 20, pointy top)."""
+BIG = {"system": "skirmish-d6", "map": {"cols": 40, "rows": 40, "attacker": [2, 2], "target": [10, 35]}}
+SHOTS = Path(os.environ.get("BOARD_SHOTS", "/work/shots/board"))
+
+
+def open_map(page, server, fragment=""):
+    """The d6 calculator with the hex map chosen and the engine ready."""
+    page.goto(server.url + "calculator/skirmish-d6/" + fragment)
+    calc = page.locator(".calc--full")
+    calc.locator('.calc-output[data-state]:not([data-state="loading"])').wait_for(timeout=READY_TIMEOUT)
+    if not fragment:
+        page.check('input[data-role="alternative"][value="map"]')
+    return calc
+
+
+def hexcell(page, key):
+    return page.locator(f'.calc--full .calc-board g.hex[data-hex="{key}"]')
+
+
+def hex_px(page) -> float:
+    """The width of a hex on screen, in CSS pixels: the step from one hex to the next in a row."""
+    return page.evaluate("""() => {
+      const [a, b] = document.querySelectorAll('.calc--full .calc-board g.hex[data-row="0"]');
+      return b.getBoundingClientRect().left - a.getBoundingClientRect().left;
+    }""")
+
+
+def view(page):
+    return page.locator('.calc--full [data-role="board-view"]')
+
+
+def tap_visible(page, key):
+    """Scroll hex ``key`` into the middle of the board's view, then tap it where it is on screen."""
+    cell = hexcell(page, key)
+    cell.evaluate("(g) => g.scrollIntoView({ block: 'center', inline: 'center' })")
+    box = cell.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+@pytest.fixture
+def phone(browser, watch):
+    ctx = browser.new_context(**PHONE)
+    watch.attach(ctx)
+    yield ctx.new_page()
+    ctx.close()
+    watch.check()
+
+
+def test_phone_board_fills_the_width_and_taps_place_at_fit_and_zoomed(phone, server):
+    """At 390 x 844 the 12 x 9 board fills the view's width with hexes of at least 24 px; a tap places the
+    attacker; + zooms to 44 px hexes (the view then scrolls both ways) and a tap places the target; Fit goes back."""
+    page = phone
+    calc = open_map(page, server)
+    box = view(page).bounding_box()
+    board = page.locator(".calc--full .calc-board-svg > svg").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert abs(board["width"] - box["width"]) <= 1, (board, box)
+    assert 24 <= hex_px(page) < 44
+    assert page.locator('.calc--full [data-role="zoom-hint"]').is_hidden()
+    assert page.locator('.calc--full [data-role="zoom-out"]').is_disabled()
+    tap_visible(page, "1,1")
+    assert hexcell(page, "1,1").get_attribute("data-piece") == "attacker"  # marked at once, before the engine
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending > *')")  # the engine drew it
+    page.locator('.calc--full [data-role="zoom-in"]').tap()
+    assert hex_px(page) == pytest.approx(44, abs=1)
+    assert "44 px" in page.locator('.calc--full [data-role="zoom-level"]').inner_text()
+    assert view(page).evaluate("(v) => v.scrollWidth > v.clientWidth")
+    tap_visible(page, "7,6")
+    assert hexcell(page, "7,6").get_attribute("data-piece") == "target"
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending > *')")  # the engine drew it
+    assert hexcell(page, "7,6").get_attribute("data-piece") == "target"
+    wait_state(calc, "ready")
+    assert scenario_in_url(page)["map"]["target"] == [7, 6]
+    assert hex_px(page) == pytest.approx(44, abs=1)  # the engine's drawing keeps the zoom
+    page.locator('.calc--full [data-role="zoom-fit"]').tap()
+    assert 24 <= hex_px(page) < 44 and view(page).evaluate("(v) => v.scrollWidth <= v.clientWidth")
+
+
+def test_big_board_says_how_to_zoom_and_a_tap_zoomed_in_places_a_piece(phone, server):
+    """A 40 x 40 board fits the phone's width with hexes too small to tap, so it says how to zoom; two + taps give
+    44 px hexes, the hint goes, and a tap anywhere on the board (scrolled there) places a piece."""
+    page = phone
+    calc = open_map(page, server, "#s=" + encode_fragment(BIG))
+    wait_state(calc, "ready")
+    hint = page.locator('.calc--full [data-role="zoom-hint"]')
+    assert hint.is_visible() and "pinch" in hint.inner_text()
+    assert hex_px(page) < 24
+    for _ in range(2):
+        page.locator('.calc--full [data-role="zoom-in"]').tap()
+    assert hex_px(page) == pytest.approx(44, abs=1)
+    assert hint.is_hidden()
+    tap_visible(page, "20,30")  # the next piece after attacker and target: a partial obstacle
+    assert hexcell(page, "20,30").get_attribute("data-piece") == "partial"
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending > *')")
+    assert {"hex": [20, 30], "kind": "partial"} in scenario_in_url(page)["map"]["obstacles"]
+
+
+def test_keys_move_the_zoomed_view_with_the_focus(phone, server):
+    """Zoomed in, arrow keys still move the focus hex by hex, and the view scrolls to keep it on screen."""
+    page = phone
+    open_map(page, server, "#s=" + encode_fragment(BIG))
+    for _ in range(2):
+        page.locator('.calc--full [data-role="zoom-in"]').tap()
+    hexcell(page, "0,0").focus()
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.hex") == "12,0"
+    focused = hexcell(page, "12,0").bounding_box()
+    shown = view(page).bounding_box()
+    assert shown["x"] <= focused["x"] and focused["x"] + focused["width"] <= shown["x"] + shown["width"] + 1
+
+
+def test_two_fingers_pinch_the_board(phone, server):
+    """Two fingers moving apart on the board zoom it in (the page itself does not zoom)."""
+    page = phone
+    open_map(page, server, "#s=" + encode_fragment(BIG))
+    before = hex_px(page)
+    view(page).scroll_into_view_if_needed()  # the fingers land on the board
+    box = view(page).bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind, spread):
+        points = [] if kind == "touchEnd" else [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 20)
+    for spread in range(30, 130, 10):
+        touch("touchMove", spread)
+        page.wait_for_timeout(30)
+    touch("touchEnd", 0)
+    page.wait_for_function(f"() => document.querySelector('.calc--full .calc-board g.hex').getBoundingClientRect().width"
+                           f" > {before * 3}")
+    assert page.evaluate("visualViewport.scale") == 1
+    assert page.locator('.calc--full [data-role="zoom-fit"]').is_enabled()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_board_screenshots(browser, server, watch, screen, scheme):
+    """The board with its zoom buttons, at fit and zoomed in (the big board at fit with its hint), saved to look at."""
+    ctx = browser.new_context(**(PHONE if screen == "phone" else DESKTOP), color_scheme=scheme)
+    watch.attach(ctx)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    scenario = {"system": "skirmish-d6", "map": {"cols": 12, "rows": 9, "attacker": [1, 4], "target": [9, 4],
+                "obstacles": [{"hex": [5, 4], "kind": "partial"}], "creatures": [{"hex": [4, 3], "side": "target"}]}}
+    for name, fragment, zoom in (("board", scenario, 0), ("board-zoomed", scenario, 1), ("big-board", BIG, 0)):
+        page = ctx.new_page()
+        calc = open_map(page, server, "#s=" + encode_fragment(fragment))
+        wait_state(calc, "ready")
+        for _ in range(zoom):
+            page.locator('.calc--full [data-role="zoom-in"]').click()
+        # the board's help at the top of the screen, below the header
+        page.locator(".calc--full .calc-board").evaluate("(b) => { b.scrollIntoView(); window.scrollBy(0, -60); }")
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        page.screenshot(path=str(SHOTS / f"{name}-{screen}-{scheme}.png"))
+        page.close()
+    ctx.close()
+    watch.check()
