@@ -12,7 +12,8 @@ ABSOLUTE_URL = re.compile(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", re.IGN
 NAMESPACE_HOSTS = {"www.w3.org"}
 """XML namespace names (inline SVG icons): identifiers, never fetched."""
 OWN_FILES = ("*.html", "assets/calculator.js", "assets/hexboard.js", "assets/navigate.js", "assets/rulings.js",
-             "assets/calculator.css", "assets/engine.py", "search/search_index.json", "sw.js", "manifest.webmanifest",
+             "assets/lists.js", "assets/calculator.css", "assets/lists.css", "assets/engine.py", "search/search_index.json",
+             "sw.js", "manifest.webmanifest",
              "assets/engine-*.mjs", "assets/offline.*", "assets/print.css", "assets/icons/*.svg")
 """What we write; vendored Material, PyScript and Pyodide files keep their licence and fallback URLs,
 and the browser tests prove that none of them is ever requested."""

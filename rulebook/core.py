@@ -8,8 +8,9 @@ from pycore import ScenarioError, evaluate, ref
 from pycore.browser import encode_fragment, scenario_to_values
 from pycore.dice import percent
 from pycore.render import result_html
+from pycore.schema import flatten
 from pycore.svg import board_svg, legend_element
 from pycore.systems import RULES, RULINGS, SYSTEMS
 
 __all__ = ["RULES", "RULINGS", "SYSTEMS", "ScenarioError", "board_svg", "encode_fragment", "evaluate",
-           "legend_element", "percent", "ref", "result_html", "scenario_to_values"]
+           "flatten", "legend_element", "percent", "ref", "result_html", "scenario_to_values"]

@@ -7,6 +7,7 @@
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
 import { HexBoard, holdsMarkup } from "./hexboard.js";
+import { mountLists } from "./lists.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 
@@ -112,6 +113,7 @@ class Calculator {
     }
     const board = root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
+    mountLists(root);
   }
 
   values() {
@@ -135,13 +137,14 @@ class Calculator {
 
   fill(values) {
     if (values._alternative) this.choose(values._alternative);
-    queueMicrotask(() => this.board?.filled());
     for (const control of this.form.querySelectorAll("[data-path]")) {
       const value = values[control.dataset.path];
       if (value === undefined) continue;
       if (control.dataset.kind === "bool") control.checked = value === true;
       else if (control.type === "radio") control.checked = control.value === String(value);
       else control.value = String(value);
+      // a list editor (lists.js) draws its rows again from the list
+      if (control.dataset.kind === "records") control.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "link" } }));
     }
   }
 
@@ -284,7 +287,7 @@ class Calculator {
       slot.hidden = true;
       slot.textContent = "";
     }
-    for (const control of this.form.querySelectorAll("[data-path]")) control.removeAttribute("aria-invalid");
+    for (const control of this.form.querySelectorAll("[data-path], [data-item-path]")) control.removeAttribute("aria-invalid");
     const loose = [];
     for (const error of errors) {
       // an error inside a list ("map.obstacles.3.hex") belongs to the nearest field that has a slot
@@ -293,11 +296,13 @@ class Calculator {
         path = path.includes(".") ? path.slice(0, path.lastIndexOf(".")) : "";
       }
       const slot = path && this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`);
-      const control = path && this.form.querySelector(`[data-path="${CSS.escape(path)}"]`);
+      // a list editor's row controls (lists.js) answer to the item's path
+      const controls = path ? this.form.querySelectorAll(`[data-path="${CSS.escape(path)}"], [data-item-path="${CSS.escape(path)}"]`) : [];
+      const control = controls[0];
       if (slot && control) {
         slot.textContent = slot.dataset.label ? `${slot.dataset.label}: ${error.message}` : error.message;
         slot.hidden = false;
-        control.setAttribute("aria-invalid", "true");
+        for (const each of controls) each.setAttribute("aria-invalid", "true");
       } else {
         loose.push(error);
       }
