@@ -283,11 +283,12 @@ class Calculator {
   }
 
   showErrors(errors) {
-    for (const slot of this.form.querySelectorAll("[data-error-for]")) {
+    // only those showing an error (a map's lists have a slot per item field)
+    for (const slot of this.form.querySelectorAll("[data-error-for]:not([hidden])")) {
       slot.hidden = true;
       slot.textContent = "";
     }
-    for (const control of this.form.querySelectorAll("[data-path], [data-item-path]")) control.removeAttribute("aria-invalid");
+    for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
     const loose = [];
     for (const error of errors) {
       // an error inside a list ("map.obstacles.3.hex") belongs to the nearest field that has a slot

@@ -308,12 +308,20 @@ export class ListEditor {
   }
 
   boardKeyed(event) {
-    if (!this.placing || (event.key !== "Enter" && event.key !== " ")) return;
+    if (!this.placing) return;
     const g = event.target.closest?.("g.hex[data-hex]");
     if (!g) return;
+    if (event.key === "Escape") {
+      const button = this.placing.querySelector('[data-role="list-place"]');
+      this.stopPlacing(true);
+      button.focus();
+    } else if (event.key === "Enter" || event.key === " ") {
+      this.placeOn(g, true);
+    } else {
+      return; // arrows and the rest: the board's own keys
+    }
     event.stopPropagation();
     event.preventDefault();
-    this.placeOn(g, true);
   }
 
   // Move the item being placed to hex `g`, unless another piece stands there.

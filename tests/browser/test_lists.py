@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from browser.support import (
     wait_settled,
     wait_state,
 )
+from browser.test_failures import EXPECTED_NOISE
 
 from pycore.browser import encode_fragment
 
@@ -210,8 +212,14 @@ def test_keyboard_places_a_row_on_the_board(browser, server, watch):
     place.focus()
     page.keyboard.press("Enter")
     assert place.get_attribute("aria-pressed") == "true"
-    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")  # on the button
     assert place.get_attribute("aria-pressed") == "false"
+    page.keyboard.press("Enter")
+    hexcell(calc, "5,0").focus()
+    page.keyboard.press("Escape")  # on the board: back to the row, nothing moved
+    assert place.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("document.activeElement.dataset.role") == "list-place"
+    assert "Creature 1 stays where it was" in calc.locator('[data-list="others"] [data-role="list-announce"]').inner_text()
     page.keyboard.press("Enter")
     hexcell(calc, "5,0").focus()
     page.keyboard.press("ArrowDown")
@@ -220,6 +228,33 @@ def test_keyboard_places_a_row_on_the_board(browser, server, watch):
     assert page.evaluate("document.activeElement.dataset.role") == "list-place"
     q, r = (int(v) for v in target.split(","))
     wait_scenario(page, lambda s: s.get("others") == [{"name": "Bram", "hex": [q, r], "defense": 12}])
+    ctx.close()
+    watch.check()
+
+
+def test_lists_and_board_work_without_the_engine(browser, server, watch):
+    """The engine blocked: Add, Place on board and Remove still edit the list, and the board shows it at once."""
+    watch.allowed_console.extend(EXPECTED_NOISE)
+    ctx = browser.new_context(**PHONE, service_workers="block")
+    watch.attach(ctx)
+    page = ctx.new_page()
+    page.route("**/runtime/**", lambda route: route.abort())
+    page.goto(server.url + ER)
+    calc = full_calculator(page, "enchanted-realms")
+    wait_state(calc, "failed")
+    calc.locator('[data-list="others"] [data-role="list-add"]').tap()
+    q, r = (box(calc, "others", 0, "hex", part).input_value() for part in (0, 1))
+    assert hexcell(calc, f"{q},{r}").get_attribute("data-piece") == "creature"
+    calc.locator('[data-list="others"] [data-role="list-place"]').tap()
+    hexcell(calc, "2,1").tap()
+    assert hexcell(calc, "2,1").get_attribute("data-piece") == "creature"
+    assert hexcell(calc, f"{q},{r}").get_attribute("data-piece") is None
+    hidden = calc.locator('input[type="hidden"][data-path="others"]')
+    assert json.loads(hidden.input_value()) == [{"defense": 10, "name": "Creature 1", "hex": [2, 1]}]
+    calc.locator('[data-list="others"] [data-role="list-remove"]').tap()
+    assert json.loads(hidden.input_value()) == []
+    assert hexcell(calc, "2,1").get_attribute("data-piece") is None
+    assert calc.locator(".calc-output").get_attribute("data-state") == "failed"
     ctx.close()
     watch.check()
 
