@@ -19,8 +19,9 @@ function parseList(text) {
   }
 }
 
+// The board's key of a hex ("q,r"), or null for anything that is not two whole numbers (a box half typed).
 function keyOf(hex) {
-  return Array.isArray(hex) && hex.length === 2 ? `${hex[0]},${hex[1]}` : null;
+  return Array.isArray(hex) && hex.length === 2 && hex.every(Number.isInteger) ? `${hex[0]},${hex[1]}` : null;
 }
 
 // Hexes apart on an axial grid.
