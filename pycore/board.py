@@ -38,7 +38,8 @@ class BoardSpec:
     defaults: tuple[tuple[str, Any], ...] = field(default=())
     """Default values of extra record keys the board does not set (``(("defense", 10),)``)."""
     editors: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
-    """Records fields whose items get a row of inputs beside the board: path -> (key, label, kind) per input."""
+    """Records fields whose items hold more than a hex: path -> (key, label, kind) per key; the board names an item it
+    places (``Creature 3``) when one is ``name``. The rows of controls under the board come from the field's item fields."""
 
     @property
     def paths(self) -> tuple[str, ...]:

@@ -48,6 +48,8 @@ class Field:
     """For ``ints`` and ``records``: the longest list accepted."""
     item_fields: tuple[Field, ...] = ()
     """For ``records``: the fields of each item, with paths relative to the item."""
+    item_label: str = ""
+    """For ``records``: what one item is called (``creature``), for the list editor's rows and buttons."""
     group: str = ""
     """Name of the alternative (``Inputs.alternatives``) this field belongs to; ``""``: always used."""
     widget: str = ""
@@ -75,6 +77,11 @@ class Field:
     def facts_of(self, value: Any) -> dict[str, Any]:
         """The ``widget_facts`` of one choice value (empty when it has none)."""
         return dict(next((facts for v, facts in self.widget_facts if v == value), ()))
+
+    @property
+    def item_noun(self) -> str:
+        """For ``records``: what one item is called, ``item`` when the field does not say."""
+        return self.item_label or "item"
 
     @property
     def html_id(self) -> str:

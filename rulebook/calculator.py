@@ -13,6 +13,7 @@ from rulebook.core import (
     SYSTEMS,
     board_svg,
     evaluate,
+    flatten,
     legend_element,
     ref,
     result_html,
@@ -42,7 +43,8 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         raise context.error(f"unknown calculator options {sorted(options)}")
     scenario = {"system": system.id, **preset}
     result = evaluate(scenario)
-    values = scenario_to_values(inputs, inputs.validate(scenario))
+    clean = inputs.validate(scenario)
+    values = scenario_to_values(inputs, clean)
     base = context.base
     context.page.meta["calculator"] = True
     count = context.count("calculator_count")
@@ -53,6 +55,8 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         fields=fields,
         rulings=system.rulings if mode == "full" else (),
         values=values,
+        lists=records_of(inputs, clean),
+        list_defaults=lambda field: item_defaults(system, field),
         mode=mode,
         id_prefix=mode if count == 1 else f"{mode}{count}",
         base=base,
@@ -61,6 +65,20 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         preset=json.dumps(preset, separators=(",", ":")),
         rule_ref=lambda rid: base + ref(rid),
     )
+
+
+def records_of(inputs: Any, clean: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Every records field's items in the validated scenario, for the list editors' rows."""
+    flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
+    return {f.path: list(flat.get(f.path) or []) for f in inputs.fields if f.kind == "records"}
+
+
+def item_defaults(system: Any, field: Any) -> dict[str, Any]:
+    """What a new item of a records field starts with: its item fields' defaults and the board's extra keys."""
+    spec = system.view.board_spec
+    board = dict(spec.defaults) if spec and field.path in spec.paths else {}
+    own = {f.path: f.default for f in field.item_fields if f.default is not None}
+    return {**board, **own}
 
 
 def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dict[str, Any]) -> dict[str, Any] | None:

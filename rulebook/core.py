@@ -8,9 +8,10 @@ from pycore import ScenarioError, evaluate, ref
 from pycore.browser import encode_fragment, scenario_to_values
 from pycore.dice import percent
 from pycore.render import result_html, summary_text
+from pycore.schema import flatten
 from pycore.svg import board_svg, legend_element
 from pycore.systems import RULES, RULINGS, SYSTEMS
 from pycore.views.overlay import blocks as overlay_blocks
 
 __all__ = ["RULES", "RULINGS", "SYSTEMS", "ScenarioError", "board_svg", "encode_fragment", "evaluate",
-           "legend_element", "overlay_blocks", "percent", "ref", "result_html", "scenario_to_values", "summary_text"]
+           "flatten", "legend_element", "overlay_blocks", "percent", "ref", "result_html", "scenario_to_values", "summary_text"]

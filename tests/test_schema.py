@@ -5,6 +5,7 @@ import math
 import pytest
 
 from pycore import SYSTEMS, ScenarioError, evaluate
+from pycore.schema import Field
 
 
 def errors_of(scenario):
@@ -177,3 +178,10 @@ def test_a_fraction_where_a_whole_number_is_asked_says_so_plainly():
     assert errors_of({"system": "enchanted-realms", "attack": {"dice": 25.0}}) == [
         {"field": "attack.dice", "message": "25 is out of range: must be a whole number from 1 to 20"}]
     assert fields_of({"system": "enchanted-realms", "attack": {"dice": math.inf}}) == ["attack.dice"]
+
+
+def test_a_records_item_is_named_by_its_field():
+    """A records field says what one item is called (the list editor's rows and buttons), ``item`` by default."""
+    assert SYSTEMS["enchanted-realms"].inputs.field("others").item_noun == "creature"
+    assert SYSTEMS["skirmish-d6"].inputs.field("map.obstacles").item_noun == "obstacle"
+    assert Field("things", "records", "Things").item_noun == "item"

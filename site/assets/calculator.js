@@ -7,6 +7,7 @@
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
 import { HexBoard, holdsMarkup } from "./hexboard.js";
+import { mountLists } from "./lists.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 import { Summary } from "./summary.js";
@@ -117,6 +118,7 @@ class Calculator {
       link: () => (this.full ? location.href : this.open?.href || location.href) });
     const board = root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
+    mountLists(root);
   }
 
   values() {
@@ -140,13 +142,14 @@ class Calculator {
 
   fill(values) {
     if (values._alternative) this.choose(values._alternative);
-    queueMicrotask(() => this.board?.filled());
     for (const control of this.form.querySelectorAll("[data-path]")) {
       const value = values[control.dataset.path];
       if (value === undefined) continue;
       if (control.dataset.kind === "bool") control.checked = value === true;
       else if (control.type === "radio") control.checked = control.value === String(value);
       else control.value = String(value);
+      // a list editor (lists.js) draws its rows again from the list
+      if (control.dataset.kind === "records") control.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "link" } }));
     }
   }
 
@@ -285,11 +288,12 @@ class Calculator {
   }
 
   showErrors(errors) {
-    for (const slot of this.form.querySelectorAll("[data-error-for]")) {
+    // only those showing an error (a map's lists have a slot per item field)
+    for (const slot of this.form.querySelectorAll("[data-error-for]:not([hidden])")) {
       slot.hidden = true;
       slot.textContent = "";
     }
-    for (const control of this.form.querySelectorAll("[data-path]")) control.removeAttribute("aria-invalid");
+    for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
     const loose = [];
     for (const error of errors) {
       // an error inside a list ("map.obstacles.3.hex") belongs to the nearest field that has a slot
@@ -298,11 +302,13 @@ class Calculator {
         path = path.includes(".") ? path.slice(0, path.lastIndexOf(".")) : "";
       }
       const slot = path && this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`);
-      const control = path && this.form.querySelector(`[data-path="${CSS.escape(path)}"]`);
+      // a list editor's row controls (lists.js) answer to the item's path
+      const controls = path ? this.form.querySelectorAll(`[data-path="${CSS.escape(path)}"], [data-item-path="${CSS.escape(path)}"]`) : [];
+      const control = controls[0];
       if (slot && control) {
         slot.textContent = slot.dataset.label ? `${slot.dataset.label}: ${error.message}` : error.message;
         slot.hidden = false;
-        control.setAttribute("aria-invalid", "true");
+        for (const each of controls) each.setAttribute("aria-invalid", "true");
       } else {
         loose.push(error);
       }

@@ -64,6 +64,7 @@ export class HexBoard {
     this.view = container.querySelector('[data-role="board-view"]') || this.box;
     this.zoom = new BoardZoom(this.view, this.box, container.querySelector('[data-role="zoom"]'));
     this.telling = false; // a change is waiting for the next frame to be sent to the form
+    this.changedLists = new Set(); // list inputs the last taps rewrote, told (calc:records) with the form
     this.pending = null; // the small drawing over the board that shows taps before the engine answers
     this.box.addEventListener("click", (event) => this.clicked(event));
     // A pressed hex is not focused by the browser there and then (that lays out the whole drawing before
@@ -76,11 +77,10 @@ export class HexBoard {
       const g = event.target.closest?.("g.hex");
       if (g) this.rove(g);
     });
-    this.editors = document.createElement("div");
-    this.editors.className = "calc-board-editors";
-    this.box.after(this.editors);
-    this.editors.addEventListener("input", (event) => this.edited(event));
-    this.renderEditors(true);
+    // A list editor (lists.js) changed a list the board shows: mark the hexes it moved at once.
+    container.addEventListener("calc:records", (event) => {
+      if (event.detail?.source === "list") this.paint(this.read(), event.detail.hexes || []);
+    });
   }
 
   // Whether the board is in use (not inside the alternative that is not chosen).
@@ -192,63 +192,6 @@ export class HexBoard {
     return false;
   }
 
-  // The form was filled from a link: the record editors show the new lists.
-  filled() {
-    this.renderEditors(true);
-  }
-
-  // Records with more than a hex (a creature's name and Defense) get a row of inputs under the board.
-  renderEditors(force = false) {
-    const rows = [];
-    for (const [path, keys] of Object.entries(this.spec.editors || {})) {
-      parseList(this.input(path)?.value).forEach((record, index) => rows.push({ path, keys, record, index }));
-    }
-    const signature = JSON.stringify(rows.map((r) => [r.path, r.index, r.record.hex]));
-    if (!force && signature === this.editorSignature) return;
-    this.editorSignature = signature;
-    this.editors.replaceChildren();
-    if (!rows.length) return;
-    const list = document.createElement("ul");
-    list.className = "calc-board-records";
-    for (const { path, keys, record, index } of rows) {
-      const item = document.createElement("li");
-      const where = document.createElement("span");
-      where.className = "calc-board-record-hex";
-      where.textContent = `Hex ${Array.isArray(record.hex) ? record.hex.join(", ") : "?"}`;
-      item.append(where);
-      for (const { key, label, kind } of keys) {
-        const id = `${this.root.dataset.calculator}-${path}-${index}-${key}`.replace(/[^a-z0-9-]/gi, "-");
-        const tag = document.createElement("label");
-        tag.htmlFor = id;
-        tag.textContent = label;
-        const box = document.createElement("input");
-        box.type = "text";
-        box.id = id;
-        box.inputMode = kind === "int" ? "numeric" : "text";
-        box.value = record[key] ?? "";
-        box.dataset.edit = JSON.stringify([path, index, key, kind]);
-        item.append(tag, box);
-      }
-      list.append(item);
-    }
-    this.editors.append(list);
-  }
-
-  edited(event) {
-    const box = event.target.closest("[data-edit]");
-    if (!box) return;
-    event.stopPropagation(); // the form hears about it once, below, with the hidden field already updated
-    const [path, index, key, kind] = JSON.parse(box.dataset.edit);
-    const input = this.input(path);
-    const list = parseList(input.value);
-    if (!list[index]) return;
-    const text = box.value.trim();
-    // a whole number goes in as a number; anything else goes in as typed, so the engine names the bad field
-    list[index][key] = kind === "int" && /^[+-]?\d+$/.test(text) ? Number(text) : box.value;
-    input.value = JSON.stringify(list);
-    this.form.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-
   input(path) {
     return this.container.querySelector(`input[type="hidden"][data-path="${CSS.escape(path)}"]`);
   }
@@ -291,13 +234,24 @@ export class HexBoard {
       const [q, r] = key.split(",").map(Number);
       lists.get(slot.path).push({ ...this.spec.defaults, ...piece.record, ...slot.record, hex: [q, r] });
     }
-    for (const [path, list] of lists) this.input(path).value = JSON.stringify(list);
-    // The form hears of it once the tap is on screen: sending the change to the engine (and its answer,
-    // when it comes back quickly) would otherwise delay the frame that shows it.
+    for (const [path, list] of lists) {
+      const input = this.input(path);
+      const text = JSON.stringify(list);
+      if (input.value === text) continue;
+      input.value = text;
+      this.changedLists.add(input);
+    }
+    // The list editors (calc:records, lists.js) and the form hear of it once the tap is on screen: sending
+    // the change to the engine (and its answer, when it comes back quickly) would otherwise delay the frame
+    // that shows it.
     if (!this.telling) {
       this.telling = true;
       afterPaint(() => {
         this.telling = false;
+        for (const input of this.changedLists) {
+          input.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "board" } }));
+        }
+        this.changedLists.clear();
         this.form.dispatchEvent(new Event("input", { bubbles: true }));
       });
     }
@@ -335,7 +289,6 @@ export class HexBoard {
     const changed = [...new Set([...before.keys(), ...pieces.keys()])]
       .filter((k) => before.get(k)?.slot !== pieces.get(k)?.slot);
     this.paint(pieces, changed);
-    this.renderEditors();
     const where = `Hex ${key.replace(",", ", ")}`;
     this.say(next >= 0 ? `${where}: ${this.spec.slots[next].label} placed.` : `${where}: cleared.`);
   }

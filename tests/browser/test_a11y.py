@@ -267,9 +267,9 @@ def test_keyboard_only_er_board_and_names(keyboard, server):
             break
     assert page.evaluate("document.activeElement.dataset.hex") == f"{q - 1},{r}"
     page.keyboard.press(str(count))  # the last kind of piece: a creature
-    editor = page.locator('.calc--full .calc-board-editors input[type="text"]').first
+    editor = page.locator('.calc--full .calc-list input[type="text"]').first
     editor.wait_for()
-    tab_to(page, '.calc--full .calc-board-editors input[type="text"]')
+    tab_to(page, '.calc--full .calc-list input[type="text"]')
     page.keyboard.press("Control+a")
     page.keyboard.type("Bram")
     page.locator('.calc--full [data-role="body"]').filter(has_text="Bram").wait_for(timeout=READY_TIMEOUT)

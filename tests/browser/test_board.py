@@ -117,11 +117,11 @@ def test_enchanted_realms_board_numbers_stray_hexes_and_odds(page, server):
     wait_state(calc, "ready")
     calc.locator('[data-path="target.cover"]').select_option("three-quarters")
     hexcell(page, "5,0").click()  # attacker and target are placed by default: a click adds a creature
-    calc.locator(".calc-board-records input").first.wait_for()
-    boxes = calc.locator(".calc-board-records input")
-    assert boxes.nth(0).input_value() == "Creature 1"
-    boxes.nth(0).fill("Goblin")
-    boxes.nth(1).fill("14")
+    name = calc.locator('[data-item-path="others.0.name"]')
+    name.wait_for()
+    assert name.input_value() == "Creature 1"
+    name.fill("Goblin")
+    calc.locator('[data-item-path="others.0.defense"]').fill("14")
     calc.locator(".calc-body").filter(has_text="Goblin").wait_for()
     texts = "els => els.map((e) => e.textContent)"
     slots = sorted(int(t) for t in page.locator(".calc-board .mark--slot").evaluate_all(texts))

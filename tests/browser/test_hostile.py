@@ -155,7 +155,7 @@ def test_markup_in_creature_names_is_text(hostile, server):
     body = calc.locator('[data-role="body"]').inner_text()
     stray = [n for n in names if n in body]
     assert stray, "the creatures in stray hexes are named in the answer, as typed"
-    editors = calc.locator(".calc-board-editors input").evaluate_all("els => els.map(e => e.value)")
+    editors = calc.locator(".calc-list input").evaluate_all("els => els.map(e => e.value)")
     assert set(names) <= set(editors), editors
     # the address still holds them exactly
     assert [o["name"] for o in scenario_in_url(page)["others"]] == names
@@ -168,9 +168,10 @@ def test_markup_typed_into_a_name_is_text(hostile, server):
     page.goto(server.url + CALCULATORS["enchanted-realms"])
     calc = page.locator(".calc--full")
     calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
-    others = json.dumps([{"name": NAMES[0], "hex": [3, 0], "defense": 10}])
-    calc.locator('[data-path="others"]').evaluate(
-        "(el, v) => { el.value = v; el.form.dispatchEvent(new Event('input', { bubbles: true })); }", others)
+    calc.locator('[data-list="others"] [data-role="list-add"]').click()
+    calc.locator('[data-item-path="others.0.name"]').fill(NAMES[0])
+    calc.locator('[data-item-path="others.0.hex"][data-item-part="0"]').fill("3")  # a stray hex: named in the answer
+    calc.locator('[data-item-path="others.0.hex"][data-item-part="1"]').fill("0")
     calc.locator('[data-path="blind_shot"]').check()
     calc.locator('[data-role="body"]').filter(has_text=NAMES[0]).wait_for(timeout=READY_TIMEOUT)
     assert_nothing_ran(page)

@@ -75,3 +75,31 @@ def test_full_layout_groups_alternatives_and_board():
     items = calculator.layout(system, list(system.inputs.fields), "full", scenario, pycore.evaluate(scenario))
     assert sum("alternatives" in item for item in items) == 1
     assert all("field" in item or "alternatives" in item or "board" in item for item in items)
+
+
+def test_records_are_list_editors_with_a_row_per_item(context):
+    """A records field is a list editor: the hidden list, a row of controls per item, no JSON box to type in."""
+    ctx = context()
+    preset = '{"others":[{"name":"Bram","hex":[5,0],"defense":12},{"name":"Wren","hex":[3,-1],"defense":10}]}'
+    html = calculator.render(ctx, ["enchanted-realms"], {"fields": "others", "scenario": preset})
+    assert 'data-list="others"' in html and 'data-noun="creature"' in html and 'data-max="30"' in html
+    assert html.count('class="calc-list-row"') == 3  # two rows and the template's
+    assert 'id="inline-f-others-1-hex-r"' in html and 'data-item-path="others.1.hex"' in html and 'value="-1"' in html
+    assert 'data-error-for="others.1.defense"' in html and 'data-label="Creature 2, Defense"' in html
+    assert 'type="hidden" name="others" data-path="others" data-kind="records"' in html
+    assert 'data-defaults=\'{"defense": 10}\'' in html  # the board's default Defense for a new creature
+    assert "Place on board" not in html  # no board beside an inline calculator
+    assert '<input type="text" inputmode="text" id="inline-f-others"' not in html
+
+
+def test_board_lists_can_be_placed_and_start_from_item_defaults():
+    """Beside a board a list's rows can be placed on it; a new item starts from its fields' defaults."""
+    system = SYSTEMS["skirmish-d6"]
+    obstacles = system.inputs.field("map.obstacles")
+    assert calculator.item_defaults(system, obstacles) == {"kind": "partial"}
+    assert calculator.item_defaults(SYSTEMS["enchanted-realms"], SYSTEMS["enchanted-realms"].inputs.field("others")) == {
+        "defense": 10}
+    clean = system.inputs.validate({"system": system.id, "map": {"attacker": [0, 0], "target": [3, 0],
+                                                                 "obstacles": [{"hex": [1, 0]}]}})
+    lists = calculator.records_of(system.inputs, clean)
+    assert lists == {"map.obstacles": [{"hex": [1, 0], "kind": "partial"}], "map.creatures": []}

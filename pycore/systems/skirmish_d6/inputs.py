@@ -55,12 +55,14 @@ INPUTS = Inputs(
         Field("map.target", "hex", "Target's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
               rule="d6.map.line", group="map"),
         Field("map.obstacles", "records", "Obstacles", default=(), max_items=400, rule="d6.map.line", group="map",
+              item_label="obstacle",
               item_fields=(
                   Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
                   Field("kind", "choice", "Kind", default="partial",
                         choices=(("partial", "Partial obstacle"), ("total", "Total obstacle"))),
               )),
         Field("map.creatures", "records", "Other creatures", default=(), max_items=100, rule="d6.map.line", group="map",
+              item_label="creature",
               item_fields=(
                   Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
                   Field("side", "choice", "Side", default="attacker",

@@ -1,0 +1,363 @@
+// List editors: a records field (Enchanted Realms' other creatures, a map's obstacles and creatures) as rows
+// of controls, one row per item, drawn by templates/partials/records.html from the field's item fields.
+// The hidden input beside the rows holds the list as JSON: it is what the engine reads and what the board
+// writes. The two stay in step through that value and one event, `calc:records`, dispatched on the hidden
+// input by whoever else sets it (the board, a link being restored: the rows are drawn again from it) and
+// by this editor when it sets it (detail.source "list", detail.hexes the "q,r" keys whose piece changed,
+// so a board can mark them at once). An edit here also fires `input`, which asks the engine.
+
+const EVENT = "calc:records";
+const WHOLE = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function parseList(text) {
+  try {
+    const list = JSON.parse(text || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+// The board's key of a hex ("q,r"), or null for anything that is not two whole numbers (a box half typed).
+function keyOf(hex) {
+  return Array.isArray(hex) && hex.length === 2 && hex.every(Number.isInteger) ? `${hex[0]},${hex[1]}` : null;
+}
+
+// Hexes apart on an axial grid.
+function distance([q1, r1], [q2, r2]) {
+  const dq = q1 - q2;
+  const dr = r1 - r2;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+
+// What a box's text becomes in the list: a number where the item field takes one and the text is one;
+// anything else as typed, so the engine's message names the bad field.
+function scalar(kind, text) {
+  const trimmed = text.trim();
+  if (kind === "int" && WHOLE.test(trimmed)) return Number(trimmed);
+  if (kind === "number" && NUMBER.test(trimmed)) return Number(trimmed);
+  return text;
+}
+
+export class ListEditor {
+  constructor(root) {
+    this.root = root;
+    this.path = root.dataset.list;
+    this.noun = root.dataset.noun;
+    this.max = Number(root.dataset.max) || Infinity;
+    this.defaults = JSON.parse(root.dataset.defaults || "{}");
+    this.input = root.querySelector(`input[type="hidden"][data-path="${CSS.escape(this.path)}"]`);
+    this.rows = root.querySelector('[data-role="list-rows"]');
+    this.template = root.querySelector('template[data-role="list-row"]');
+    this.count = root.querySelector('[data-role="list-count"]');
+    this.addButton = root.querySelector('[data-role="list-add"]');
+    this.announcer = root.querySelector('[data-role="list-announce"]');
+    this.board = root.closest("[data-board]");
+    this.placing = null; // the row whose item the next hex tapped on the board moves there
+    this.shown = this.input.value; // the list the rows show
+    for (const row of this.rows.children) this.number(row, Number(row.dataset.index));
+    this.refreshCount();
+    this.rows.addEventListener("input", (event) => this.edited(event));
+    this.rows.addEventListener("change", (event) => this.edited(event));
+    this.rows.addEventListener("click", (event) => this.clicked(event));
+    this.addButton.addEventListener("click", () => this.add());
+    this.input.addEventListener(EVENT, (event) => {
+      if (event.detail?.source !== "list") this.sync();
+    });
+    if (this.board) {
+      // Capture: while placing, a tap or Enter on a hex moves this list's item, and the board does nothing.
+      this.board.addEventListener("click", (event) => this.boardPicked(event), true);
+      this.board.addEventListener("keydown", (event) => this.boardKeyed(event), true);
+    }
+    root.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.placing) {
+        this.stopPlacing(true);
+        event.preventDefault();
+      }
+    });
+  }
+
+  list() {
+    return parseList(this.input.value);
+  }
+
+  // Write the list to the hidden input and tell the board (hexes whose piece changed) and the calculator.
+  commit(list, hexes = []) {
+    this.input.value = JSON.stringify(list);
+    this.shown = this.input.value;
+    this.refreshCount();
+    this.input.dispatchEvent(new CustomEvent(EVENT, { bubbles: true, detail: { source: "list", hexes } }));
+    this.input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  // The hidden input was set by someone else: show its list, touching only the rows that differ.
+  sync() {
+    if (this.input.value === this.shown) return;
+    this.shown = this.input.value;
+    const list = this.list();
+    while (this.rows.children.length > list.length) this.rows.lastElementChild.remove();
+    list.forEach((item, index) => {
+      let row = this.rows.children[index];
+      if (!row) {
+        row = this.fresh(index);
+        this.rows.append(row);
+      }
+      this.show(row, item);
+    });
+    if (this.placing && !this.placing.isConnected) this.stopPlacing(false);
+    this.refreshCount();
+  }
+
+  // A new row from the template, numbered.
+  fresh(index) {
+    const row = this.template.content.firstElementChild.cloneNode(true);
+    this.number(row, index);
+    return row;
+  }
+
+  // Give a row the ids, names and error slots of item `index` (rows are renumbered when one is removed).
+  number(row, index) {
+    const list = this.root.id;
+    const title = `${this.noun.charAt(0).toUpperCase()}${this.noun.slice(1)} ${index + 1}`;
+    row.dataset.index = String(index);
+    row.querySelector('[data-role="list-title"]').textContent = title;
+    row.querySelector('[data-role="list-remove"] .visually-hidden').textContent = ` ${this.noun} ${index + 1}`;
+    for (const cell of row.querySelectorAll(".calc-list-cell")) {
+      const control = cell.querySelector("[data-item-key]");
+      const key = control.dataset.itemKey;
+      const base = `${list}-${index}-${key}`;
+      const where = `${this.path}.${index}.${key}`;
+      const error = cell.querySelector("[data-error-for]");
+      const label = cell.querySelector(".calc-list-label");
+      error.id = `${base}-error`;
+      error.dataset.errorFor = where;
+      error.dataset.label = `${title}, ${label ? label.textContent : key}`;
+      if (control.dataset.itemKind === "hex") {
+        label.id = base;
+        cell.querySelector('[role="group"]').setAttribute("aria-labelledby", base);
+        for (const part of cell.querySelectorAll("[data-item-part]")) {
+          const axis = part.dataset.itemPart === "0" ? "q" : "r";
+          part.id = `${base}-${axis}`;
+          part.dataset.itemPath = where;
+          part.previousElementSibling.htmlFor = part.id;
+        }
+      } else {
+        control.id = base;
+        control.dataset.itemPath = where;
+        cell.querySelector(`label`).htmlFor = base;
+      }
+    }
+  }
+
+  // Set a row's controls to an item's values (a control the user is typing in keeps its text when it says the same).
+  show(row, item) {
+    for (const control of row.querySelectorAll("[data-item-key]")) {
+      const value = item[control.dataset.itemKey];
+      const kind = control.dataset.itemKind;
+      if (kind === "bool") {
+        control.checked = value === true;
+      } else if (kind === "choice") {
+        control.selectedIndex = JSON.parse(control.dataset.values).findIndex((v) => v === value);
+      } else {
+        const part = kind === "hex" ? (Array.isArray(value) ? value[Number(control.dataset.itemPart)] : undefined) : value;
+        const text = part === undefined || part === null ? "" : String(part);
+        if (control.value === text) continue;
+        if (control === document.activeElement && kind !== "text" && scalar(kind === "hex" ? "int" : kind, control.value) === part) continue;
+        control.value = text;
+      }
+    }
+  }
+
+  // The item a row's controls describe, on top of what the list holds for it (keys the row has no control for stay).
+  read(row, item) {
+    const out = { ...item };
+    const hex = [];
+    for (const control of row.querySelectorAll("[data-item-key]")) {
+      const key = control.dataset.itemKey;
+      const kind = control.dataset.itemKind;
+      if (kind === "bool") out[key] = control.checked;
+      else if (kind === "choice") out[key] = JSON.parse(control.dataset.values)[control.selectedIndex];
+      else if (kind === "hex") hex[Number(control.dataset.itemPart)] = control.value;
+      else if (control.value.trim() === "") delete out[key];
+      else out[key] = scalar(kind, control.value);
+      if (kind === "hex" && hex.length === 2) {
+        if (hex.every((t) => t.trim() === "")) delete out[key];
+        else out[key] = hex.map((t) => scalar("int", t));
+      }
+    }
+    return out;
+  }
+
+  edited(event) {
+    const control = event.target.closest("[data-item-key]");
+    if (!control) return;
+    if (event.type === "change" && control.type === "text") return; // its input events said it already
+    const row = control.closest(".calc-list-row");
+    const index = Number(row.dataset.index);
+    const list = this.list();
+    if (!list[index] || typeof list[index] !== "object") list[index] = {};
+    const before = keyOf(list[index].hex);
+    list[index] = this.read(row, list[index]);
+    const after = keyOf(list[index].hex);
+    this.input.value = JSON.stringify(list);
+    this.shown = this.input.value;
+    // The event goes on to the form, which asks the engine; the board hears which hexes changed.
+    this.input.dispatchEvent(new CustomEvent(EVENT, { bubbles: true,
+      detail: { source: "list", hexes: [before, after].filter((k, i, all) => k && all.indexOf(k) === i) } }));
+  }
+
+  clicked(event) {
+    const button = event.target.closest("button[data-role]");
+    if (!button) return;
+    const row = button.closest(".calc-list-row");
+    if (button.dataset.role === "list-remove") this.remove(row);
+    else if (button.dataset.role === "list-place") {
+      if (this.placing === row) this.stopPlacing(true);
+      else this.startPlacing(row);
+    }
+  }
+
+  title(row) {
+    return row.querySelector('[data-role="list-title"]').textContent;
+  }
+
+  add() {
+    const list = this.list();
+    if (list.length >= this.max) return;
+    const item = { ...this.defaults };
+    // A text (a name) gets "Creature 3", one more than the highest number names end with, as the board names them.
+    const named = this.template.content.querySelector('[data-item-kind="text"]');
+    if (named) {
+      const key = named.dataset.itemKey;
+      const used = list.map((r) => /(\d+)$/.exec(String(r?.[key] ?? ""))?.[1]).filter(Boolean).map(Number);
+      item[key] = `${this.noun.charAt(0).toUpperCase()}${this.noun.slice(1)} ${Math.max(0, ...used) + 1}`;
+    }
+    const hexKey = this.template.content.querySelector('[data-item-kind="hex"]')?.dataset.itemKey;
+    const spot = hexKey && this.freeHex(list, hexKey);
+    if (spot) item[hexKey] = spot;
+    list.push(item);
+    const row = this.fresh(list.length - 1);
+    this.rows.append(row);
+    this.show(row, item);
+    this.commit(list, spot ? [keyOf(spot)] : []);
+    const where = spot ? ` on hex ${spot.join(", ")}` : ": give its hex";
+    this.say(`${this.title(row)} added${where}.`);
+    row.querySelector("input, select")?.focus();
+  }
+
+  // A hex for a new item: beside the board, the empty drawn hex nearest this list's last item (or the first
+  // piece); without a board none (the row asks for it).
+  freeHex(list, key) {
+    if (!this.board) return null;
+    const cells = [...this.board.querySelectorAll("g.hex[data-hex]")];
+    const taken = new Set(list.map((item) => keyOf(item?.[key])).filter(Boolean));
+    const hexOf = (g) => g.dataset.hex.split(",").map(Number);
+    const anchorCell = [...list].reverse().map((item) => item?.[key]).find((h) => keyOf(h))
+      || (cells.find((g) => g.dataset.piece) ? hexOf(cells.find((g) => g.dataset.piece)) : null);
+    const free = cells.filter((g) => !g.dataset.piece && !taken.has(g.dataset.hex)).map(hexOf);
+    if (!free.length) return null;
+    if (!anchorCell) return free[0];
+    return free.reduce((best, h) => (distance(h, anchorCell) < distance(best, anchorCell) ? h : best));
+  }
+
+  remove(row) {
+    const index = Number(row.dataset.index);
+    const list = this.list();
+    const title = this.title(row);
+    const [gone] = list.splice(index, 1);
+    if (this.placing === row) this.stopPlacing(false);
+    row.remove();
+    [...this.rows.children].forEach((r, i) => this.number(r, i));
+    this.commit(list, [keyOf(gone?.hex)].filter(Boolean));
+    this.say(`${title} removed.`);
+    const next = this.rows.children[index] || this.rows.children[index - 1];
+    (next ? next.querySelector('[data-role="list-remove"]') : this.addButton).focus();
+  }
+
+  startPlacing(row) {
+    if (this.placing) this.stopPlacing(false);
+    this.placing = row;
+    row.dataset.placing = "";
+    const button = row.querySelector('[data-role="list-place"]');
+    button.setAttribute("aria-pressed", "true");
+    button.textContent = "Tap a hex…";
+    this.board.dataset.placing = "";
+    this.board.querySelector('[data-role="board"]')?.scrollIntoView({ block: "nearest" });
+    this.say(`Placing ${this.title(row)}: tap a hex on the board, or move to one and press Enter. Escape cancels.`);
+  }
+
+  stopPlacing(announce) {
+    const row = this.placing;
+    this.placing = null;
+    delete this.board?.dataset.placing;
+    if (!row) return;
+    delete row.dataset.placing;
+    const button = row.querySelector('[data-role="list-place"]');
+    button.setAttribute("aria-pressed", "false");
+    button.textContent = "Place on board";
+    if (announce) this.say(`${this.title(row)} stays where it was.`);
+  }
+
+  boardPicked(event) {
+    if (!this.placing) return;
+    const g = event.target.closest?.("g.hex[data-hex]");
+    if (!g) return;
+    event.stopPropagation();
+    event.preventDefault();
+    this.placeOn(g, false);
+  }
+
+  boardKeyed(event) {
+    if (!this.placing) return;
+    const g = event.target.closest?.("g.hex[data-hex]");
+    if (!g) return;
+    if (event.key === "Escape") {
+      const button = this.placing.querySelector('[data-role="list-place"]');
+      this.stopPlacing(true);
+      button.focus();
+    } else if (event.key === "Enter" || event.key === " ") {
+      this.placeOn(g, true);
+    } else {
+      return; // arrows and the rest: the board's own keys
+    }
+    event.stopPropagation();
+    event.preventDefault();
+  }
+
+  // Move the item being placed to hex `g`, unless another piece stands there.
+  placeOn(g, byKey) {
+    const row = this.placing;
+    const index = Number(row.dataset.index);
+    const list = this.list();
+    const hexKey = row.querySelector('[data-item-kind="hex"]').dataset.itemKey;
+    const before = keyOf(list[index]?.[hexKey]);
+    const key = g.dataset.hex;
+    const where = `hex ${key.replace(",", ", ")}`;
+    if (g.dataset.piece && key !== before) {
+      this.say(`${where[0].toUpperCase()}${where.slice(1)} is taken: pick an empty hex for ${this.title(row)}.`);
+      return;
+    }
+    list[index] = { ...list[index], [hexKey]: key.split(",").map(Number) };
+    this.show(row, list[index]);
+    this.stopPlacing(false);
+    this.commit(list, [before, key].filter((k, i, all) => k && all.indexOf(k) === i));
+    this.say(`${this.title(row)} placed on ${where}.`);
+    if (byKey) row.querySelector('[data-role="list-place"]').focus();
+  }
+
+  refreshCount() {
+    const length = this.rows.children.length;
+    this.count.textContent = `(${length})`;
+    this.addButton.disabled = length >= this.max;
+  }
+
+  say(message) {
+    this.announcer.textContent = message;
+  }
+}
+
+// Every list editor inside `root` (a calculator).
+export function mountLists(root) {
+  return [...root.querySelectorAll("[data-list]")].map((element) => new ListEditor(element));
+}
