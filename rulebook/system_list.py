@@ -45,6 +45,8 @@ def card(system: Any, base: str) -> dict[str, Any]:
     result = evaluate(scenario)
     view = system.view
     drawing = view.board(scenario, result) if view.board else None
+    if drawing is not None and not drawing.pieces:
+        drawing = None  # a situation not placed on a map (Classic d20 counting its cover) shows no empty board
     chance = result.get("hit_chance") is not None and result["targetable"]
     return {
         "id": system.id,

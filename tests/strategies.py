@@ -233,7 +233,7 @@ def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
 
 
 def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
-    if "map" in s or "overlay" in s:  # an overlay alone is a map scenario too: its pieces are placed below
+    if "map" in s or "overlay" in s or "pairings" in s:  # an overlay or pairings alone make a map scenario
         m = s.setdefault("map", {})
         sized = m.get("cols") is not None or m.get("rows") is not None
         if sized:  # a size is both or neither

@@ -108,7 +108,8 @@ def test_omitted_keys_take_documented_defaults():
     assert clean["obstacles"] == {"partial": 0, "total": 0}
     assert clean["rulings"] == {"d6.ruling.light-and-obstacles": "add", "d6.ruling.area-cover": "ignore",
                                 "d6.ruling.edge-line": "fewer", "d6.ruling.size-advantage": "flat",
-                                "d6.ruling.surround": "adjacent", "d6.ruling.blind-spells": "aimed"}
+                                "d6.ruling.surround": "adjacent", "d6.ruling.blind-spells": "aimed",
+                                "d6.ruling.map-height": "map", "d6.ruling.height-blocks": "never"}
 
 
 def test_every_field_documents_itself():

@@ -102,4 +102,5 @@ def test_board_lists_can_be_placed_and_start_from_item_defaults():
     clean = system.inputs.validate({"system": system.id, "map": {"attacker": [0, 0], "target": [3, 0],
                                                                  "obstacles": [{"hex": [1, 0]}]}})
     lists = calculator.records_of(system.inputs, clean)
-    assert lists == {"map.obstacles": [{"hex": [1, 0], "kind": "partial"}], "map.creatures": []}
+    assert lists == {"map.obstacles": [{"hex": [1, 0], "kind": "partial"}], "map.creatures": [],
+                     "map.elevation": []}

@@ -43,7 +43,7 @@ def test_typical_answers_are_the_rules_numbers():
 
 
 def test_maps_where_the_system_draws_one(context):
-    """The hex-map systems show their situation's map (ids unique to the card); Classic d20 draws none."""
+    """The hex-map systems show their situation's map (ids unique to the card); Classic d20, counting its cover, draws none."""
     html = system_list.render(context("index.md", ""), [], {})
     cards = dict(re.findall(r'data-system="([a-z0-9-]+)">(.*?)</li>\s*</ul>\s*</li>', html, re.S))
     assert set(cards) == set(SYSTEMS)
