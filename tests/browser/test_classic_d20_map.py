@@ -78,7 +78,7 @@ def test_a_bad_height_names_the_field_and_the_page_keeps_working(page, server):
     bad = {**SITUATION, "map": {**SITUATION["map"], "elevation": [{"hex": [20, 20], "height": 5}]}}
     calc = open_map(page, server, "#s=" + encode_fragment(bad))
     wait_state(calc, "error")
-    error = calc.locator('[data-error-for="map.elevation"]')
+    error = calc.locator('[data-error-for="map.elevation.0.hex"]')  # beside that height's row in the list
     error.wait_for(state="visible", timeout=READY_TIMEOUT)
     assert "off the 8 x 6 board" in error.inner_text()
     hexcell(calc, "1,0").click()  # the board still answers a click
