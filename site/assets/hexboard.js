@@ -17,7 +17,8 @@ function parseHex(text) {
   return m ? `${Number(m[1])},${Number(m[2])}` : null;
 }
 
-function parseList(text) {
+// A records field's list from its hidden input's JSON ([] for anything else).
+export function parseList(text) {
   try {
     const list = JSON.parse(text || "[]");
     return Array.isArray(list) ? list : [];

@@ -6,18 +6,11 @@
 // by this editor when it sets it (detail.source "list", detail.hexes the "q,r" keys whose piece changed,
 // so a board can mark them at once). An edit here also fires `input`, which asks the engine.
 
+import { parseList } from "./hexboard.js";
+
 const EVENT = "calc:records";
 const WHOLE = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-function parseList(text) {
-  try {
-    const list = JSON.parse(text || "[]");
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
 
 // The board's key of a hex ("q,r"), or null for anything that is not two whole numbers (a box half typed).
 function keyOf(hex) {
