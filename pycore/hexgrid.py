@@ -10,9 +10,10 @@ resolutions are available where a rule cares which side of an edge the line pass
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 NUDGE = (1e-6, 1e-6, -2e-6)
@@ -29,10 +30,17 @@ class Hex:
     """Cube coordinate r (axial row)."""
     s: int
     """Cube coordinate s, always ``-q - r``."""
+    _hash: int = field(init=False, repr=False, compare=False)
+    """``hash((q, r))``, computed once."""
 
     def __post_init__(self) -> None:
         if self.q + self.r + self.s != 0:
             raise ValueError(f"not a hex: q + r + s = {self.q + self.r + self.s}, must be 0 ({self.q}, {self.r}, {self.s})")
+        object.__setattr__(self, "_hash", hash((self.q, self.r)))
+
+    def __hash__(self) -> int:
+        """Computed once: maps look hexes up in dicts and sets again and again."""
+        return self._hash
 
     @classmethod
     def axial(cls, q: int, r: int) -> Hex:
@@ -121,7 +129,7 @@ def length(h: Hex) -> int:
 
 def distance(a: Hex, b: Hex) -> int:
     """Hexes between ``a`` and ``b`` counted as steps: ``(|dq| + |dr| + |ds|) / 2``."""
-    return length(subtract(a, b))
+    return (abs(a.q - b.q) + abs(a.r - b.r) + abs(a.s - b.s)) // 2
 
 
 def ring(center: Hex, radius: int) -> list[Hex]:
@@ -376,12 +384,9 @@ def corners(h: Hex, grow: int = 0) -> list[Vec]:
     return [(cx + k * dx, cy + k * dy) for dx, dy in _CORNERS]
 
 
-Ratio = tuple[int, int]
-"""A parameter along a line as (numerator, positive denominator): exact and fast to compare."""
-
-
-def _lt(a: Ratio, b: Ratio) -> bool:
-    return a[0] * b[1] < b[0] * a[1]
+Chord = tuple[int, int, int, int]
+"""Where a line ``p + t d`` runs inside a polygon: ``t`` from ``n0 / d0`` to ``n1 / d1`` (denominators positive),
+as ``(n0, d0, n1, d1)``: exact, and compared by cross-multiplying without building fractions."""
 
 
 def _edges(poly: list[Vec]) -> list[Edge]:
@@ -390,12 +395,11 @@ def _edges(poly: list[Vec]) -> list[Edge]:
     return [(poly[i][0], poly[i][1], poly[(i + 1) % n][0] - poly[i][0], poly[(i + 1) % n][1] - poly[i][1]) for i in range(n)]
 
 
-def _clip(p: Vec, d: Vec, edges: list[Edge], strict: bool) -> tuple[Ratio, Ratio] | None:
+def _chord(p: Vec, d: Vec, edges: list[Edge], strict: bool) -> Chord | None:
     """Parameter interval of the line ``p + t d`` inside a convex CCW polygon (open if ``strict``)."""
-    lo: Ratio | None = None
-    hi: Ratio | None = None
     px, py = p
     dx, dy = d
+    lo_n = lo_d = hi_n = hi_d = 0  # a denominator of 0: no bound yet
     for ax, ay, ex, ey in edges:
         # inside means cross(edge, x - a) >= 0 (CCW); along the line: c0 + t * c1
         c0 = ex * (py - ay) - ey * (px - ax)
@@ -403,19 +407,16 @@ def _clip(p: Vec, d: Vec, edges: list[Edge], strict: bool) -> tuple[Ratio, Ratio
         if c1 == 0:
             if c0 < 0 or (strict and c0 == 0):
                 return None
-        elif c1 > 0:
-            t = (-c0, c1)
-            if lo is None or _lt(lo, t):
-                lo = t
-        else:
-            t = (c0, -c1)
-            if hi is None or _lt(t, hi):
-                hi = t
-    if lo is None or hi is None:
+        elif c1 > 0:  # t >= -c0 / c1
+            if lo_d == 0 or lo_n * c1 < -c0 * lo_d:
+                lo_n, lo_d = -c0, c1
+        elif hi_d == 0 or c0 * hi_d < hi_n * -c1:  # t <= c0 / -c1
+            hi_n, hi_d = c0, -c1
+    if lo_d == 0 or hi_d == 0:
         return None
-    if _lt(hi, lo) or (strict and not _lt(lo, hi)):
+    if hi_n * lo_d < lo_n * hi_d or (strict and not lo_n * hi_d < hi_n * lo_d):
         return None
-    return lo, hi
+    return lo_n, lo_d, hi_n, hi_d
 
 
 def _ccw(poly: list[Vec]) -> list[Vec]:
@@ -427,13 +428,36 @@ def _ccw(poly: list[Vec]) -> list[Vec]:
 _PIXEL = Layout(POINTY, Point(1.0, 1.0), Point(0.0, 0.0))
 
 
-def _relevant(a: Hex, b: Hex, h: Hex) -> bool:
-    """Whether hex ``h`` can touch the convex hull of hexes ``a`` and ``b`` (centre within two radii of segment ab)."""
-    pa, pb, ph = to_pixel(_PIXEL, a), to_pixel(_PIXEL, b), to_pixel(_PIXEL, h)
-    vx, vy = pb.x - pa.x, pb.y - pa.y
-    wx, wy = ph.x - pa.x, ph.y - pa.y
-    t = max(0.0, min(1.0, (vx * wx + vy * wy) / (vx * vx + vy * vy)))
-    return math.hypot(wx - t * vx, wy - t * vy) <= 2.0 + 1e-6
+@functools.lru_cache(maxsize=8192)
+def _centre(h: Hex) -> tuple[float, float]:
+    """The centre of ``h`` in pixels of a unit hex (cached: the same hexes are asked about again and again)."""
+    p = to_pixel(_PIXEL, h)
+    return p.x, p.y
+
+
+def _near(a: Hex, b: Hex, hexes: Iterable[Hex]) -> frozenset[Hex]:
+    """The ``hexes`` other than ``a`` and ``b`` that can touch the convex hull of hexes ``a`` and ``b``: centre within
+    two radii of the centre segment (a box around it first, as most hexes of a map are far from any one line)."""
+    (ax, ay), (bx, by) = _centre(a), _centre(b)
+    left, right, top, bottom = min(ax, bx) - 2.1, max(ax, bx) + 2.1, min(ay, by) - 2.1, max(ay, by) + 2.1
+    vx, vy = bx - ax, by - ay
+    vv = vx * vx + vy * vy
+    out = set()
+    for h in hexes:
+        hx, hy = _centre(h)
+        if hx < left or hx > right or hy < top or hy > bottom or h in (a, b):
+            continue
+        wx, wy = hx - ax, hy - ay
+        t = max(0.0, min(1.0, (vx * wx + vy * wy) / vv))
+        if math.hypot(wx - t * vx, wy - t * vy) <= 2.0 + 1e-6:
+            out.add(h)
+    return frozenset(out)
+
+
+def _on_centre_line(a: Hex, b: Hex, h: Hex) -> bool:
+    """Whether the centre of ``h`` lies on the centre-to-centre segment of ``a`` and ``b``, strictly between."""
+    dq, dr, hq, hr = b.q - a.q, b.r - a.r, h.q - a.q, h.r - a.r
+    return hq * dr == hr * dq and 0 < hq * dq + hr * dr < dq * dq + dr * dr
 
 
 def clear_line(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
@@ -443,8 +467,29 @@ def clear_line(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
     """
     if a == b or distance(a, b) == 1:
         return True
-    blockers = frozenset(h for h in set(blocking) if h != a and h != b and _relevant(a, b, h))
+    blockers = _near(a, b, blocking)
+    if any(_on_centre_line(a, b, h) for h in blockers):
+        # every segment from a to b passes, a fraction t of the way, through a copy of the hex centred on the
+        # centre line there: a blocker centred on that line holds the whole copy
+        return False
+    if len(blockers) == 1:
+        # one blocker off the centre line always leaves the segment between the two corners on its far side clear
+        return True
     return not blockers or _clear_line(a, b, blockers)
+
+
+def _cross(u: Vec, v: Vec) -> int:
+    return u[0] * v[1] - u[1] * v[0]
+
+
+def _cone(a: Hex, b: Hex) -> tuple[Vec, Vec]:
+    """The extreme directions (clockwise-most, counter-clockwise-most) of segments from a point of ``a`` to a point
+    of ``b``, hexes at least two apart: ``b - a`` plus the hex of twice the size, seen from the origin."""
+    dx, dy = 3 * (b.q - a.q) * M, 3 * (b.r - a.r) * M
+    ends = [(dx + 2 * M * cx, dy + 2 * M * cy) for cx, cy in _CORNERS]
+    right = next(v for v in ends if all(_cross(v, w) >= 0 for w in ends))
+    left = next(v for v in ends if all(_cross(v, w) <= 0 for w in ends))
+    return right, left
 
 
 @functools.lru_cache(maxsize=4096)
@@ -454,29 +499,58 @@ def _clear_line(a: Hex, b: Hex, blockers: frozenset[Hex]) -> bool:
     grown = [_ccw(corners(h, grow=1)) for h in blockers]
     polys = [_edges(poly) for poly in grown]
     centre, towards = (3 * a.q * M, 3 * a.r * M), (3 * (b.q - a.q) * M, 3 * (b.r - a.r) * M)
-    if not any(_enters(centre, towards, poly, ((0, 1), (1, 1))) for poly in polys):
+    if all(_misses(centre, towards, poly, (0, 1, 1, 1)) for poly in polys):
         return True  # the centre-to-centre segment itself is clear
     corners_a, corners_b = _ccw(corners(a)), _ccw(corners(b))
     edges_a, edges_b = _edges(corners_a), _edges(corners_b)
-    # Candidate lines pass through two corners. A blocker corner only counts where the line is a
-    # supporting line of that blocker (it touches without entering it): a clear segment pushed
-    # against a blocker can only rest on it that way.
-    # Each point with its blocker's neighbouring corners (previous, next), or None for a corner of a or b.
-    points: list[tuple[Vec, tuple[Vec, Vec] | None]] = [(c, None) for c in (*corners_a, *corners_b)]
-    for poly in grown:
+    right, left = _cone(a, b)
+
+    def along(d: Vec) -> bool:
+        """Whether a line along ``d`` can meet both hexes (its direction, either way, lies in the cone)."""
+        c1, c2 = _cross(right, d), _cross(d, left)
+        return (c1 >= 0 and c2 >= 0) or (c1 <= 0 and c2 <= 0)
+
+    # Candidate lines pass through two corners, in the cone of directions that meet both hexes. The lines from
+    # corner to corner of a and b come first, as they find most clear lines: the six parallel to the centre line
+    # first (a corner to the same corner of b, the hull's sides among them), then the crossing ones.
+    crossing = ((p, q) for i, p in enumerate(corners_a) for j, q in enumerate(corners_b) if i != j)
+    for p, q in itertools.chain(zip(corners_a, corners_b), crossing):
+        d = (q[0] - p[0], q[1] - p[1])
+        if along(d) and _clear_on_line(p, d, edges_a, edges_b, polys):
+            return True
+    # A blocker corner only counts where the line is a supporting line of that blocker (it touches without
+    # entering it): a clear segment pushed against a blocker can only rest on it that way; corners supporting no
+    # direction of the cone are left out. Each comes with its blocker's neighbouring corners (previous, next).
+    points: list[tuple[Vec, tuple[Vec, Vec]]] = []  # corners of blockers touching neither a nor b
+    near: list[tuple[Vec, tuple[Vec, Vec]]] = []  # corners of blockers next to a or b
+    for h, poly in zip(blockers, grown):
         n = len(poly)
-        points.extend((poly[i], (poly[i - 1], poly[(i + 1) % n])) for i in range(n))
-    for i, (p, p_around) in enumerate(points):
-        for q, q_around in points[i + 1:]:
-            d = (q[0] - p[0], q[1] - p[1])
-            if d == (0, 0):
-                continue
-            if p_around is not None and not _supports(p, d, p_around):
-                continue
-            if q_around is not None and not _supports(q, d, q_around):
-                continue
-            if _clear_on_line(p, d, edges_a, edges_b, polys):
-                return True
+        for i in range(n):
+            v, prev, nxt = poly[i], poly[i - 1], poly[(i + 1) % n]
+            if (_supports(v, right, (prev, nxt)) or _supports(v, left, (prev, nxt))
+                    or along((v[0] - prev[0], v[1] - prev[1])) or along((nxt[0] - v[0], nxt[1] - v[1]))):
+                (near if distance(h, a) == 1 or distance(h, b) == 1 else points).append((v, (prev, nxt)))
+    # A line resting on a corner of a or b and on a blocker's corner is one where the line stops meeting the hex
+    # (it supports the hex there), unless the blocker is next to a or b: then the gap between them also ends near
+    # that corner, so every line through it is a candidate.
+    ends = [(c, (own[i - 1], own[(i + 1) % 6])) for own in (corners_a, corners_b) for i, c in enumerate(own)]
+    rests = near + points
+    pairs: Iterable[tuple[Vec, tuple[Vec, Vec] | None, Vec, tuple[Vec, Vec] | None]] = itertools.chain(
+        ((p, None, q, None) for own in (corners_a, corners_b) for i, p in enumerate(own) for q in own[i + 1:]),
+        ((p, None, q, around) for p, _ in ends for q, around in near),
+        ((p, p_around, q, q_around) for p, p_around in ends for q, q_around in points),
+        ((p, p_around, q, q_around) for i, (p, p_around) in enumerate(rests) for q, q_around in rests[i + 1:]),
+    )
+    for p, p_around, q, q_around in pairs:
+        d = (q[0] - p[0], q[1] - p[1])
+        if d == (0, 0) or not along(d):
+            continue
+        if p_around is not None and not _supports(p, d, p_around):
+            continue
+        if q_around is not None and not _supports(q, d, q_around):
+            continue
+        if _clear_on_line(p, d, edges_a, edges_b, polys):
+            return True
     return False
 
 
@@ -490,26 +564,42 @@ def _supports(v: Vec, d: Vec, around: tuple[Vec, Vec]) -> bool:
 
 def _clear_on_line(p: Vec, d: Vec, edges_a: list[Edge], edges_b: list[Edge], polys: list[list[Edge]]) -> bool:
     """Whether some stretch of the line ``p + t d`` between hex a and hex b enters no blocker."""
-    ia = _clip(p, d, edges_a, strict=False)
+    ia = _chord(p, d, edges_a, strict=False)
     if ia is None:
         return False
-    ib = _clip(p, d, edges_b, strict=False)
+    ib = _chord(p, d, edges_b, strict=False)
     if ib is None:
         return False
-    if not _lt(ib[0], ia[1]):
-        gap = (ia[1], ib[0])
-    elif not _lt(ia[0], ib[1]):
-        gap = (ib[1], ia[0])
+    a0n, a0d, a1n, a1d = ia
+    b0n, b0d, b1n, b1d = ib
+    if not b0n * a1d < a1n * b0d:  # b starts where a ends or later
+        gap = (a1n, a1d, b0n, b0d)
+    elif not a0n * b1d < b1n * a0d:
+        gap = (b1n, b1d, a0n, a0d)
     else:
         return True  # the hexes overlap along this line (only possible for touching hexes)
-    return not any(_enters(p, d, poly, gap) for poly in polys)
+    return all(_misses(p, d, poly, gap) for poly in polys)
 
 
-def _enters(p: Vec, d: Vec, edges: list[Edge], span: tuple[Ratio, Ratio]) -> bool:
-    """Whether the part ``span`` of the line ``p + t d`` passes through the interior of a polygon."""
-    inner = _clip(p, d, edges, strict=True)
-    return inner is not None and _lt(inner[0], span[1]) and _lt(span[0], inner[1])
-
+def _misses(p: Vec, d: Vec, edges: list[Edge], span: Chord) -> bool:
+    """Whether the part ``span`` of the line ``p + t d`` stays out of the interior of a polygon."""
+    px, py = p
+    dx, dy = d
+    above = below = False  # corners strictly on either side: only then can the line enter the interior
+    for ax, ay, _, _ in edges:
+        side = dx * (ay - py) - dy * (ax - px)
+        if side > 0:
+            above = True
+        elif side < 0:
+            below = True
+    if not (above and below):
+        return True
+    inner = _chord(p, d, edges, strict=True)
+    if inner is None:
+        return True
+    n0, d0, n1, d1 = inner
+    s0n, s0d, s1n, s1d = span
+    return not (n0 * s1d < s1n * d0 and s0n * d1 < n1 * s0d)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -526,9 +616,9 @@ def runs_through(p: Vec, q: Vec, h: Hex) -> bool:
     d = (q[0] - p[0], q[1] - p[1])
     if d == (0, 0):
         return False
-    span = _clip(p, d, _outline(h), strict=False)
+    span = _chord(p, d, _outline(h), strict=False)
     if span is None:
         return False
-    lo, hi = span
+    n0, d0, n1, d1 = span
     # a stretch of positive length inside both the hex and the open segment: lo < hi, lo < 1 and hi > 0
-    return _lt(lo, hi) and lo[0] < lo[1] and hi[0] > 0
+    return n0 * d1 < n1 * d0 and n0 < d0 and n1 > 0

@@ -167,6 +167,11 @@ def test_point_along_line_of_fire():
     (H(0, 0), H(4, -1), [H(2, -1)], True),                     # off-centre: a line gets past
     (H(0, 0), H(4, 0), [H(2, -1), H(2, 0), H(1, 1)], False),   # a wall across the line
     (H(0, 0), H(4, 0), [H(2, -1), H(1, 1)], True),             # obstacles flanking the row leave it open
+    (H(0, 0), H(9, -3), [H(3, -1)], False),                    # centred on a long slanted line, a third of the way
+    (H(0, 0), H(10, -3), [H(3, -1)], True),                    # one hex further on: off the centre line, open
+    (H(1, 2), H(28, 0), [H(24, 0)], True),                     # a long line: either obstacle alone leaves it open ...
+    (H(1, 2), H(28, 0), [H(27, 1)], True),
+    (H(1, 2), H(28, 0), [H(24, 0), H(27, 1)], False),          # ... together, on either side near the far end, not
 ])
 def test_clear_line_cases(a, b, blocking, clear):
     """Hand-drawn cases of "any unbroken line from any part of A to any part of B"."""
@@ -223,6 +228,16 @@ def test_clear_line_agrees_with_sampling(b, blocking):
                         for p, q in itertools.product(_boundary_points(a), _boundary_points(b)))
     if sampled_clear:
         assert hg.clear_line(a, b, blocking)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.builds(H, st.integers(-9, 9), st.integers(-9, 9)), st.lists(st.builds(H, small, small), max_size=6))
+def test_clear_line_shortcuts_agree_with_the_full_search(b, blocking):
+    """The quick answers (one blocker, a blocker centred on the line) match the search over corner-to-corner lines."""
+    a = H(0, 0)
+    near = hg._near(a, b, blocking)
+    if hg.distance(a, b) > 1 and near:
+        assert hg.clear_line(a, b, blocking) is hg._clear_line.__wrapped__(a, b, near)
 
 
 def test_runs_through_counts_a_stretch_not_a_grazed_corner():

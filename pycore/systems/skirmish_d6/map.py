@@ -130,11 +130,18 @@ def _read_slowly(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex,
     return attacker, target, obstacles, creatures
 
 
+@recent_calls(2)
+def _in_the_way(obstacles: dict[Hex, str], creatures: dict[Hex, str]) -> dict[Hex, bool]:
+    """Hex -> whether what stands there blocks totally (creatures and partial obstacles: False); remembered, as an
+    overlay reads the same pieces once per hex."""
+    return {**dict.fromkeys(creatures, False), **{h: kind == TOTAL for h, kind in obstacles.items()}}
+
+
 def _count(path: Sequence[Hex], obstacles: dict[Hex, str], creatures: dict[Hex, str]) -> PathCount:
     middle = tuple(path[1:-1])
-    partial = tuple(h for h in middle if obstacles.get(h) == "partial" or h in creatures)
-    total = tuple(h for h in middle if obstacles.get(h) == TOTAL)
-    return PathCount(middle, partial, total)
+    way = _in_the_way(obstacles, creatures)
+    hits = [h for h in middle if h in way]
+    return PathCount(middle, tuple(h for h in hits if not way[h]), tuple(h for h in hits if way[h]))
 
 
 def surround_pair(target: Hex, enemies: list[Hex], adjacent_only: bool) -> tuple[Hex, Hex] | None:
@@ -193,7 +200,8 @@ def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatur
         obstacles = {**obstacles, **dict.fromkeys(ridges, TOTAL)}
         creatures = {h: side for h, side in creatures.items() if h not in obstacles}
         totals = None
-    counts = tuple(_count(p, obstacles, creatures) for p in dict.fromkeys(map(tuple, hg.lines_both(attacker, target))))
+    plus, minus = hg.lines_both(attacker, target)
+    counts = tuple(_count(p, obstacles, creatures) for p in ((plus,) if plus == minus else (plus, minus)))
     clear = True  # only asked when a path crosses a total obstacle
     if any(pc.total for pc in counts):
         if totals is None:
