@@ -2,7 +2,8 @@
 
 Saved under pytest's base temporary folder (``screens/overlay-*``): the d6 map shaded for the target with
 creatures on both sides (so the everyone-against-everyone table shows too), a hex focused, and the rulebook's
-overlay diagram; then the same for the Classic d20 map (``screens/overlay-d20-*``). The test fails when the page did not answer or is wider than the screen.
+overlay diagram; then the same for the Classic d20 map (``screens/overlay-d20-*``). The test fails when the page
+did not answer or is wider than the screen.
 """
 
 from __future__ import annotations
