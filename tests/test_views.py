@@ -6,8 +6,19 @@ import pytest
 
 from pycore import SYSTEMS
 from pycore.hexgrid import Hex
-from pycore.views import View
-from pycore.views.common import chance, hex_of, link, percent_exact, percent_of, percent_with_fraction, signed
+from pycore.views import View, classic_d20, skirmish_d6
+from pycore.views.common import (
+    board_size,
+    chance,
+    hex_of,
+    link,
+    map_of,
+    map_pieces,
+    percent_exact,
+    percent_of,
+    percent_with_fraction,
+    signed,
+)
 from pycore.views.view import no_blocks
 
 
@@ -32,6 +43,28 @@ def test_percent_helpers():
 def test_hex_of_reads_only_whole_pairs(value, hex_):
     """Boards are drawn while the form has errors: anything but a pair of whole numbers is no hex."""
     assert hex_of(value) == hex_
+
+
+@pytest.mark.parametrize(("value", "size"), [(3, 3), (40, 40), (2, None), (41, None), (True, None), ("8", None),
+                                              (None, None)])
+def test_board_size_reads_only_sizes_the_map_allows(value, size):
+    """A board is 3 to 40 hexes each way; anything else is no size (the drawing grows around the pieces)."""
+    assert board_size(value) == size
+
+
+def test_map_pieces_from_a_half_typed_map():
+    """Both views read a map the same way: the attacker and the target first, then obstacles, then creatures, the
+    first piece on a hex winning, broken items skipped; each system names its own obstacles."""
+    m = {"attacker": [0, 0], "target": [0, 0], "obstacles": [{"hex": [1, 0], "kind": "total"}, {"hex": [1]}, 7,
+                                                             {"hex": [2, 0]}],
+         "creatures": [{"hex": [1, 0], "side": "target"}, {"hex": [3, 0], "side": "target"}, {"hex": [4, 0]}]}
+    d6 = {h.qr: p.symbol for h, p in map_pieces(m, skirmish_d6.BOARD, skirmish_d6.PIECES,
+                                                 skirmish_d6._obstacle_kind).items()}
+    assert d6 == {(0, 0): "A", (1, 0): "X", (2, 0): "P", (3, 0): "t", (4, 0): "a"}
+    d20 = {h.qr: p.symbol for h, p in map_pieces(m, classic_d20.BOARD, classic_d20.PIECES,
+                                                  classic_d20._obstacle_kind).items()}
+    assert d20 == {(0, 0): "A", (1, 0): "W", (2, 0): "W", (3, 0): "t", (4, 0): "a"}
+    assert map_of({"map": "no"}) == {} and map_of({"map": m}) is m
 
 
 def test_link_to_a_rule():

@@ -70,18 +70,35 @@ def test_map_board_pieces_marks_and_facts():
     assert SYSTEMS["classic-d20"].view.board_spec is BOARD
 
 
-def test_map_board_overlay_shades_and_numbers_every_free_hex():
+def test_map_board_overlay_heats_every_free_hex_by_chance():
+    """The shared overlay: one heat band per free hex, by chance to hit, with the hex's numbers as its name."""
     scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": MAP, "overlay": "target"}
     result = evaluate(scenario)
     drawing = board(scenario, result)
-    classes = dict(drawing.cell_classes)
-    free = len(result["overlay"]["hexes"])
-    assert free == 7 * 4 - 3 and len(classes) == free
-    by_qr = {h.qr: c for h, c in classes.items()}
-    assert by_qr[(4, 1)] == "overlay-cover-90" and by_qr[(1, 0)] == "overlay-cover-0"
-    numbers = {h.qr: m for h, m in drawing.marks if m.kind == "overlay"}
-    # 90% cover (+10 AC, AC -5) against THAC0 15, +2 from the cliff: 18 or better, 3 in 20
-    assert numbers[(4, 1)].text == "15" and numbers[(4, 1)].label == "with the target here: cover 90%, hits 15%"
+    heat = {h.qr: x for h, x in drawing.heat}
+    assert len(result["overlay"]["hexes"]) == 7 * 4 - 3 and len(heat) == 7 * 4 - 3
+    # 90% cover (+10 AC, AC -5) against THAC0 15, +2 from the cliff: 18 or better, 3 in 20, under 25%
+    assert heat[(4, 1)].band == 1 and heat[(4, 1)].label == "target here: 15% to hit, 90% cover"
+    # in the open, from 10 ft up: a natural 8 or better, 13 in 20, 50% to under 75%
+    assert heat[(1, 0)].band == 3 and heat[(1, 0)].label == "target here: 65% to hit, no cover"
+    assert not drawing.cell_classes and not [m for _, m in drawing.marks if m.kind == "overlay"]
+    assert drawing.desc.endswith("Shaded: where the target could stand, by chance to hit.")
+
+
+def test_overlay_legend_and_best_hexes_table_follow_the_result():
+    """Under the result: the legend's five bands, and the safest hexes for the target first (90% cover first)."""
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": MAP, "overlay": "target"}
+    html = result_html(evaluate(scenario))
+    assert 'data-role="overlay-legend"' in html and html.count('<li data-heat="') == 5
+    assert 'data-role="overlay-table"' in html
+    first = html.index('<tr data-hex="4,1"')
+    assert first < html.index('<tr data-hex="1,0"') and "90% cover" in html[first:first + 300]
+
+
+def test_overlay_cover_alone_bands_without_a_to_hit_number():
+    """No to-hit number: the band follows the cover (none best, 90% poor, total none)."""
+    cover_band = SYSTEMS["classic-d20"].view.overlay.cover_band
+    assert [cover_band(c) for c in (0, 25, 50, 75, 90, 100)] == [4, 3, 2, 1, 1, 0]
 
 
 def test_map_board_from_a_half_typed_map_never_fails():

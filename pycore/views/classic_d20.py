@@ -11,7 +11,8 @@ from ..dice import percent
 from ..hexgrid import Hex
 from ..svg import Board, Mark, Piece
 from ..systems.skirmish_d6.map import board_cells
-from .common import chance, hex_of, link, percent_exact, percent_of, signed, summary_line
+from . import overlay
+from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_exact, percent_of, signed, summary_line
 from .skirmish_d6 import unbounded_cells
 from .view import View
 
@@ -193,33 +194,28 @@ def invisibility_block(result: dict[str, Any], base: str) -> list[ET.Element]:
     return [box]
 
 
+def _cover_words(cover: Any) -> str:
+    """A map hex's cover percentage in words."""
+    if cover == 100:
+        return "total cover (100%)"
+    return f"{cover}% cover" if isinstance(cover, int) and cover else "no cover"
+
+
+COVER_BANDS = {0: 4, 25: 3, 50: 2, 75: 1, 90: 1, 100: 0}
+"""A heat band from cover alone (the attack's number not known): the less cover, the better the shot."""
+OVERLAY = overlay.OverlayWords("cover", _cover_words, lambda cover: COVER_BANDS.get(cover, 0))
+"""How Classic d20's overlay entries are put into words."""
+
+
 def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
-    """The steps table, then the invisibility panel, then the protectors."""
-    return [*steps_block(result, base), *invisibility_block(result, base), *protectors_block(result, base)]
+    """The steps table, the invisibility panel, the protectors, then the overlay's legend and table."""
+    return [*steps_block(result, base), *invisibility_block(result, base), *protectors_block(result, base),
+            *overlay.blocks(result, OVERLAY)]
 
 
-def _size(value: Any) -> int | None:
-    """A board width or height as given, or None when it is missing or not a valid size."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 40 else None
-
-
-def _pieces(m: dict[str, Any]) -> dict[Hex, Piece]:
-    """Everything placed, from a possibly invalid map, the first piece on a hex winning."""
-    pieces: dict[Hex, Piece] = {}
-    for slot in BOARD.slots:
-        if slot.single:
-            h = hex_of(m.get(slot.path.split(".")[1]))
-            if h is not None:
-                pieces.setdefault(h, PIECES[slot.kind])
-    for key in ("obstacles", "creatures"):
-        items = m.get(key)
-        for item in items if isinstance(items, list) else []:
-            h = hex_of(item.get("hex")) if isinstance(item, dict) else None
-            if h is None:
-                continue
-            kind = "wall" if key == "obstacles" else "ally-target" if item.get("side") == "target" else "ally-attacker"
-            pieces.setdefault(h, PIECES[kind])
-    return pieces
+def _obstacle_kind(item: dict[str, Any]) -> str:
+    """Every obstacle on a Classic d20 map is a wall."""
+    return "wall"
 
 
 def _heights(m: dict[str, Any]) -> list[tuple[Hex, str]]:
@@ -234,35 +230,14 @@ def _heights(m: dict[str, Any]) -> list[tuple[Hex, str]]:
     return out
 
 
-def _overlay_marks(overlay: dict[str, Any]) -> tuple[list[tuple[Hex, Mark]], list[tuple[Hex, str]]]:
-    """Each free hex's cover and chance to hit with the moving piece there, as a mark and a colour class."""
-    who = "target" if overlay["moving"] == "target" else "attacker"
-    marks, classes = [], []
-    for entry in overlay["hexes"]:
-        h = Hex.axial(*entry["hex"])
-        if not entry["targetable"]:
-            text, words, css = "–", f"with the {who} here: cannot be targeted", "overlay-none"
-        else:
-            shown = "" if entry["hit_chance_exact"] is None else f", hits {percent(Fraction(entry['hit_chance_exact']))}"
-            text = f"{entry['cover']}" if entry["hit_chance_exact"] is None else \
-                f"{round(float(Fraction(entry['hit_chance_exact'])) * 100)}"
-            words, css = f"with the {who} here: cover {entry['cover']}%{shown}", f"overlay-cover-{entry['cover']}"
-        marks.append((h, Mark("overlay", text, words, "d20.map.overlay")))
-        classes.append((h, css))
-    return marks, classes
-
-
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     """The hex map with everything placed; once evaluated, the hexes breaking lines, the protectors and the overlay."""
-    m = scenario.get("map")
-    if not isinstance(m, dict):
-        m = {}
-    pieces = _pieces(m)
-    cols, rows = _size(m.get("cols")), _size(m.get("rows"))
+    m = map_of(scenario)
+    pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
+    cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
     marks: list[tuple[Hex, Mark]] = [(h, Mark("height", f"{text} ft", f"ground {text} ft", "d20.map.heights"))
                                      for h, text in _heights(m)]
-    classes: list[tuple[Hex, str]] = []
     reading = (result or {}).get("map")
     desc = f"A {len(cells)}-hex map (1 hex = 5 ft) with {len(pieces)} pieces placed."
     if reading and result is not None:
@@ -272,10 +247,6 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
             marks.append((Hex.axial(*qr), Mark("protector", "P", "protects the target", "d20.map.protectors")))
         desc = (f"{reading['blocked_lines']} of the {reading['lines']} lines from the attacker's corners to the "
                 f"target's are broken: {result['cover']}% cover, {reading['distance_ft']} ft apart.")
-        overlay = result.get("overlay")
-        if overlay:
-            extra, classes = _overlay_marks(overlay)
-            marks.extend(extra)
     shown = {p.symbol for p in pieces.values()}
     legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
     if reading and reading["blockers"]:
@@ -284,10 +255,9 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
         legend += (("P", "protects the target"),)
     if _heights(m):
         legend += (("+10 ft", "height of the ground"),)
-    if result and result.get("overlay"):
-        legend += (("65", "chance to hit (%) with the piece there; shade: cover"),)
-    return Board(cells, "Classic d20 hex map (1 hex = 5 ft)", desc, tuple(pieces.items()), tuple(marks), (), (),
-                 tuple(classes), legend)
+    desc += overlay.described(result)
+    return Board(cells, "Classic d20 hex map (1 hex = 5 ft)", desc, tuple(pieces.items()), tuple(marks), (), (), (),
+                 legend, overlay.heat(result, OVERLAY))
 
 
 def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
@@ -310,5 +280,5 @@ def all_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     return [*facts(result), *map_facts(result)]
 
 
-VIEW = View(headline, all_facts, blocks, board, BOARD, summary=summary)
+VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, summary=summary)
 """Classic d20's view, with its hex map."""

@@ -1,14 +1,19 @@
-"""Formatting helpers shared by the views: signs, percentages with their fractions, hexes and rule links."""
+"""Helpers shared by the views: signs, percentages with their fractions, hexes, rule links, and what a
+half-typed map holds (boards are drawn even while the form has errors)."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from ..board import BoardSpec
 from ..dice import percent
 from ..hexgrid import Hex
+from ..memo import recent_calls
 from ..rules import entry
+from ..svg import Piece
 
 
 def signed(n: int) -> str:
@@ -53,6 +58,55 @@ def hex_of(value: Any) -> Hex | None:
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         return Hex.axial(value[0], value[1])
     return None
+
+
+MIN_SIZE, MAX_SIZE = 3, 40
+"""A board's width or height in hexes, as the map fields allow."""
+
+
+def board_size(value: Any) -> int | None:
+    """A board width or height as given, or None when it is missing or not a valid size."""
+    valid = isinstance(value, int) and not isinstance(value, bool) and MIN_SIZE <= value <= MAX_SIZE
+    return value if valid else None
+
+
+def map_of(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The scenario's map, or an empty one when it has none (or not a mapping)."""
+    m = scenario.get("map")
+    return m if isinstance(m, dict) else {}
+
+
+def creature_kind(item: dict[str, Any]) -> str:
+    """A map creature's slot kind: the target's ally on the target's side, else the attacker's."""
+    return "ally-target" if item.get("side") == "target" else "ally-attacker"
+
+
+@recent_calls(2)
+def _listed(obstacles: Any, creatures: Any, obstacle_kind: Callable[[dict[str, Any]], str],
+            pieces: Mapping[str, Piece]) -> tuple[tuple[Hex, Piece], ...]:
+    """The obstacles' and creatures' pieces in drawing precedence (the first on a hex wins), from possibly
+    invalid lists; remembered, as they stay put while the attacker and the target move (``memo``)."""
+    placed: dict[Hex, Piece] = {}
+    for items, kind in ((obstacles, obstacle_kind), (creatures, creature_kind)):
+        for item in items if isinstance(items, list) else []:
+            h = hex_of(item.get("hex")) if isinstance(item, dict) else None
+            if h is not None and h not in placed:
+                placed[h] = pieces[kind(item)]
+    return tuple(placed.items())
+
+
+def map_pieces(m: dict[str, Any], spec: BoardSpec, pieces: Mapping[str, Piece],
+               obstacle_kind: Callable[[dict[str, Any]], str]) -> dict[Hex, Piece]:
+    """Everything placed on a possibly invalid map: the single pieces (attacker, target) first, then the
+    obstacles (``obstacle_kind`` names an item's slot) and the creatures, the first piece on a hex winning."""
+    placed: dict[Hex, Piece] = {}
+    for slot in spec.slots:
+        h = hex_of(m.get(slot.path.split(".")[1])) if slot.single else None
+        if h is not None and h not in placed:
+            placed[h] = pieces[slot.kind]
+    for h, piece in _listed(m.get("obstacles"), m.get("creatures"), obstacle_kind, pieces):
+        placed.setdefault(h, piece)
+    return placed
 
 
 def link(parent: ET.Element, rule_id: str, base: str, text: str | None = None, *, css: str = "",

@@ -8,11 +8,10 @@ from typing import Any
 
 from ..board import BoardSpec, Slot
 from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
-from ..memo import recent_calls
 from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from ..systems.skirmish_d6.map import board_cells
 from . import overlay, pairings
-from .common import chance, hex_of, link, percent_of, signed, summary_line
+from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, signed, summary_line
 from .view import View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
@@ -129,11 +128,6 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     return [table, *overlay.blocks(result, OVERLAY)]
 
 
-def _size(value: Any) -> int | None:
-    """A board width or height as given, or None when it is missing or not a valid size."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and 3 <= value <= 40 else None
-
-
 @functools.lru_cache(maxsize=8)
 def _rectangle(c0: int, c1: int, r0: int, r1: int) -> tuple[Hex, ...]:
     """The hexes of columns c0..c1 and rows r0..r1, row by row (one tuple per rectangle: the drawing caches by it)."""
@@ -161,37 +155,16 @@ def unbounded_cells(hexes: list[Hex]) -> tuple[Hex, ...]:
     return _rectangle(c0, c1, r0, r1)
 
 
-@recent_calls(2)
-def _placed(obstacles: Any, creatures: Any) -> tuple[tuple[Hex, Piece], ...]:
-    """The obstacles' and creatures' pieces in drawing precedence (the first on a hex wins), from possibly
-    invalid lists; remembered, as they stay put while the attacker and the target move (``memo``)."""
-    placed: dict[Hex, Piece] = {}
-    for item in obstacles if isinstance(obstacles, list) else []:
-        h = hex_of(item.get("hex")) if isinstance(item, dict) else None
-        if h is not None and h not in placed:
-            placed[h] = PIECES["total" if item.get("kind", "partial") == "total" else "partial"]
-    for item in creatures if isinstance(creatures, list) else []:
-        h = hex_of(item.get("hex")) if isinstance(item, dict) else None
-        if h is not None and h not in placed:
-            placed[h] = PIECES["ally-attacker" if item.get("side", "attacker") == "attacker" else "ally-target"]
-    return tuple(placed.items())
+def _obstacle_kind(item: dict[str, Any]) -> str:
+    """A map obstacle's slot kind: total or (by default) partial."""
+    return "total" if item.get("kind", "partial") == "total" else "partial"
 
 
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     """The hex map with everything placed, and, once evaluated, the line and what it crossed."""
-    m = scenario.get("map")
-    if not isinstance(m, dict):
-        m = {}
-    pieces: dict[Hex, Piece] = {}
-    for slot in BOARD.slots:
-        if slot.single:
-            h = hex_of(m.get(slot.path.split(".")[1]))
-            if h is not None:
-                pieces[h] = PIECES[slot.kind]
-    for h, piece in _placed(m.get("obstacles"), m.get("creatures")):
-        if h not in pieces:
-            pieces[h] = piece
-    cols, rows = _size(m.get("cols")), _size(m.get("rows"))
+    m = map_of(scenario)
+    pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
+    cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
     marks: list[tuple[Hex, Mark]] = []
     segments: list[Segment] = []

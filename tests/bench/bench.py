@@ -13,6 +13,9 @@ after its engine answered (interactive), long tasks (PerformanceObserver "longta
 contentful paint, the first frame in which the build-time answer is on screen, and recompute
 latency from the input event to the output's DOM update (MutationObserver).
 
+``--only overlay`` times overlays in the page's engine worker: evaluate requests on the 40 x 40 map sent straight
+to the worker, with and without the overlay, in ms and as a ratio.
+
 ``--profile phone-4g``, ``wifi-phone`` or ``phones`` (both) measures first visits on a phone instead
 (``phone.py``, ``phone_server.py``): a gzip-serving server that shapes the link, the CPU slowed, a fresh
 context per visit alternating with the bare page; the time to the live answer and the bytes the server
@@ -43,6 +46,8 @@ from bench_config import (  # noqa: E402
     RULEBOOK_TARGET,
     SECTIONS,
     TAP_PROFILES,
+    WORKER_OVERLAY_SPOTS,
+    WORKER_OVERLAYS,
 )
 from browser.support import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from measure import (  # noqa: E402
@@ -55,6 +60,7 @@ from measure import (  # noqa: E402
     cover_grid,
     map_click,
     serve_forever,
+    worker_overlay_requests,
     write_baseline,
 )
 from phone import phone_summary, phone_table, run_phone  # noqa: E402
@@ -207,6 +213,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             for name, start in RULEBOOK_PAGES.items() if "rulebook" in only else ():
                 data["rulebook"][name] = [bench.rulebook_to_calculator(start, args.dwell, "rulebook")
                                           for _ in range(args.nav_runs)]
+
+            data["worker_overlay"] = {}
+            for system, moving in WORKER_OVERLAYS if "overlay" in only else ():
+                log(f"the {system} {moving} overlay in the browser's worker ...")
+                asked = worker_overlay_requests(system, moving, WORKER_OVERLAY_SPOTS)
+                measured = bench.worker_overlay(RULEBOOK_TARGET, asked.pop("pairs"), "overlay")
+                data["worker_overlay"][f"{system} {moving}"] = {**asked, **measured}
 
             data["offline"] = []
             if data["has_service_worker"] and "offline" in only:

@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 PAGE_SCRIPTS = Path(__file__).resolve().parent / "page"
-SECTIONS = ("loads", "recompute", "taps", "rulebook", "offline")
+SECTIONS = ("loads", "recompute", "taps", "rulebook", "offline", "overlay")
 BASELINE_DIR = "bench-baseline"
 RUNTIME_PREFIX = "assets/runtime/"
 """URLs under this path are the runtime's bytes (PyScript, Pyodide); everything else is ours."""
@@ -31,6 +31,12 @@ TAP_PROFILES = {
 first, as a hand does); the phone taps a touch screen with the main thread slowed 4x
 (``Emulation.setCPUThrottlingRate``), the board zoomed in twice from fit (to 44 px hexes)."""
 COVER_GRID = {"cols": 40, "rows": 40, "obstacles": 200, "seed": 8}
+WORKER_OVERLAYS = (("skirmish-d6", "target"), ("skirmish-d6", "attacker"), ("classic-d20", "target"))
+"""The overlays timed in the browser's worker on the big map (``--only overlay``): system and moving piece."""
+WORKER_OVERLAY_SPOTS = 8
+"""Each is asked this many times, the piece that stays moved to another hex each time."""
+OVERLAY_LIMITS = {"ms": 150, "ratio": 150}
+"""The whole overlay in the worker: at most this many ms, and at most this many single evaluations."""
 
 
 @cache

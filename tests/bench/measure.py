@@ -100,9 +100,9 @@ def write_baseline(site: Path) -> None:
         shutil.copyfile(BASELINE / name, folder / name)
 
 
-def big_map_fragment() -> str:
-    """The d6 calculator's map alternative: a 40 x 40 board, attacker and target far apart, many obstacles."""
-    from pycore.browser import encode_fragment
+def big_map_scenario(system: str = "skirmish-d6") -> dict[str, Any]:
+    """A 40 x 40 map, attacker and target far apart, many obstacles and creatures (fixed seed): d6 Skirmish's
+    partial and total obstacles, or the same hexes as Classic d20's walls."""
     from pycore.hexgrid import rectangle
 
     rng = random.Random(BIG_MAP["seed"])
@@ -110,18 +110,28 @@ def big_map_fragment() -> str:
     attacker, target = cells[BIG_MAP["cols"] * 2 + 2], cells[-BIG_MAP["cols"] * 3 - 4]
     free = [h for h in cells if h not in (attacker, target)]
     picked = rng.sample(free, BIG_MAP["obstacles"] + BIG_MAP["creatures"])
-    obstacles = [{"hex": [h.q, h.r], "kind": "total" if i % 5 == 0 else "partial"}
+    obstacles = [{"hex": [h.q, h.r], "kind": ("wall" if system == "classic-d20" else "total" if i % 5 == 0 else "partial")}
                  for i, h in enumerate(picked[:BIG_MAP["obstacles"]])]
     creatures = [{"hex": [h.q, h.r], "side": "attacker" if i % 2 else "target"}
                  for i, h in enumerate(picked[BIG_MAP["obstacles"]:])]
-    scenario = {"system": "skirmish-d6", "attack": {"hits_on": 4},
+    attack = {"to_hit": 15} if system == "classic-d20" else {"hits_on": 4}
+    scenario = {"system": system, "attack": attack,
                 "map": {"cols": BIG_MAP["cols"], "rows": BIG_MAP["rows"], "attacker": [attacker.q, attacker.r],
                         "target": [target.q, target.r], "obstacles": obstacles, "creatures": creatures}}
+    if system == "classic-d20":
+        scenario["target"] = {"ac": 5}
     import pycore
 
     result = pycore.evaluate(scenario)  # fails loudly if the scenario is not valid
     assert result["map"], result
-    return "#s=" + encode_fragment(scenario)
+    return scenario
+
+
+def big_map_fragment() -> str:
+    """The d6 calculator's map alternative: a 40 x 40 board, attacker and target far apart, many obstacles."""
+    from pycore.browser import encode_fragment
+
+    return "#s=" + encode_fragment(big_map_scenario())
 
 
 def cover_grid(runs: int) -> dict[str, Any]:
@@ -218,6 +228,46 @@ def big_map_overlay(runs: int) -> dict[str, Any]:
         out[moving] = {"single_ms": summary(single), "overlay_ms": summary(overlay),
                        "ratio": summary([o / s for o, s in zip(overlay, single)])}
     return out
+
+
+def worker_overlay_requests(system: str, moving: str, spots: int) -> dict[str, Any]:
+    """Evaluate requests as the calculator sends them (form values, no board) on the big map of ``system``: for each
+    of ``spots`` free hexes near the piece that stays, that piece moved there (so no line is known from the request
+    before), once without and once with the ``moving`` overlay; and the same requests' time in CPython."""
+    import json as _json
+
+    from pycore import browser
+    from pycore.browser import encode_fragment
+    from pycore.hexgrid import rectangle
+    from pycore.memo import forget_all
+    from pycore.systems import SYSTEMS
+
+    scenario = big_map_scenario(system)
+    restored = _json.loads(browser.handle(_json.dumps({"op": "restore", "system": system,
+                                                       "fragment": "#s=" + encode_fragment(scenario)})))
+    chosen = restored["values"].get("_alternative")  # the page sends no field of the alternative not chosen
+    other = {f.path for f in SYSTEMS[system].inputs.fields if f.group and f.group != chosen}
+    values = {k: v if isinstance(v, (bool, str)) else str(v) for k, v in restored["values"].items()
+              if k != "_alternative" and k not in other}
+    stays = "map.attacker" if moving == "target" else "map.target"
+    q, r = (int(x) for x in values[stays].split(","))
+    taken = {tuple(scenario["map"][k]) for k in ("attacker", "target")} | {
+        tuple(item["hex"]) for key in ("obstacles", "creatures") for item in scenario["map"][key]}
+    near = [(q + dq, r + dr) for dq in range(-4, 5) for dr in range(-4, 5)]
+    cells = {h.qr for h in rectangle(BIG_MAP["cols"], BIG_MAP["rows"])}
+    picked = [f"{a}, {b}" for a, b in near if (a, b) in cells and (a, b) not in taken][:spots]
+    pairs = [[_json.dumps({"op": "evaluate", "system": system, "values": {**values, stays: spot, "overlay": shown}})
+              for shown in ("none", moving)] for spot in picked]
+    cpython: dict[str, list[float]] = {"single": [], "overlay": []}
+    forget_all()
+    for single, overlay in pairs:
+        for name, request in (("single", single), ("overlay", overlay)):
+            t = time.perf_counter()
+            reply = _json.loads(browser.handle(request))
+            cpython[name].append((time.perf_counter() - t) * 1000)
+            assert reply["state"] == "ready" and bool(reply["result"].get("overlay")) == (name == "overlay"), reply
+    return {"pairs": pairs, "hexes": len(reply["result"]["overlay"]["hexes"]),
+            "cpython_single_ms": summary(cpython["single"]), "cpython_overlay_ms": summary(cpython["overlay"])}
 
 
 def build_plain(out: Path) -> None:
@@ -365,6 +415,22 @@ class Bench:
             ctx.close()
         return {"frame": [t["frame"] for t in done], "handled": [t["handled"] for t in done if t["handled"] is not None],
                 "shown": sum(bool(t["shown"]) for t in done), "taps": len(done), "hex_px": hex_px}
+
+    def worker_overlay(self, path: str, pairs: list[list[str]], label: str) -> dict[str, Any]:
+        """Each pair of requests (``worker_overlay_requests``) sent straight to the page's engine worker, one after
+        the other, each timed from the call to its reply (``page/worker-requests.js``)."""
+        ctx = self.context()
+        try:
+            page, _ = self.load(ctx, path, label)
+            page.wait_for_timeout(300)  # the page's own first requests answered
+            out = page.evaluate(script("worker-requests.js"), {"requests": [r for pair in pairs for r in pair]})
+        finally:
+            ctx.close()
+        assert all(state == "ready" for state in out["states"]), out["states"]
+        single, overlay = out["ms"][0::2], out["ms"][1::2]
+        assert all(n == 0 for n in out["hexes"][0::2]) and all(n > 0 for n in out["hexes"][1::2]), out["hexes"]
+        return {"single_ms": summary(single), "overlay_ms": summary(overlay),
+                "ratio": summary([o / s for s, o in zip(single, overlay)]), "n": len(single)}
 
     def rulebook_to_calculator(self, start: str, dwell_ms: int, label: str) -> dict[str, Any]:
         """A cold visit to a rulebook page, some reading, then its calculator link: time until interactive."""

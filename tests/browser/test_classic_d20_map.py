@@ -67,9 +67,9 @@ def test_a_link_restores_the_map_heights_and_overlay(page, server):
     assert hexcell(calc, "6,2").get_attribute("data-piece") == "creature creature-target"
     assert calc.locator(".mark--height").count() == 1 and calc.locator(".mark--height").text_content() == "+10 ft"
     assert calc.locator(".mark--protector").count() == 1
-    shaded = calc.locator('.calc-board g.hex[class*="overlay-cover-"], .calc-board g.hex.overlay-none')
+    shaded = calc.locator(".calc-board g.hex[data-heat]")
     assert shaded.count() == 8 * 6 - 7 + 1  # every free hex, and the target's own
-    assert "overlay-cover-90" in hexcell(calc, "5,2").get_attribute("class")
+    assert hexcell(calc, "5,2").get_attribute("aria-label").endswith("15% to hit, 90% cover")
     facts = calc.locator(".calc-facts").inner_text()
     assert "attacker higher, across a cliff face" in facts
 

@@ -1,5 +1,6 @@
 """Overlays in real Chromium: the toggle shades the board, its legend, keyboard focus telling a hex's numbers, the
-best-hexes table, the shading following a moved piece, and the everyone-against-everyone table sorted and opened."""
+best-hexes table, the shading following a moved piece, and the everyone-against-everyone table sorted and opened;
+then the same on the Classic d20 map."""
 
 import pytest
 from browser.support import AXE, READY_TIMEOUT, assert_no_blocking, full_calculator, run_axe, scenario_in_url, wait_state
@@ -7,6 +8,7 @@ from browser.support import AXE, READY_TIMEOUT, assert_no_blocking, full_calcula
 from pycore import evaluate
 from pycore.browser import encode_fragment
 from pycore.views import overlay
+from pycore.views.classic_d20 import OVERLAY as D20_OVERLAY
 from pycore.views.skirmish_d6 import OVERLAY
 
 pytestmark = pytest.mark.browser
@@ -21,12 +23,16 @@ CROWD = {"system": "skirmish-d6", "attack": {"hits_on": 4}, "pairings": True,
                  "obstacles": [{"hex": [2, 1], "kind": "partial"}],
                  "creatures": [{"hex": [0, 3], "side": "attacker"}, {"hex": [5, 0], "side": "target"}]}}
 """Two creatures on each side, a low wall between the attacker and the target."""
+D20 = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+       "map": {"cols": 8, "rows": 5, "attacker": [0, 2], "target": [5, 2], "obstacles": [{"hex": [2, 2], "kind": "wall"}],
+               "creatures": [{"hex": [6, 2], "side": "target"}]}}
+"""A Classic d20 map: THAC0 15 against AC 5, a wall on the line and a protector beside the target."""
 
 
 def open_calculator(page, server, scenario):
-    """The d6 calculator opened on ``scenario`` and answered."""
-    page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(scenario))
-    calc = full_calculator(page, "skirmish-d6")
+    """The scenario's calculator opened on it and answered."""
+    page.goto(server.url + f"calculator/{scenario['system']}/#s=" + encode_fragment(scenario))
+    calc = full_calculator(page, scenario["system"])
     calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
     return calc
 
@@ -150,3 +156,31 @@ def test_everyone_against_everyone_sorts_and_opens_a_pairing(page, server):
     scenario = scenario_in_url(page)
     assert scenario["map"]["attacker"] != CROWD["map"]["attacker"] or scenario["map"]["target"] != CROWD["map"]["target"]
     assert evaluate(scenario)["hit_chance"] == pytest.approx(max(values))
+
+
+def test_d20_toggle_legend_and_keyboard_focus(page, server):
+    """Classic d20 through the same overlay: the toggle shades exactly the engine's hexes, named with their numbers
+    (THAC0 15 against AC 5 in the open: a natural 10+, 55%), the legend has five bands, focus writes the readout."""
+    calc = open_calculator(page, server, D20)
+    assert calc.locator(".calc-board g.hex[data-heat]").count() == 0
+    calc.locator('select[data-path="overlay"]').select_option("target")
+    calc.locator('[data-role="overlay-legend"]').wait_for(timeout=READY_TIMEOUT)
+    want = {f"{e['hex'][0]},{e['hex'][1]}": overlay.entry_words(e, "target", D20_OVERLAY)
+            for e in expected(D20, "target")["hexes"]}
+    labels = shaded(calc)
+    assert set(labels) == set(want) and all(labels[key].endswith(words) for key, words in want.items())
+    assert calc.locator('[data-role="overlay-legend"] li').count() == 5
+    calc.locator('.calc-board g.hex[data-hex="1,0"]').focus()
+    readout = calc.locator('[data-role="overlay-readout"]')
+    assert readout.inner_text() == "hex 1, 0: target here: 55% to hit, no cover"
+
+
+def test_d20_table_alternative_lists_the_safest_hexes_first(page, server):
+    """The Classic d20 table: the view's ranking, safest first for the target, cover in percent."""
+    calc = open_calculator(page, server, {**D20, "overlay": "target"})
+    table = calc.locator('[data-role="overlay-table"]')
+    table.wait_for(timeout=READY_TIMEOUT)
+    ranked = overlay.ranked(expected(D20, "target"), D20_OVERLAY)[:overlay.TABLE_ROWS]
+    rows = table.locator("tbody tr")
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.hex)") == [f"{e['hex'][0]},{e['hex'][1]}" for e in ranked]
+    assert rows.first.locator("td").nth(2).inner_text() == D20_OVERLAY.cover(ranked[0]["cover"])

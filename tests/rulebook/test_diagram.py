@@ -58,10 +58,26 @@ def test_an_overlay_diagram_is_shaded_with_its_legend_and_best_hexes(context):
 
 @pytest.mark.build
 def test_map_pages_explain_overlays_with_a_drawn_overlay(built_site: Path):
-    """The d6 map page and the Enchanted Realms friendly-fire page each explain overlays under a
-    ``where-to-stand`` anchor with a shaded diagram; each system's cover page links there."""
-    for page, cover in (("skirmish-d6/map", "skirmish-d6/cover"), ("enchanted-realms/friendly-fire", "enchanted-realms/cover")):
+    """The d6 map page, the Enchanted Realms friendly-fire page and the Classic d20 hex-map page each explain
+    overlays under an anchor (``where-to-stand``, or the d20 rule's own) with a shaded diagram; each system's cover
+    page links there."""
+    for page, cover, anchor in (("skirmish-d6/map", "skirmish-d6/cover", "where-to-stand"),
+                                ("enchanted-realms/friendly-fire", "enchanted-realms/cover", "where-to-stand"),
+                                ("classic-d20/hex-map", "classic-d20/cover", "d20.map.overlay")):
         html = (built_site / "rules" / page / "index.html").read_text()
-        assert 'id="where-to-stand"' in html and 'data-role="overlay-legend"' in html and "data-heat=" in html
+        assert f'id="{anchor}"' in html and 'data-role="overlay-legend"' in html and "data-heat=" in html
         linked = (built_site / "rules" / cover / "index.html").read_text()
-        assert "#where-to-stand" in linked
+        assert f"hex-map/#{anchor}" in linked if page.startswith("classic") else f"#{anchor}" in linked
+
+
+def test_a_classic_d20_overlay_diagram_is_shaded_by_chance(context):
+    """A Classic d20 overlay drawn in a page: heat by chance (THAC0 15 against AC 5 in the open: a natural 10+,
+    55%, level lines), the five-band legend and the eight safest hexes first."""
+    ctx = context("rules/classic-d20/hex-map.md", "rules/classic-d20/hex-map/")
+    scenario = ('{"overlay":"target","attack":{"to_hit":15},"target":{"ac":5},"map":{"cols":8,"rows":5,'
+                '"attacker":[0,2],"target":[5,2],"obstacles":[{"hex":[2,2],"kind":"wall"}]}}')
+    html = diagram.render(ctx, ["classic-d20"], {"scenario": scenario})
+    assert "<title>hex 1, 0: target here: 55% to hit, no cover</title>" in html and 'data-heat="3"' in html
+    assert html.count('class="overlay-swatch') == 5
+    rows = html.split('data-role="overlay-table"')[1].split("</table>")[0].count("<tr data-hex=")
+    assert rows == 8 and "90% cover" in html.split('data-role="overlay-table"')[1].split("</tr>")[1]
