@@ -173,26 +173,41 @@ def line(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
 
     ``side`` (+1 or -1) picks the direction of the explicit nudge, i.e. which hex is taken where
     the line runs exactly along an edge; +1 matches the reference library.
+
+    The reference library's lerp and cube rounding, worked in exact integers (the point ``i / n`` of the way,
+    times ``2 n``) with the nudge settling every tie: where the line runs along an edge, the nudge moves the
+    point along that edge, so rounding alone cannot choose a side and floating-point noise would, differently
+    in different places on the map; here the nudge's own order does, the same everywhere.
     """
     if side not in (1, -1):
         raise ValueError("side must be +1 or -1")
     n = distance(a, b)
-    eq, er, es = (side * e for e in NUDGE)
-    aq, ar, as_ = a.q + eq, a.r + er, a.s + es
-    bq, br, bs = b.q + eq, b.r + er, b.s + es
-    step = 1.0 / max(n, 1)
+    if n == 0:
+        return [a]
+    dq, dr, ds = b.q - a.q, b.r - a.r, b.s - a.s
+    two_n = 2 * n
+    # 2 n x + n for each cube coordinate x of the point: floor division by 2 n rounds x to the nearest whole number
+    hq, hr, hs = two_n * a.q + n, two_n * a.r + n, two_n * a.s + n
+    # n x: how far the rounded coordinate is from the point, times n
+    pq, pr, ps = n * a.q, n * a.r, n * a.s
+    up = 0 if side > 0 else 1  # the nudge (+, +, -) rounds halves of q and r up and of s down; side -1 the other way
+    down = 1 - up
     out = []
-    for i in range(n + 1):
-        # lerp and round_hex inlined (the same operations in the same order): an overlay draws thousands of lines
-        t = step * i
-        fq, fr, fs = aq * (1 - t) + bq * t, ar * (1 - t) + br * t, as_ * (1 - t) + bs * t
-        qi, ri, si = round(fq), round(fr), round(fs)
-        dq, dr, ds = abs(qi - fq), abs(ri - fr), abs(si - fs)
-        if dq > dr and dq > ds:
+    for _ in range(n + 1):
+        qi, ri, si = (hq - up) // two_n, (hr - up) // two_n, (hs - down) // two_n
+        eq, er, es = qi * n - pq, ri * n - pr, si * n - ps
+        # sign of each distance's nudge term: the nudge shrinks a distance whose error has the nudge's sign
+        sq, sr, ss = (eq > 0) - (eq < 0), (er > 0) - (er < 0), (es > 0) - (es < 0)
+        mq, mr, ms = eq * sq, er * sr, es * ss
+        q_over_r = mq > mr if mq != mr else side * (sr - sq) > 0
+        q_over_s = mq > ms if mq != ms else side * (-2 * ss - sq) > 0
+        if q_over_r and q_over_s:
             qi = -ri - si
-        elif dr > ds:
+        elif (mr > ms if mr != ms else side * (-2 * ss - sr) > 0):
             ri = -qi - si
-        out.append(_interned(int(qi), int(ri)))
+        out.append(_interned(qi, ri))
+        hq, hr, hs = hq + 2 * dq, hr + 2 * dr, hs + 2 * ds
+        pq, pr, ps = pq + dq, pr + dr, ps + ds
     return out
 
 

@@ -122,6 +122,39 @@ def test_line_has_both_ends_and_distance_plus_one_steps(a, b, side):
 
 
 @settings(deadline=None)
+@given(hexes, hexes, hexes, st.sampled_from([1, -1]))
+def test_line_is_the_same_anywhere_on_the_map(a, b, shift, side):
+    """Moving both ends by the same step moves the line and nothing else, even where it runs along edges."""
+    moved = [hg.add(h, shift) for h in hg.line(a, b, side)]
+    assert hg.line(hg.add(a, shift), hg.add(b, shift), side) == moved
+
+
+@settings(deadline=None)
+@given(hexes, hexes, st.sampled_from([1, -1]))
+def test_line_rounds_the_point_nudged_along_it(a, b, side):
+    """Each hex is the one around the exact point ``i / n`` of the way, nudged: checked in floats where the
+    rounding is clear of any tie by far more than floating-point error."""
+    n = hg.distance(a, b)
+    eq, er, es = (side * e for e in hg.NUDGE)
+    for i, h in enumerate(hg.line(a, b, side)):
+        t = i / max(n, 1)
+        f = FractionalHex(a.q + (b.q - a.q) * t + eq, a.r + (b.r - a.r) * t + er, a.s + (b.s - a.s) * t + es)
+        gaps = sorted(abs(x - round(x)) for x in f)
+        if all(abs(g - 0.5) > 1e-4 for g in gaps) and gaps[1] - gaps[0] > 1e-4 and gaps[2] - gaps[1] > 1e-4:
+            assert hg.round_hex(f) == h
+
+
+def test_a_line_along_edges_keeps_to_one_side_everywhere():
+    """Seven hexes along the edges (direction q + 1, r + 1), at the origin and far from it: each resolution keeps
+    to its own side of the edges all the way, and the two share only every other hex."""
+    for start in (H(0, 0), H(10, -20)):
+        plus, minus = hg.lines_both(start, hg.add(start, H(7, 7)))
+        offsets = [[(h.q - start.q, h.r - start.r) for h in path] for path in (plus, minus)]
+        assert offsets[0] == [(k + (i % 2), k) for i in range(15) for k in [i // 2]]
+        assert offsets[1] == [(k, k + (i % 2)) for i in range(15) for k in [i // 2]]
+
+
+@settings(deadline=None)
 @given(hexes)
 def test_rounding_is_idempotent(h):
     """Rounding a hex gives the hex; rounding twice is rounding once."""
@@ -235,8 +268,8 @@ def test_clear_line_agrees_with_sampling(b, blocking):
 def test_clear_line_shortcuts_agree_with_the_full_search(b, blocking):
     """The quick answers (one blocker, a blocker centred on the line) match the search over corner-to-corner lines."""
     a = H(0, 0)
-    near = hg._near(a, b, blocking)
-    if hg.distance(a, b) > 1 and near:
+    near = hg._near(a, b, blocking) if hg.distance(a, b) > 1 else frozenset()
+    if near:
         assert hg.clear_line(a, b, blocking) is hg._clear_line.__wrapped__(a, b, near)
 
 
