@@ -32,6 +32,12 @@ function afterPaint(fn) {
   requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
+// Run `fn` when the page is idle (work done ahead of the first tap), or soon where there is no idle callback.
+function whenIdle(fn) {
+  if (window.requestIdleCallback) requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
+}
+
 function matches(record, slot) {
   return Object.entries(slot.record).every(([k, v]) => record[k] === v);
 }
@@ -84,6 +90,7 @@ export class HexBoard {
     container.addEventListener("calc:records", (event) => {
       if (event.detail?.source === "list") this.paint(this.read(), event.detail.hexes || []);
     });
+    whenIdle(() => this.indexed()); // the first tap then finds its hex at once
   }
 
   // Whether the board is in use (not inside the alternative that is not chosen).
@@ -132,6 +139,7 @@ export class HexBoard {
     this.box.innerHTML = html; // built by pycore.svg with every string escaped
     this.drawn = html;
     this.index = null;
+    whenIdle(() => this.indexed());
     this.zoom.update(); // a new drawing may be wider or narrower
     return true;
   }
