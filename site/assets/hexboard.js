@@ -32,6 +32,12 @@ function afterPaint(fn) {
   requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
+// Run `fn` when the page is idle (work done ahead of the first tap), or soon where there is no idle callback.
+function whenIdle(fn) {
+  if (window.requestIdleCallback) requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
+}
+
 function matches(record, slot) {
   return Object.entries(slot.record).every(([k, v]) => record[k] === v);
 }
@@ -61,7 +67,9 @@ export class HexBoard {
     this.box = container.querySelector('[data-role="board"]');
     this.announcer = container.querySelector('[data-role="board-announce"]');
     this.focusKey = null;
-    this.index = null; // hex key -> its <g>, built when first needed after each whole drawing
+    this.tabStop = null; // the hex element that holds the tab stop, while it is in the drawing
+    this.inputs = new Map(); // a field's path -> its hidden input (looked up once: the form is large)
+    this.index = null; // the hex elements by key and by place, built when first needed after each whole drawing
     this.view = container.querySelector('[data-role="board-view"]') || this.box;
     this.zoom = new BoardZoom(this.view, this.box, container.querySelector('[data-role="zoom"]'));
     this.telling = false; // a change is waiting for the next frame to be sent to the form
@@ -82,6 +90,7 @@ export class HexBoard {
     container.addEventListener("calc:records", (event) => {
       if (event.detail?.source === "list") this.paint(this.read(), event.detail.hexes || []);
     });
+    whenIdle(() => this.indexed()); // the first tap then finds its hex at once
   }
 
   // Whether the board is in use (not inside the alternative that is not chosen).
@@ -130,6 +139,7 @@ export class HexBoard {
     this.box.innerHTML = html; // built by pycore.svg with every string escaped
     this.drawn = html;
     this.index = null;
+    whenIdle(() => this.indexed());
     this.zoom.update(); // a new drawing may be wider or narrower
     return true;
   }
@@ -175,13 +185,21 @@ export class HexBoard {
     return true;
   }
 
-  // The hex element keyed `key` ("q,r"), from an index of the drawing (one query per drawing, not per hex).
-  cell(key) {
+  // The drawing's hex elements by key ("q,r") and by place ("col,row"): one query per drawing, not per hex.
+  indexed() {
     if (!this.index) {
-      this.index = new Map();
-      for (const g of this.box.querySelectorAll("g.hex")) this.index.set(g.dataset.hex, g);
+      this.index = { key: new Map(), place: new Map() };
+      for (const g of this.box.querySelectorAll("g.hex")) {
+        this.index.key.set(g.dataset.hex, g);
+        this.index.place.set(`${g.dataset.col},${g.dataset.row}`, g);
+      }
     }
-    const g = this.index.get(key);
+    return this.index;
+  }
+
+  // The hex element keyed `key` ("q,r").
+  cell(key) {
+    const g = this.indexed().key.get(key);
     return g?.isConnected ? g : null;
   }
 
@@ -194,7 +212,12 @@ export class HexBoard {
   }
 
   input(path) {
-    return this.container.querySelector(`input[type="hidden"][data-path="${CSS.escape(path)}"]`);
+    let input = this.inputs.get(path);
+    if (!input?.isConnected) {
+      input = this.container.querySelector(`input[type="hidden"][data-path="${CSS.escape(path)}"]`);
+      this.inputs.set(path, input);
+    }
+    return input;
   }
 
   read() {
@@ -224,7 +247,8 @@ export class HexBoard {
       if (!input) return;
       if (slot.single) {
         const key = [...pieces].find(([, p]) => p.slot === index)?.[0];
-        input.value = key ? key.replace(",", ", ") : "";
+        const text = key ? key.replace(",", ", ") : "";
+        if (input.value !== text) input.value = text; // a hidden input's value is an attribute: unchanged, untouched
       } else if (!lists.has(slot.path)) {
         lists.set(slot.path, []);
       }
@@ -291,7 +315,8 @@ export class HexBoard {
       .filter((k) => before.get(k)?.slot !== pieces.get(k)?.slot);
     this.paint(pieces, changed);
     const where = `Hex ${key.replace(",", ", ")}`;
-    this.say(next >= 0 ? `${where}: ${this.spec.slots[next].label} placed.` : `${where}: cleared.`);
+    const message = next >= 0 ? `${where}: ${this.spec.slots[next].label} placed.` : `${where}: cleared.`;
+    afterPaint(() => this.say(message)); // words for screen readers: after the frame that shows the piece
   }
 
   // A new record: the spec's defaults, and a name ("Creature 3") when the records have names.
@@ -374,15 +399,16 @@ export class HexBoard {
   clicked(event) {
     const g = event.target.closest("g.hex");
     if (!g) return;
-    this.rove(g);
+    this.focusKey = keyOf(g);
     this.place(g);
-    // Focus (for the keys after a click) once the piece is on screen: focusing lays out the drawing.
-    if (document.activeElement !== g) {
-      afterPaint(() => {
-        const now = this.focusKey && this.cell(this.focusKey);
-        if (now && document.activeElement !== now) now.focus({ preventScroll: true });
-      });
-    }
+    // The tab stop and focus (for the keys after a click) move once the piece is on screen: both restyle
+    // hexes of the drawing, and focusing lays it out.
+    afterPaint(() => {
+      const now = this.focusKey && this.cell(this.focusKey);
+      if (!now) return;
+      this.rove(now);
+      if (document.activeElement !== now) now.focus({ preventScroll: true });
+    });
   }
 
   keyed(event) {
@@ -392,8 +418,8 @@ export class HexBoard {
     if (move) {
       const col = Number(g.dataset.col) + move[0];
       const row = Number(g.dataset.row) + move[1];
-      const next = this.box.querySelector(`g.hex[data-col="${col}"][data-row="${row}"]`);
-      if (next) {
+      const next = this.indexed().place.get(`${col},${row}`);
+      if (next?.isConnected) {
         this.rove(next);
         next.focus();
       }
@@ -412,8 +438,11 @@ export class HexBoard {
   // One hex in the tab order at a time (roving tabindex), remembered across redraws.
   rove(g) {
     this.focusKey = keyOf(g);
-    for (const other of this.box.querySelectorAll('g.hex[tabindex="0"]')) if (other !== g) other.setAttribute("tabindex", "-1");
+    // the hex that held it (known, unless a whole new drawing came since: then found in it)
+    const holders = this.tabStop?.isConnected ? [this.tabStop] : this.box.querySelectorAll('g.hex[tabindex="0"]');
+    for (const other of holders) if (other !== g) other.setAttribute("tabindex", "-1");
     if (g.getAttribute("tabindex") !== "0") g.setAttribute("tabindex", "0");
+    this.tabStop = g;
   }
 
   // After the engine redraws the board, the same hex keeps the tab stop, and the focus if it had it.

@@ -9,15 +9,18 @@ function readout(hex) {
   return hex.closest("[data-board]")?.querySelector('[data-role="overlay-readout"]') ?? null;
 }
 
+// Only what differs is written: a pointer crossing the board passes over many hexes, and each write restyles.
 function show(line, hex) {
   if (!hex || hex.dataset.heat === undefined) {
+    if (line.hidden) return;
     line.hidden = true;
     line.textContent = "";
     return;
   }
-  line.textContent = hex.getAttribute("aria-label") ?? "";
-  line.dataset.hex = hex.dataset.hex;
-  line.hidden = false;
+  const text = hex.getAttribute("aria-label") ?? "";
+  if (line.textContent !== text) line.textContent = text;
+  if (line.dataset.hex !== hex.dataset.hex) line.dataset.hex = hex.dataset.hex;
+  if (line.hidden) line.hidden = false;
 }
 
 function refresh(board) {
