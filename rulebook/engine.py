@@ -17,7 +17,7 @@ from rulebook.project import PACKAGE
 from rulebook.pyscript import preloads
 from rulebook.runtime import PYODIDE, PYODIDE_DEST
 from rulebook.snapshot import image_size
-from rulebook.stdlib import FULL, Stdlib
+from rulebook.stdlib import FULL, Trimmed
 
 SNAPSHOT_DIR = "assets/runtime"
 """Where the snapshot goes: an image of the runtime's memory (CPython's heap, pycore's modules in it)."""
@@ -48,7 +48,7 @@ class Engine:
     preload: list[str]
     """PyScript modules every calculator page preloads."""
     stdlib: str = FULL_STDLIB
-    """Site path of the standard library archive Pyodide loads."""
+    """Site path of the standard library archive Pyodide starts with (restoring the snapshot, if any)."""
     files: dict[str, bytes] = field(default_factory=dict)
     """Site path -> bytes of the loader, snapshot and trimmed standard library to write after the build."""
 
@@ -65,11 +65,14 @@ def pyodide_lock(node_modules: Path) -> dict[str, Any]:
     return {"info": lock["info"], "packages": {}}
 
 
-def loader(snapshot_path: str, size: int, archive: Archive, lock: dict[str, Any], stdlib: str = FULL_STDLIB) -> str:
-    """The loader module's text for this build's snapshot and standard library."""
+def loader(snapshot_path: str, size: int, archive: Archive, lock: dict[str, Any],
+           stdlib: tuple[str, str] = (FULL_STDLIB, FULL_STDLIB)) -> str:
+    """The loader module's text for this build's snapshot and standard libraries (the one the snapshot was
+    left with, and the one a start without it needs)."""
+    restored, whole = (posixpath.relpath(path, LOADER_DIR) for path in stdlib)
     return _templates.get_template(LOADER).render(
         snapshot=posixpath.relpath(snapshot_path, LOADER_DIR), size=size, archive=archive.name, lock=json.dumps(lock),
-        stdlib=posixpath.relpath(stdlib, LOADER_DIR))
+        stdlib=restored, whole_stdlib=whole)
 
 
 def plain_loader(stdlib: str) -> str:
@@ -77,24 +80,27 @@ def plain_loader(stdlib: str) -> str:
     return _templates.get_template(PLAIN).render(stdlib=posixpath.relpath(stdlib, LOADER_DIR))
 
 
-def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib: Stdlib | None = None) -> Engine:
+def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib: Trimmed | None = None) -> Engine:
     """The loader and snapshot when there is a snapshot (pycore is in it: no "files" for PyScript to unpack),
     else a plain loader with the trimmed standard library, or pyodide.mjs, with pycore's archive as "files"."""
     preload = preloads(node_modules)
-    files = {stdlib.path: stdlib.data} if stdlib else {}
-    stdlib_path = stdlib.path if stdlib else FULL_STDLIB
     if snapshot is None and stdlib is None:
         return Engine(interpreter=RUNTIME, snapshot=None, preload=preload)
+    whole = stdlib.whole.path if stdlib else FULL_STDLIB
+    files = {stdlib.whole.path: stdlib.whole.data} if stdlib else {}
     if snapshot is None:
-        text = plain_loader(stdlib_path).encode()
-        snapshot_path = None
+        text = plain_loader(whole).encode()
+        snapshot_path, used = None, whole
     else:
         snapshot_path = f"{SNAPSHOT_DIR}/engine-{hashlib.sha256(snapshot).hexdigest()[:12]}.snap.gz"
-        text = loader(snapshot_path, image_size(snapshot), archive, pyodide_lock(node_modules), stdlib_path).encode()
+        used = stdlib.after_snapshot.path if stdlib else FULL_STDLIB
+        text = loader(snapshot_path, image_size(snapshot), archive, pyodide_lock(node_modules), (used, whole)).encode()
         files[snapshot_path] = snapshot
+        if stdlib:
+            files[used] = stdlib.after_snapshot.data
     loader_path = f"{LOADER_DIR}/engine-{hashlib.sha256(text).hexdigest()[:12]}.mjs"
     files[loader_path] = text
-    return Engine(interpreter=loader_path, snapshot=snapshot_path, preload=preload, stdlib=stdlib_path, files=files)
+    return Engine(interpreter=loader_path, snapshot=snapshot_path, preload=preload, stdlib=used, files=files)
 
 
 def write_engine(site_dir: Path, engine: Engine) -> None:

@@ -58,7 +58,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             stdlib = make_stdlib(NODE_MODULES, self.archive, ROOT / self.config.snapshot_cache)
         if self.config.snapshot and not self.serving:
             snapshot = make_snapshot(NODE_MODULES, self.archive, ROOT / self.config.snapshot_cache,
-                                     self.config.snapshot_keep, stdlib.data if stdlib else None)
+                                     self.config.snapshot_keep,
+                                     (stdlib.whole.data, stdlib.after_snapshot.data) if stdlib else None)
         self.engine = prepare(NODE_MODULES, self.archive, snapshot, stdlib)
         config.extra["pycore_zip"] = self.archive.name
         config.extra["engine"] = self.engine.to_extra()

@@ -4,8 +4,9 @@ Pyodide fetches its whole standard library archive (2.5 MB, already compressed) 
 the engine uses a small part of it. The build starts the vendored Pyodide once under Node
 (``programs/stdlib_record.mjs`` running ``programs/stdlib_record.py``), imports pycore and what
 PyScript's worker imports, asks the engine every kind of question, and keeps the standard library's
-files then in use, with those SAFETY names. Pages give Pyodide that archive (its
-``stdLibURL``); the snapshot is taken with it.
+files then in use, with those SAFETY names. Pages starting Pyodide as usual give it that archive (its
+``stdLibURL``). A page restoring the snapshot needs less: the modules the snapshot imported are in its
+memory already, so the snapshot is taken with a second archive without them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from rulebook.archive import DATE, Archive
 from rulebook.project import PACKAGE
 from rulebook.pyscript import python_package
 from rulebook.runtime import PYODIDE, PYODIDE_FILES
+from rulebook.snapshot import IMPORTS
 
 FULL = "python_stdlib.zip"
 """Pyodide's own archive, under node_modules/pyodide."""
@@ -57,7 +59,7 @@ log = logging.getLogger("mkdocs.plugins.rulebook")
 
 @dataclass(frozen=True)
 class Stdlib:
-    """The trimmed standard library archive."""
+    """A trimmed standard library archive."""
 
     name: str
     """File name, ``stdlib-<hash>.zip``: a new trim is a new address."""
@@ -68,6 +70,21 @@ class Stdlib:
     def path(self) -> str:
         """Its site path."""
         return f"{FOLDER}/{self.name}"
+
+
+@dataclass(frozen=True)
+class Trimmed:
+    """This build's two standard library archives."""
+
+    whole: Stdlib
+    """Every file the engine and PyScript use: for a page that starts Pyodide as usual."""
+    after_snapshot: Stdlib
+    """The same without the files of the modules the snapshot imported: for a page that restores it."""
+
+
+def stdlib(data: bytes) -> Stdlib:
+    """An archive named by its content."""
+    return Stdlib(f"stdlib-{hashlib.sha256(data).hexdigest()[:12]}.zip", data)
 
 
 def pyscript_imports(package: dict[str, str]) -> list[str]:
@@ -81,8 +98,10 @@ def pyscript_imports(package: dict[str, str]) -> list[str]:
 
 
 def settings(package: dict[str, str]) -> dict[str, object]:
-    """What the recording reads inside Pyodide: the modules to import and the requests to send."""
-    return {"imports": sorted({name.removesuffix(".*") for name in SAFETY} | set(pyscript_imports(package))),
+    """What the recording reads inside Pyodide: the modules the snapshot imports, the others to import,
+    and the requests to send."""
+    return {"start": list(IMPORTS),
+            "imports": sorted({name.removesuffix(".*") for name in SAFETY} | set(pyscript_imports(package))),
             "requests": list(REQUESTS)}
 
 
@@ -94,12 +113,14 @@ def kept(name: str, used: set[str]) -> bool:
     return any(module == keep or (keep.endswith(".*") and (module + ".").startswith(keep[:-1])) for keep in SAFETY)
 
 
-def trim(full: bytes, used: Iterable[str]) -> bytes:
-    """The full archive's files that are ``kept``, zipped deterministically (sorted, fixed timestamps)."""
-    chosen = set(used)
+def trim(full: bytes, used: Iterable[str], without: Iterable[str] = ()) -> bytes:
+    """The full archive's files that are ``kept``, but those ``without``, zipped deterministically (sorted,
+    fixed timestamps)."""
+    chosen, left_out = set(used), set(without)
     buffer = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(full)) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
-        for name in sorted(n for n in source.namelist() if not n.endswith("/") and kept(n, chosen)):
+        names = (n for n in source.namelist() if not n.endswith("/") and n not in left_out and kept(n, chosen))
+        for name in sorted(names):
             info = zipfile.ZipInfo(name, date_time=DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(info, source.read(name), compresslevel=9)
@@ -115,8 +136,9 @@ def cache_key(node_modules: Path, archive: Archive, recipe: bytes) -> str:
     return key.hexdigest()[:24]
 
 
-def record(node: str, node_modules: Path, archive: Archive, config: bytes) -> list[str] | None:
-    """The full archive's files in use once the engine has worked under Node; None (and a log line) on failure."""
+def record(node: str, node_modules: Path, archive: Archive, config: bytes) -> dict[str, list[str]] | None:
+    """The full archive's files in use once the engine is imported as the snapshot imports it (``start``)
+    and once it has worked (``used``), under Node; None (and a log line) on failure."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         job = {"pyodide": str(node_modules / PYODIDE / "pyodide.mjs"), "archive": str(folder / "engine.zip"),
@@ -135,31 +157,32 @@ def record(node: str, node_modules: Path, archive: Archive, config: bytes) -> li
             log.info("standard library not trimmed (node exited %s: %s): pages load Pyodide's whole one",
                      proc.returncode, proc.stderr.strip()[-500:])
             return None
-        used = json.loads(out.read_text(encoding="utf-8"))
-    return [str(name) for name in used]
+        found = json.loads(out.read_text(encoding="utf-8"))
+    return {point: [str(name) for name in found[point]] for point in ("start", "used")}
 
 
-def make_stdlib(node_modules: Path, archive: Archive, cache: Path) -> Stdlib | None:
-    """The trimmed standard library for this Pyodide and engine, from ``cache`` when it is there; None (the
-    pages then load Pyodide's whole one) when Node is missing or fails."""
+def make_stdlib(node_modules: Path, archive: Archive, cache: Path) -> Trimmed | None:
+    """The trimmed standard libraries for this Pyodide and engine, from ``cache`` when they are there; None
+    (the pages then load Pyodide's whole one) when Node is missing or fails."""
     node = shutil.which("node")
     if not node:
         log.info("standard library not trimmed (no node): pages load Pyodide's whole one")
         return None
     config = json.dumps(settings(python_package(node_modules)), sort_keys=True).encode()
     recipe = MAKER.read_bytes() + RECORD.read_bytes() + config
-    cached = cache / f"{cache_key(node_modules, archive, recipe)}.stdlib.zip"
-    if cached.exists():
-        data = cached.read_bytes()
-    else:
-        used = record(node, node_modules, archive, config)
-        if used is None:
+    key = cache_key(node_modules, archive, recipe)
+    whole, after = cache / f"{key}.stdlib.zip", cache / f"{key}.after.zip"
+    if not (whole.exists() and after.exists()):
+        found = record(node, node_modules, archive, config)
+        if found is None:
             return None
-        data = trim((node_modules / PYODIDE / FULL).read_bytes(), used)
+        full = (node_modules / PYODIDE / FULL).read_bytes()
         cache.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
-        partial.write_bytes(data)
-        partial.replace(cached)
-        for old in sorted(cache.glob("*.stdlib.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
-            old.unlink(missing_ok=True)
-    return Stdlib(f"stdlib-{hashlib.sha256(data).hexdigest()[:12]}.zip", data)
+        for path, data in ((whole, trim(full, found["used"])), (after, trim(full, found["used"], found["start"]))):
+            partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+            partial.write_bytes(data)
+            partial.replace(path)
+        for pattern in ("*.stdlib.zip", "*.after.zip"):
+            for old in sorted(cache.glob(pattern), key=lambda p: p.stat().st_mtime)[:-4]:
+                old.unlink(missing_ok=True)
+    return Trimmed(stdlib(whole.read_bytes()), stdlib(after.read_bytes()))

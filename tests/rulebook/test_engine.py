@@ -10,10 +10,10 @@ import pytest
 from rulebook import engine, snapshot
 from rulebook.archive import Archive
 from rulebook.project import NODE_MODULES
-from rulebook.stdlib import Stdlib
+from rulebook.stdlib import Stdlib, Trimmed
 
 ARCHIVE = Archive("pycore-abc.zip", b"zip")
-STDLIB = Stdlib("stdlib-def.zip", b"trimmed")
+STDLIB = Trimmed(Stdlib("stdlib-def.zip", b"trimmed"), Stdlib("stdlib-fed.zip", b"after"))
 
 
 def fake_snapshot(size: int = 8192) -> bytes:
@@ -46,12 +46,16 @@ def test_trimmed_stdlib_without_snapshot_gets_the_plain_loader():
     assert "stdLibURL: STDLIB" in text and "{{" not in text and set(made.files) == {made.interpreter, made.stdlib}
 
 
-def test_snapshot_loader_names_the_trimmed_stdlib():
-    """With a snapshot the loader gives Pyodide the trimmed standard library, in the start and the fallback."""
+def test_snapshot_loader_names_both_trimmed_stdlibs():
+    """With a snapshot the loader restores it with the archive it was left with, and starts without it
+    from the whole trimmed one; pages check the first, both ship."""
     made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192), STDLIB)
     text = made.files[made.interpreter].decode()
-    assert 'const STDLIB = new URL("runtime/stdlib-def.zip", import.meta.url).href;' in text
-    assert text.count("stdLibURL: STDLIB") == 2 and made.files[made.stdlib] == b"trimmed"
+    assert 'const STDLIB = new URL("runtime/stdlib-fed.zip", import.meta.url).href;' in text
+    assert 'const WHOLE_STDLIB = new URL("runtime/stdlib-def.zip", import.meta.url).href;' in text
+    assert text.count("stdLibURL: STDLIB") == 1 and text.count("stdLibURL: WHOLE_STDLIB") == 1
+    assert made.stdlib == "assets/runtime/stdlib-fed.zip" and made.files[made.stdlib] == b"after"
+    assert made.files["assets/runtime/stdlib-def.zip"] == b"trimmed"
     whole = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192)).files
     assert any('new URL("runtime/pyodide/python_stdlib.zip", import.meta.url)' in v.decode() for k, v in whole.items()
                if k.endswith(".mjs"))

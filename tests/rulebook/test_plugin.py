@@ -43,18 +43,19 @@ def test_config_names_the_archive_and_the_engine():
 
 
 def test_trimmed_stdlib_goes_to_the_snapshot_and_the_pages(monkeypatch):
-    """The trimmed standard library is made first, the snapshot taken with it, and pages load it."""
+    """The trimmed standard libraries are made first and the snapshot taken with them; without a snapshot
+    pages load the whole trimmed one."""
     import rulebook.plugin
-    from rulebook.stdlib import Stdlib
+    from rulebook.stdlib import Stdlib, Trimmed
 
-    trimmed = Stdlib("stdlib-abc.zip", b"zip")
+    trimmed = Trimmed(Stdlib("stdlib-abc.zip", b"zip"), Stdlib("stdlib-cba.zip", b"after"))
     taken = []
     monkeypatch.setattr(rulebook.plugin, "make_stdlib", lambda *a: trimmed)
     monkeypatch.setattr(rulebook.plugin, "make_snapshot", lambda *a: taken.append(a[-1]))
     instance, config = plugin(snapshot=True, trim=True)
     instance.on_config(config)
-    assert taken == [b"zip"]
-    assert config.extra["engine"]["stdlib"] == "assets/runtime/stdlib-abc.zip"
+    assert taken == [(b"zip", b"after")]
+    assert config.extra["engine"]["stdlib"] == "assets/runtime/stdlib-abc.zip"  # no snapshot: the whole one
     assert instance.engine is not None and instance.engine.files["assets/runtime/stdlib-abc.zip"] == b"zip"
 
 

@@ -45,6 +45,12 @@ def test_kept_are_the_files_in_use_and_the_safety_names():
     assert not stdlib.kept("pyodide_extra.py", set()) and not stdlib.kept("htmlx.py", set())
 
 
+def test_trim_leaves_out_what_it_is_told():
+    """The archive for a restored snapshot: the kept files but those the snapshot imported."""
+    kept = names(stdlib.trim(FULL.read_bytes(), ["csv.py"], ["csv.py", "traceback.py"]))
+    assert "csv.py" not in kept and "traceback.py" not in kept and "pyodide/__init__.py" in kept
+
+
 def test_trim_keeps_only_the_kept_files_and_is_deterministic():
     """The trimmed archive: the kept files of Pyodide's, byte for byte, in sorted order, the same each time."""
     full = FULL.read_bytes()
@@ -72,11 +78,13 @@ def test_cached_trim_is_used_without_running_node(tmp_path: Path, monkeypatch):
     config = json.dumps(stdlib.settings(stdlib.python_package(NODE_MODULES)), sort_keys=True).encode()
     key = stdlib.cache_key(NODE_MODULES, archive, stdlib.MAKER.read_bytes() + stdlib.RECORD.read_bytes() + config)
     (tmp_path / f"{key}.stdlib.zip").write_bytes(b"cached")
+    (tmp_path / f"{key}.after.zip").write_bytes(b"after")
     monkeypatch.setattr(stdlib.shutil, "which", lambda name: "/bin/false")
     monkeypatch.setattr(stdlib.subprocess, "run", lambda *a, **k: pytest.fail("node ran"))
     made = stdlib.make_stdlib(NODE_MODULES, archive, tmp_path)
-    assert made is not None and made.data == b"cached"
-    assert made.path == f"assets/runtime/{made.name}" and made.name.startswith("stdlib-")
+    assert made is not None and (made.whole.data, made.after_snapshot.data) == (b"cached", b"after")
+    assert made.whole.path == f"assets/runtime/{made.whole.name}" and made.whole.name.startswith("stdlib-")
+    assert made.whole.name != made.after_snapshot.name
 
 
 def test_without_node_the_whole_stdlib_is_shipped(tmp_path: Path, monkeypatch):
@@ -91,8 +99,9 @@ def test_engine_works_from_the_trimmed_stdlib(tmp_path: Path):
     imports, evaluates every scenario of every system, and answers the page's restore and evaluate with
     boards: no import fails."""
     archive = pycore_archive(PYCORE)
-    made = stdlib.make_stdlib(NODE_MODULES, archive, tmp_path / "cache")
-    assert made is not None
+    trimmed = stdlib.make_stdlib(NODE_MODULES, archive, tmp_path / "cache")
+    assert trimmed is not None
+    made = trimmed.whole
     cases = scenarios()
     assert {case["scenario"]["system"] for case in cases} == {"classic-d20", "enchanted-realms", "skirmish-d6"}
     imports = sorted({name.removesuffix(".*") for name in stdlib.SAFETY}
@@ -110,3 +119,5 @@ def test_engine_works_from_the_trimmed_stdlib(tmp_path: Path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert json.loads((tmp_path / "failed.json").read_text()) == []
     assert "unittest/__init__.py" not in names(made.data)
+    after = set(names(trimmed.after_snapshot.data))
+    assert after < set(names(made.data)) and "fractions.py" not in after and "pyodide/http/__init__.py" in after
