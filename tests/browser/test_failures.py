@@ -200,8 +200,15 @@ def test_form_keeps_working_while_the_engine_fails(no_sw, server):
     assert root.locator(".calc-output").get_attribute("data-state") == "failed"
 
 
+def page_stdlib(site: Path, page: str) -> str:
+    """The standard library archive the engine of ``page`` starts with (its tag's data-stdlib), site-relative."""
+    scan = EngineTag()
+    scan.feed((site / page / "index.html").read_text(encoding="utf-8"))
+    return posixpath.normpath(posixpath.join("/", page, scan.engine["data-stdlib"] or "")).lstrip("/")
+
+
 @pytest.mark.parametrize(("broken", "how"), [("assets/runtime/pyodide/pyodide.asm.wasm", "corrupt"),
-                                             ("assets/runtime/stdlib-*.zip", "truncate")])
+                                             ("the page's standard library", "truncate")])
 def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tmp_path, watch, broken, how):
     """A runtime file that is there but broken (a bad deploy): failed, at the latest by the engine's own timeout."""
     # what Pyodide prints when CPython cannot start from a broken file: expected here
@@ -209,7 +216,7 @@ def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tm
                                   "Traceback", "Error in sys.excepthook"])
     site = copy_site(built_site, tmp_path / "site")
     try:
-        path = next(site.root.glob(broken))
+        path = site.root / (page_stdlib(site.root, CALCULATORS["enchanted-realms"]) if broken.startswith("the page") else broken)
         data = path.read_bytes()
         path.write_bytes(b"garbage!" * 64 if how == "corrupt" else data[: len(data) // 2])
         page = no_sw.new_page()
@@ -220,6 +227,25 @@ def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tm
         assert "did not start within 90 s" in message or "started but does not answer" in message, message
         assert_readable(page)
         watch.console_errors[:] = [e for e in watch.console_errors if e.strip()]  # Pyodide's blank lines
+    finally:
+        site.stop()
+
+
+def test_broken_snapshot_falls_back_to_a_plain_start(no_sw, built_site, tmp_path, watch):
+    """A snapshot that is there but broken: the loader starts Pyodide as usual, from the whole trimmed
+    standard library (the snapshot's own lacks what the snapshot imported), and the calculator answers."""
+    snapshots = list((built_site / "assets" / "runtime").glob("engine-*.snap.gz"))
+    if not snapshots:
+        pytest.skip("built without the engine snapshot (no Node)")
+    site = copy_site(built_site, tmp_path / "site")
+    try:
+        path = site.root / snapshots[0].relative_to(built_site)
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+        page = no_sw.new_page()
+        page.goto(site.url + CALCULATORS["skirmish-d6"])
+        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
+        assert [w for w in watch.console_warnings if "starting without the snapshot" in w], watch.console_warnings
+        watch.console_warnings.clear()
     finally:
         site.stop()
 
