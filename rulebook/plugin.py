@@ -19,11 +19,12 @@ from rulebook.checks import check_site
 from rulebook.config import RulebookConfig
 from rulebook.context import Context, partials
 from rulebook.core import SYSTEMS
-from rulebook.engine import Engine, prepare, write_engine
+from rulebook.engine import FULL_STDLIB, Engine, prepare, write_engine
 from rulebook.precompress import precompress
 from rulebook.project import NODE_MODULES, PYCORE, ROOT
 from rulebook.runtime import copy_runtime
 from rulebook.snapshot import make_snapshot
+from rulebook.stdlib import FULL, make_stdlib
 
 
 class RulebookPlugin(BasePlugin[RulebookConfig]):
@@ -48,14 +49,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Zip pycore, take (or reuse) the engine snapshot, and tell the theme how pages start the engine."""
+        """Zip pycore, trim the standard library, take (or reuse) the engine snapshot with it, and tell the
+        theme how pages start the engine."""
         self.templates = partials(Path(config.theme.custom_dir or ROOT / "templates"))
         self.archive = pycore_archive(PYCORE)
-        snapshot = None
+        snapshot = stdlib = None
+        if self.config.trim_stdlib and not self.serving:
+            stdlib = make_stdlib(NODE_MODULES, self.archive, ROOT / self.config.snapshot_cache)
         if self.config.snapshot and not self.serving:
             snapshot = make_snapshot(NODE_MODULES, self.archive, ROOT / self.config.snapshot_cache,
-                                     self.config.snapshot_keep)
-        self.engine = prepare(NODE_MODULES, self.archive, snapshot)
+                                     self.config.snapshot_keep,
+                                     (stdlib.whole.data, stdlib.after_snapshot.data) if stdlib else None)
+        self.engine = prepare(NODE_MODULES, self.archive, snapshot, stdlib)
         config.extra["pycore_zip"] = self.archive.name
         config.extra["engine"] = self.engine.to_extra()
         return config
@@ -93,7 +98,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.archive is None or self.engine is None:
             raise PluginError("rulebook: on_post_build ran before on_config")
         site_dir = Path(config.site_dir)
-        copy_runtime(NODE_MODULES, site_dir)
+        copy_runtime(NODE_MODULES, site_dir, skip=(FULL,) if self.engine.stdlib != FULL_STDLIB else ())
         write_archive(site_dir, self.archive)
         write_engine(site_dir, self.engine)
         manifest.write_manifest(site_dir, config.site_name, config.site_description or "", list(SYSTEMS.values()))

@@ -33,8 +33,9 @@ def used(name: str) -> bool:
     return not name.startswith(UNUSED)
 
 
-def copy_runtime(node_modules: Path, site_dir: Path) -> None:
-    """Copy the runtime into the site; a file already there with the same size and no older is kept."""
+def copy_runtime(node_modules: Path, site_dir: Path, skip: tuple[str, ...] = ()) -> None:
+    """Copy the runtime but the files named in ``skip`` into the site (one there from an earlier build goes);
+    a file already there with the same size and no older is kept."""
     for source, (dest, patterns) in RUNTIME.items():
         src = node_modules / source
         if not src.is_dir():
@@ -44,5 +45,8 @@ def copy_runtime(node_modules: Path, site_dir: Path) -> None:
         for pattern in patterns:
             for path in filter(lambda p: used(p.name), src.glob(pattern)):
                 out = target / path.name
+                if path.name in skip:
+                    out.unlink(missing_ok=True)
+                    continue
                 if not out.exists() or out.stat().st_size != path.stat().st_size or out.stat().st_mtime < path.stat().st_mtime:
                     shutil.copy2(path, out)

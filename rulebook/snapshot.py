@@ -54,18 +54,23 @@ def settings() -> dict[str, object]:
     return {"imports": list(IMPORTS), "start": START.read_text(encoding="utf-8")}
 
 
-def cache_key(node_modules: Path, archive: Archive, package: bytes, recipe: bytes) -> str:
-    """The snapshot's content key: Pyodide's files, the archive, PyScript's package and the recipe."""
+def cache_key(node_modules: Path, archive: Archive, package: bytes, recipe: bytes, stdlib: bytes = b"") -> str:
+    """The snapshot's content key: Pyodide's files, the archive, PyScript's package, the recipe and the
+    trimmed standard libraries it is made with (empty: Pyodide's own)."""
     key = hashlib.sha256()
     for name in PYODIDE_FILES:
         key.update(name.encode() + b"\0" + (node_modules / PYODIDE / name).read_bytes())
     key.update(archive.data + package + recipe + MAGIC + str(PAGE).encode() + str(FORMAT).encode())
+    key.update(hashlib.sha256(stdlib).digest() if stdlib else b"")
     return key.hexdigest()[:24]
 
 
-def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int) -> bytes | None:
-    """The snapshot file (gzipped sparse image) for this Pyodide, PyScript and archive, from ``cache`` when
-    it is there; None (and a log line) when Node is missing or fails."""
+def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
+                  stdlib: tuple[bytes, bytes] | None = None) -> bytes | None:
+    """The snapshot file (gzipped sparse image) for this Pyodide, PyScript, archive and trimmed standard
+    library (None: Pyodide's own; else the archive Pyodide starts from, and the one the snapshot is left
+    with, without the modules it imported), from ``cache`` when it is there; None (and a log line) when
+    Node is missing or fails."""
     node = shutil.which("node")
     if not node:
         log.info("engine snapshot not made (no node): pages start Pyodide without it")
@@ -73,15 +78,21 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int) 
     package = json.dumps(python_package(node_modules), sort_keys=True).encode()
     config = json.dumps(settings()).encode()
     recipe = MAKER.read_bytes() + SETUP.read_bytes() + config
-    cached = cache / f"{cache_key(node_modules, archive, package, recipe)}.snap.gz"
+    pair = b"".join(hashlib.sha256(data).digest() for data in stdlib or ())
+    cached = cache / f"{cache_key(node_modules, archive, package, recipe, pair)}.snap.gz"
     if cached.exists():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         job = {"pyodide": str(node_modules / PYODIDE / "pyodide.mjs"), "archive": str(folder / "engine.zip"),
                "pyscript": str(folder / "pyscript.json"), "settings": str(folder / "settings.json"),
-               "setup": str(SETUP), "out": str(folder / "engine.snap")}
+               "setup": str(SETUP), "out": str(folder / "engine.snap"),
+               "stdlib": str(folder / "stdlib.zip") if stdlib else None,
+               "after": str(folder / "after.zip") if stdlib else None}
         (folder / "engine.zip").write_bytes(archive.data)
+        if stdlib:
+            (folder / "stdlib.zip").write_bytes(stdlib[0])
+            (folder / "after.zip").write_bytes(stdlib[1])
         (folder / "pyscript.json").write_bytes(package)
         (folder / "settings.json").write_bytes(config)
         (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")

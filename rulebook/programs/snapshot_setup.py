@@ -8,6 +8,7 @@ import pkgutil
 import sys
 import types
 import zipfile
+import zipimport
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
 zipfile.ZipFile("/tmp/engine.zip").extractall("/home/pyodide")  # where PyScript unpacks it in the browser
@@ -38,6 +39,19 @@ _engine = types.ModuleType("_engine_start")
 exec(compile(_settings["start"], "_engine_start", "exec"), _engine.__dict__)
 _engine.PYC = _pyc  # type: ignore[attr-defined]
 _zip = next(p for p in sys.path if p.endswith(".zip"))
+if os.path.exists("/tmp/after.zip"):
+    # The archive pages restoring the image load: the one Pyodide started from without the files of the
+    # modules imported above, which the image holds. Each file it leaves out must be imported by now.
+    with zipfile.ZipFile(_zip) as _before, zipfile.ZipFile("/tmp/after.zip") as _after:
+        _gone = set(_before.namelist()) - set(_after.namelist())
+    _files = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
+    _missing = sorted(n for n in _gone if not n.endswith("/") and f"{_zip}/{n}" not in _files)
+    if _missing:
+        raise RuntimeError(f"the snapshot's standard library leaves out modules it did not import: {_missing}")
+    os.replace("/tmp/after.zip", _zip)
+    sys.path_importer_cache.pop(_zip, None)  # the next import reads the new archive's directory
+    zipimport._zip_directory_cache.clear()  # type: ignore[attr-defined]
+    del _before, _after, _gone, _files, _missing
 with open(_zip, "rb") as _archive:  # only its end: a whole read would leave 2.5 MB of it in the image
     _archive.seek(-64, 2)
     _engine.STDLIB = (os.path.getsize(_zip), _archive.read())  # type: ignore[attr-defined]

@@ -32,8 +32,8 @@ async function startEngine() {
   const runtime = new URL(script.dataset.runtime || config.interpreter, document.baseURI);
   const needed = [script.src, config.interpreter, runtime.href, ...Object.keys(config.files || {}),
     ...(script.dataset.archive ? [script.dataset.archive] : []),
-    ...["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-      .map((name) => new URL(name, runtime).href)];
+    script.dataset.stdlib || new URL("python_stdlib.zip", runtime).href, // the build's standard library
+    ...["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"].map((name) => new URL(name, runtime).href)];
   const preflight = new Promise((resolve) => setTimeout(resolve)).then(() => Promise.all(needed.map(async (url) => {
     let response;
     try {

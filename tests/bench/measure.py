@@ -29,6 +29,8 @@ from bench_config import (
 )
 from browser.support import LOCAL_PREFIXES, QuietHandler, QuietServer, build_site
 
+from rulebook.project import NODE_MODULES
+
 BASELINE = Path(__file__).resolve().parent / "baseline"
 
 
@@ -98,6 +100,10 @@ def write_baseline(site: Path) -> None:
     folder.mkdir(exist_ok=True)
     for name in ("index.html", "baseline.py"):
         shutil.copyfile(BASELINE / name, folder / name)
+    # the bare page starts Pyodide as usual, from its whole standard library (the site ships a trimmed one)
+    full = site / "assets" / "runtime" / "pyodide" / "python_stdlib.zip"
+    if not full.exists():
+        shutil.copyfile(NODE_MODULES / "pyodide" / "python_stdlib.zip", full)
 
 
 def big_map_scenario(system: str = "skirmish-d6") -> dict[str, Any]:

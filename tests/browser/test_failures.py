@@ -34,7 +34,8 @@ FAST = 20.0
 SLOW = READY_TIMEOUT / 1000 + 10
 """A runtime that is there but broken is only caught by the engine's own timeout."""
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+"""Pyodide's files beside its pyodide.mjs; the standard library is the one the engine tag names (data-stdlib)."""
 
 
 class EngineTag(HTMLParser):
@@ -61,7 +62,8 @@ def runtime_files(site: Path, page: str) -> list[str]:
     assert tag, f"{page} has no engine tag"
     config = json.loads(tag["config"] or "{}")
     base = posixpath.join("/", page)
-    urls = [tag["src"], config["interpreter"], *config.get("files", {}), *(m for m in scan.modules if "pyscript" in m)]
+    urls = [tag["src"], config["interpreter"], *config.get("files", {}), *(m for m in scan.modules if "pyscript" in m),
+            tag["data-stdlib"]]
     runtime_dir = posixpath.dirname(tag.get("data-runtime") or config["interpreter"])
     urls += [posixpath.join(runtime_dir, name) for name in PYODIDE_FILES]
     found = sorted({posixpath.normpath(posixpath.join(base, u)).lstrip("/") for u in urls if u})
@@ -198,8 +200,15 @@ def test_form_keeps_working_while_the_engine_fails(no_sw, server):
     assert root.locator(".calc-output").get_attribute("data-state") == "failed"
 
 
+def page_stdlib(site: Path, page: str) -> str:
+    """The standard library archive the engine of ``page`` starts with (its tag's data-stdlib), site-relative."""
+    scan = EngineTag()
+    scan.feed((site / page / "index.html").read_text(encoding="utf-8"))
+    return posixpath.normpath(posixpath.join("/", page, scan.engine["data-stdlib"] or "")).lstrip("/")
+
+
 @pytest.mark.parametrize(("broken", "how"), [("assets/runtime/pyodide/pyodide.asm.wasm", "corrupt"),
-                                             ("assets/runtime/pyodide/python_stdlib.zip", "truncate")])
+                                             ("the page's standard library", "truncate")])
 def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tmp_path, watch, broken, how):
     """A runtime file that is there but broken (a bad deploy): failed, at the latest by the engine's own timeout."""
     # what Pyodide prints when CPython cannot start from a broken file: expected here
@@ -207,7 +216,7 @@ def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tm
                                   "Traceback", "Error in sys.excepthook"])
     site = copy_site(built_site, tmp_path / "site")
     try:
-        path = site.root / broken
+        path = site.root / (page_stdlib(site.root, CALCULATORS["enchanted-realms"]) if broken.startswith("the page") else broken)
         data = path.read_bytes()
         path.write_bytes(b"garbage!" * 64 if how == "corrupt" else data[: len(data) // 2])
         page = no_sw.new_page()
@@ -218,6 +227,25 @@ def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tm
         assert "did not start within 90 s" in message or "started but does not answer" in message, message
         assert_readable(page)
         watch.console_errors[:] = [e for e in watch.console_errors if e.strip()]  # Pyodide's blank lines
+    finally:
+        site.stop()
+
+
+def test_broken_snapshot_falls_back_to_a_plain_start(no_sw, built_site, tmp_path, watch):
+    """A snapshot that is there but broken: the loader starts Pyodide as usual, from the whole trimmed
+    standard library (the snapshot's own lacks what the snapshot imported), and the calculator answers."""
+    snapshots = list((built_site / "assets" / "runtime").glob("engine-*.snap.gz"))
+    if not snapshots:
+        pytest.skip("built without the engine snapshot (no Node)")
+    site = copy_site(built_site, tmp_path / "site")
+    try:
+        path = site.root / snapshots[0].relative_to(built_site)
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+        page = no_sw.new_page()
+        page.goto(site.url + CALCULATORS["skirmish-d6"])
+        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
+        assert [w for w in watch.console_warnings if "starting without the snapshot" in w], watch.console_warnings
+        watch.console_warnings.clear()
     finally:
         site.stop()
 

@@ -20,6 +20,7 @@ def test_defaults():
     failed, config = validated()
     assert not failed
     assert (config.snapshot, config.snapshot_cache, config.snapshot_keep) == (True, "build/engine-snapshots", 4)
+    assert config.trim_stdlib is True
 
 
 def test_types_are_checked():
@@ -40,3 +41,14 @@ def test_mkdocs_yml_reads_the_snapshot_switch_from_the_environment(monkeypatch, 
     config = load_config(config_file=str(ROOT / "mkdocs.yml"))
     assert list(config.plugins) == ["material/search", "rulebook"]
     assert config.plugins["rulebook"].config.snapshot is expected
+
+
+@pytest.mark.parametrize(("value", "expected"), [(None, True), ("false", False), ("true", True)])
+def test_mkdocs_yml_reads_the_trim_switch_from_the_environment(monkeypatch, value, expected):
+    """RULEBOOK_TRIM_STDLIB sets the ``trim_stdlib`` option (on by default)."""
+    if value is None:
+        monkeypatch.delenv("RULEBOOK_TRIM_STDLIB", raising=False)
+    else:
+        monkeypatch.setenv("RULEBOOK_TRIM_STDLIB", value)
+    config = load_config(config_file=str(ROOT / "mkdocs.yml"))
+    assert config.plugins["rulebook"].config.trim_stdlib is expected

@@ -10,8 +10,10 @@ import pytest
 from rulebook import engine, snapshot
 from rulebook.archive import Archive
 from rulebook.project import NODE_MODULES
+from rulebook.stdlib import Stdlib, Trimmed
 
 ARCHIVE = Archive("pycore-abc.zip", b"zip")
+STDLIB = Trimmed(Stdlib("stdlib-def.zip", b"trimmed"), Stdlib("stdlib-fed.zip", b"after"))
 
 
 def fake_snapshot(size: int = 8192) -> bytes:
@@ -26,11 +28,37 @@ def test_engine_lock_is_pyodides_without_packages():
 
 
 def test_without_snapshot_pages_name_pyodide():
-    """No snapshot: PyScript's interpreter is the vendored pyodide.mjs, and nothing more to write."""
+    """No snapshot nor trimmed standard library: PyScript's interpreter is the vendored pyodide.mjs with its
+    whole standard library, and nothing more to write."""
     made = engine.prepare(NODE_MODULES, ARCHIVE, None)
     assert made.interpreter == engine.RUNTIME and made.snapshot is None and made.files == {}
     assert made.to_extra() == {"interpreter": engine.RUNTIME, "runtime": engine.RUNTIME, "preload": made.preload,
-                               "snapshot": None}
+                               "snapshot": None, "stdlib": "assets/runtime/pyodide/python_stdlib.zip"}
+
+
+def test_trimmed_stdlib_without_snapshot_gets_the_plain_loader():
+    """A trimmed standard library without a snapshot: a plain loader hands it to Pyodide; both are written."""
+    made = engine.prepare(NODE_MODULES, ARCHIVE, None, STDLIB)
+    assert re.fullmatch(r"assets/engine-[0-9a-f]{12}\.mjs", made.interpreter) and made.snapshot is None
+    assert made.stdlib == "assets/runtime/stdlib-def.zip" and made.files[made.stdlib] == b"trimmed"
+    text = made.files[made.interpreter].decode()
+    assert 'const STDLIB = new URL("runtime/stdlib-def.zip", import.meta.url).href;' in text
+    assert "stdLibURL: STDLIB" in text and "{{" not in text and set(made.files) == {made.interpreter, made.stdlib}
+
+
+def test_snapshot_loader_names_both_trimmed_stdlibs():
+    """With a snapshot the loader restores it with the archive it was left with, and starts without it
+    from the whole trimmed one; pages check the first, both ship."""
+    made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192), STDLIB)
+    text = made.files[made.interpreter].decode()
+    assert 'const STDLIB = new URL("runtime/stdlib-fed.zip", import.meta.url).href;' in text
+    assert 'const WHOLE_STDLIB = new URL("runtime/stdlib-def.zip", import.meta.url).href;' in text
+    assert text.count("stdLibURL: STDLIB") == 1 and text.count("stdLibURL: WHOLE_STDLIB") == 1
+    assert made.stdlib == "assets/runtime/stdlib-fed.zip" and made.files[made.stdlib] == b"after"
+    assert made.files["assets/runtime/stdlib-def.zip"] == b"trimmed"
+    whole = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192)).files
+    assert any('new URL("runtime/pyodide/python_stdlib.zip", import.meta.url)' in v.decode() for k, v in whole.items()
+               if k.endswith(".mjs"))
 
 
 def test_loader_is_filled_from_its_template():
@@ -55,13 +83,14 @@ def test_loader_name_follows_its_content():
 
 
 def test_write_replaces_earlier_builds_files(tmp_path: Path):
-    """This build's loader and snapshot are written; earlier ones in the same folders go."""
+    """This build's loader, snapshot and standard library are written; earlier ones in the same folders go."""
     (tmp_path / "assets" / "runtime").mkdir(parents=True)
     (tmp_path / "assets" / "engine-000000000000.mjs").write_text("old")
     (tmp_path / "assets" / "runtime" / "engine-000000000000.snap.gz").write_bytes(b"old")
-    made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot())
+    (tmp_path / "assets" / "runtime" / "stdlib-000000000000.zip").write_bytes(b"old")
+    made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(), STDLIB)
     engine.write_engine(tmp_path, made)
-    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("engine-*"))
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in [*tmp_path.rglob("engine-*"), *tmp_path.rglob("stdlib-*")])
     assert written == sorted(made.files)
 
 

@@ -51,10 +51,13 @@ def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
 
 @pytest.mark.build
 def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
-    """Pyodide, PyScript, the pycore zip, search (index, worker, lunr), icons and the 404 page are all precached."""
+    """Pyodide, PyScript, the pycore zip, the standard library the pages load, search (index, worker, lunr),
+    icons and the 404 page are all precached."""
     files = sw_build(built_site)["files"]
     zip_name = next((built_site / "assets").glob("pycore-*.zip")).name
-    for rel in ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/runtime/pyodide/python_stdlib.zip",
+    stdlib = next((built_site / "assets" / "runtime").glob("stdlib-*.zip"), None)
+    stdlib_path = f"assets/runtime/{stdlib.name}" if stdlib else "assets/runtime/pyodide/python_stdlib.zip"
+    for rel in ("assets/runtime/pyodide/pyodide.asm.wasm", stdlib_path,
                 "assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyscript/core.js", f"assets/{zip_name}",
                 "assets/engine.py", "search/search_index.json", "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
                 "manifest.webmanifest", "assets/icons/icon-512.png", "404.html", "index.html",

@@ -11,11 +11,13 @@ from rulebook.plugin import RulebookPlugin
 from rulebook.project import ROOT
 
 
-def plugin(command: str = "build", snapshot: bool = False) -> tuple[RulebookPlugin, object]:
-    """The plugin as mkdocs.yml configures it (snapshot off unless asked: no Node in unit tests), started."""
+def plugin(command: str = "build", snapshot: bool = False, trim: bool = False) -> tuple[RulebookPlugin, object]:
+    """The plugin as mkdocs.yml configures it (snapshot and trimmed standard library off unless asked: no
+    Node in unit tests), started."""
     config = load_config(config_file=str(ROOT / "mkdocs.yml"))
     instance = config.plugins["rulebook"]
     instance.config.snapshot = snapshot
+    instance.config.trim_stdlib = trim
     instance.on_startup(command=command, dirty=False)
     return instance, config
 
@@ -37,6 +39,24 @@ def test_config_names_the_archive_and_the_engine():
     assert config.extra["pycore_zip"] == instance.archive.name
     assert config.extra["engine"]["interpreter"] == "assets/runtime/pyodide/pyodide.mjs"
     assert config.extra["engine"]["snapshot"] is None
+    assert config.extra["engine"]["stdlib"] == "assets/runtime/pyodide/python_stdlib.zip"
+
+
+def test_trimmed_stdlib_goes_to_the_snapshot_and_the_pages(monkeypatch):
+    """The trimmed standard libraries are made first and the snapshot taken with them; without a snapshot
+    pages load the whole trimmed one."""
+    import rulebook.plugin
+    from rulebook.stdlib import Stdlib, Trimmed
+
+    trimmed = Trimmed(Stdlib("stdlib-abc.zip", b"zip"), Stdlib("stdlib-cba.zip", b"after"))
+    taken = []
+    monkeypatch.setattr(rulebook.plugin, "make_stdlib", lambda *a: trimmed)
+    monkeypatch.setattr(rulebook.plugin, "make_snapshot", lambda *a: taken.append(a[-1]))
+    instance, config = plugin(snapshot=True, trim=True)
+    instance.on_config(config)
+    assert taken == [(b"zip", b"after")]
+    assert config.extra["engine"]["stdlib"] == "assets/runtime/stdlib-abc.zip"  # no snapshot: the whole one
+    assert instance.engine is not None and instance.engine.files["assets/runtime/stdlib-abc.zip"] == b"zip"
 
 
 def test_serve_never_makes_a_snapshot(monkeypatch):
@@ -44,7 +64,8 @@ def test_serve_never_makes_a_snapshot(monkeypatch):
     import rulebook.plugin
 
     monkeypatch.setattr(rulebook.plugin, "make_snapshot", lambda *a: pytest.fail("snapshot made under serve"))
-    instance, config = plugin("serve", snapshot=True)
+    monkeypatch.setattr(rulebook.plugin, "make_stdlib", lambda *a: pytest.fail("stdlib trimmed under serve"))
+    instance, config = plugin("serve", snapshot=True, trim=True)
     instance.on_config(config)
     assert config.extra["engine"]["snapshot"] is None
 

@@ -11,15 +11,22 @@ from rulebook.project import NODE_MODULES
 
 @pytest.mark.build
 def test_runtime_is_vendored(built_site: Path):
-    """PyScript and the Pyodide core runtime ship inside the site, with the engine archive."""
+    """PyScript and the Pyodide core runtime ship inside the site, with the engine archive; Pyodide's whole
+    standard library only when the build has no trimmed one."""
     folder = built_site / "assets" / "runtime"
+    trimmed = list(folder.glob("stdlib-*.zip"))
     for name in runtime.PYODIDE_FILES:
-        assert (folder / "pyodide" / name).stat().st_size > 0
+        if name == "python_stdlib.zip" and trimmed:
+            assert not (folder / "pyodide" / name).exists()
+        else:
+            assert (folder / "pyodide" / name).stat().st_size > 0
     assert (folder / "pyscript" / "core.js").exists()
     zips = list((built_site / "assets").glob("pycore-*.zip"))
     assert len(zips) == 1
     html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
     assert zips[0].name in html and "runtime/pyodide/pyodide.mjs" in html
+    stdlib = trimmed[0].name if trimmed else "python_stdlib.zip"
+    assert f'data-stdlib="../../assets/runtime/{"" if trimmed else "pyodide/"}{stdlib}"' in html
 
 
 def test_copy_takes_only_the_listed_files(tmp_path: Path):
@@ -33,6 +40,15 @@ def test_copy_takes_only_the_listed_files(tmp_path: Path):
     before = wasm.stat().st_mtime_ns
     runtime.copy_runtime(NODE_MODULES, tmp_path)
     assert wasm.stat().st_mtime_ns == before
+
+
+def test_skipped_files_are_not_shipped(tmp_path: Path):
+    """A file named in ``skip`` (the whole standard library, when the build trimmed it) is not copied, and
+    goes if an earlier build left it."""
+    runtime.copy_runtime(NODE_MODULES, tmp_path)
+    runtime.copy_runtime(NODE_MODULES, tmp_path, skip=("python_stdlib.zip",))
+    pyodide = {p.name for p in (tmp_path / runtime.PYODIDE_DEST).iterdir()}
+    assert pyodide == set(runtime.PYODIDE_FILES) - {"python_stdlib.zip"}
 
 
 def test_unused_chunks_are_not_shipped(tmp_path: Path):

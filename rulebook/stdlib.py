@@ -1,0 +1,188 @@
+"""The trimmed standard library: Pyodide's python_stdlib.zip holding only what the engine and PyScript import.
+
+Pyodide fetches its whole standard library archive (2.5 MB, already compressed) before Python starts;
+the engine uses a small part of it. The build starts the vendored Pyodide once under Node
+(``programs/stdlib_record.mjs`` running ``programs/stdlib_record.py``), imports pycore and what
+PyScript's worker imports, asks the engine every kind of question, and keeps the standard library's
+files then in use, with those SAFETY names. Pages starting Pyodide as usual give it that archive (its
+``stdLibURL``). A page restoring the snapshot needs less: the modules the snapshot imported are in its
+memory already, so the snapshot is taken with a second archive without them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import logging
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulebook.archive import DATE, Archive
+from rulebook.project import PACKAGE
+from rulebook.pyscript import python_package
+from rulebook.runtime import PYODIDE, PYODIDE_FILES
+from rulebook.snapshot import IMPORTS
+
+FULL = "python_stdlib.zip"
+"""Pyodide's own archive, under node_modules/pyodide."""
+FOLDER = "assets/runtime"
+"""Where the trimmed archive goes in the site."""
+SAFETY = ("_pyodide.*", "pyodide.*", "asyncio.*", "json.*", "encodings.ascii", "encodings.latin_1",
+          "encodings.utf_8_sig", "base64", "html", "inspect", "io", "linecache", "traceback", "tokenize", "token",
+          "textwrap", "fractions", "numbers", "dataclasses", "xml.etree.*", "random", "zipfile.*", "shutil",
+          "pathlib.*", "tempfile", "glob", "fnmatch")
+"""Modules kept whatever the recording saw (``x.*``: the package x whole): Pyodide's own Python, what
+PyScript's worker imports, what a fault's traceback uses (it reads source lines), and what pycore imports."""
+REQUESTS = ({"op": "evaluate", "values": {}}, {"op": "evaluate", "values": {}, "board": True},
+            {"op": "evaluate", "values": {"_": "x"}, "board": {"frame": "", "shown": {}}},
+            {"op": "restore", "fragment": "#s=%7B%7D"}, {"op": "restore", "fragment": "#s=!"}, {"op": "fly"})
+"""What the recording asks the engine for each system (the system is added): answers, boards, errors."""
+PYSCRIPT_IMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", re.MULTILINE)
+"""A top-level-looking import line of PyScript's Python package."""
+MAKER = PACKAGE / "programs" / "stdlib_record.mjs"
+"""The Node script that starts Pyodide and runs the recording."""
+RECORD = PACKAGE / "programs" / "stdlib_record.py"
+"""The Python run inside Pyodide: the engine at work, then the standard library files in use."""
+TIMEOUT = 300
+"""Seconds Node may take before the build goes on with the whole standard library."""
+
+log = logging.getLogger("mkdocs.plugins.rulebook")
+
+
+@dataclass(frozen=True)
+class Stdlib:
+    """A trimmed standard library archive."""
+
+    name: str
+    """File name, ``stdlib-<hash>.zip``: a new trim is a new address."""
+    data: bytes
+    """The zip's bytes."""
+
+    @property
+    def path(self) -> str:
+        """Its site path."""
+        return f"{FOLDER}/{self.name}"
+
+
+@dataclass(frozen=True)
+class Trimmed:
+    """This build's two standard library archives."""
+
+    whole: Stdlib
+    """Every file the engine and PyScript use: for a page that starts Pyodide as usual."""
+    after_snapshot: Stdlib
+    """The same without the files of the modules the snapshot imported: for a page that restores it."""
+
+
+def stdlib(data: bytes) -> Stdlib:
+    """An archive named by its content."""
+    return Stdlib(f"stdlib-{hashlib.sha256(data).hexdigest()[:12]}.zip", data)
+
+
+def pyscript_imports(package: dict[str, str]) -> list[str]:
+    """Every module name PyScript's Python package imports (standard or not; the recording skips the others)."""
+    names: set[str] = set()
+    for source in package.values():
+        for found in PYSCRIPT_IMPORT.finditer(source):
+            listed = [found.group(1)] if found.group(1) else found.group(2).split(",")
+            names.update(name.split(" as ")[0].strip() for name in listed)
+    return sorted(name for name in names if name and not name.startswith("pyscript"))
+
+
+def settings(package: dict[str, str]) -> dict[str, object]:
+    """What the recording reads inside Pyodide: the modules the snapshot imports, the others to import,
+    and the requests to send."""
+    return {"start": list(IMPORTS),
+            "imports": sorted({name.removesuffix(".*") for name in SAFETY} | set(pyscript_imports(package))),
+            "requests": list(REQUESTS)}
+
+
+def kept(name: str, used: set[str]) -> bool:
+    """True for a file of the full archive the trimmed one keeps: in use, or in a SAFETY module or package."""
+    if name in used:
+        return True
+    module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    return any(module == keep or (keep.endswith(".*") and (module + ".").startswith(keep[:-1])) for keep in SAFETY)
+
+
+def trim(full: bytes, used: Iterable[str], without: Iterable[str] = ()) -> bytes:
+    """The full archive's files that are ``kept``, but those ``without``, zipped deterministically (sorted,
+    fixed timestamps)."""
+    chosen, left_out = set(used), set(without)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(full)) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        names = (n for n in source.namelist() if not n.endswith("/") and n not in left_out and kept(n, chosen))
+        for name in sorted(names):
+            info = zipfile.ZipInfo(name, date_time=DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, source.read(name), compresslevel=9)
+    return buffer.getvalue()
+
+
+def cache_key(node_modules: Path, archive: Archive, recipe: bytes) -> str:
+    """The trim's content key: Pyodide's files, the engine's archive and the recipe."""
+    key = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        key.update(name.encode() + b"\0" + (node_modules / PYODIDE / name).read_bytes())
+    key.update(archive.data + recipe)
+    return key.hexdigest()[:24]
+
+
+def record(node: str, node_modules: Path, archive: Archive, config: bytes) -> dict[str, list[str]] | None:
+    """The full archive's files in use once the engine is imported as the snapshot imports it (``start``)
+    and once it has worked (``used``), under Node; None (and a log line) on failure."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        job = {"pyodide": str(node_modules / PYODIDE / "pyodide.mjs"), "archive": str(folder / "engine.zip"),
+               "settings": str(folder / "settings.json"), "setup": str(RECORD), "out": str(folder / "used.json")}
+        (folder / "engine.zip").write_bytes(archive.data)
+        (folder / "settings.json").write_bytes(config)
+        (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        try:
+            proc = subprocess.run([node, str(MAKER), str(folder / "job.json")], cwd=tmp, capture_output=True,
+                                  text=True, timeout=TIMEOUT, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            log.info("standard library not trimmed (%s): pages load Pyodide's whole one", exc)
+            return None
+        out = folder / "used.json"
+        if proc.returncode or not out.exists():
+            log.info("standard library not trimmed (node exited %s: %s): pages load Pyodide's whole one",
+                     proc.returncode, proc.stderr.strip()[-500:])
+            return None
+        found = json.loads(out.read_text(encoding="utf-8"))
+    return {point: [str(name) for name in found[point]] for point in ("start", "used")}
+
+
+def make_stdlib(node_modules: Path, archive: Archive, cache: Path) -> Trimmed | None:
+    """The trimmed standard libraries for this Pyodide and engine, from ``cache`` when they are there; None
+    (the pages then load Pyodide's whole one) when Node is missing or fails."""
+    node = shutil.which("node")
+    if not node:
+        log.info("standard library not trimmed (no node): pages load Pyodide's whole one")
+        return None
+    config = json.dumps(settings(python_package(node_modules)), sort_keys=True).encode()
+    recipe = MAKER.read_bytes() + RECORD.read_bytes() + config
+    key = cache_key(node_modules, archive, recipe)
+    whole, after = cache / f"{key}.stdlib.zip", cache / f"{key}.after.zip"
+    if not (whole.exists() and after.exists()):
+        found = record(node, node_modules, archive, config)
+        if found is None:
+            return None
+        full = (node_modules / PYODIDE / FULL).read_bytes()
+        cache.mkdir(parents=True, exist_ok=True)
+        for path, data in ((whole, trim(full, found["used"])), (after, trim(full, found["used"], found["start"]))):
+            partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+            partial.write_bytes(data)
+            partial.replace(path)
+        for pattern in ("*.stdlib.zip", "*.after.zip"):
+            for old in sorted(cache.glob(pattern), key=lambda p: p.stat().st_mtime)[:-4]:
+                old.unlink(missing_ok=True)
+    return Trimmed(stdlib(whole.read_bytes()), stdlib(after.read_bytes()))
