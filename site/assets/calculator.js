@@ -294,6 +294,7 @@ class Calculator {
       slot.textContent = "";
     }
     for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+    this.toFix = null; // the first error shown beside its field, and that field's control
     const loose = [];
     for (const error of errors) {
       // an error inside a list ("map.obstacles.3.hex") belongs to the nearest field that has a slot
@@ -309,6 +310,7 @@ class Calculator {
         slot.textContent = slot.dataset.label ? `${slot.dataset.label}: ${error.message}` : error.message;
         slot.hidden = false;
         for (const each of controls) each.setAttribute("aria-invalid", "true");
+        this.toFix ||= { error, control };
       } else {
         loose.push(error);
       }
@@ -345,10 +347,15 @@ class Calculator {
       if (this.open) this.open.href = this.open.href.split("#")[0] + link;
       return;
     }
-    const summary = (reply.errors || []).map((e) => `${this.label(e.field)}: ${e.message}`).join(" · ");
+    const errors = reply.errors || [];
+    const said = (e) => `${this.label(e.field)}: ${e.message}`;
     this.body.hidden = true;
-    this.setState("error", `Not worked out: fix the input first. ${summary}`);
-    this.summary.waiting("Not worked out: fix the input first", "error");
+    this.setState("error", `Not worked out: fix the input first. ${errors.map(said).join(" · ")}`);
+    // the bar names the first thing to fix (each error is beside its field too) and a tap on it goes there
+    const first = this.toFix?.error || errors[0];
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+    this.summary.waiting(first ? `Fix ${said(first)}${more}` : "Not worked out: fix the input first", "error",
+      this.toFix?.control);
     if (loose.length) console.warn("calculator errors without a field", loose);
   }
 

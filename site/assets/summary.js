@@ -1,7 +1,8 @@
 // A calculator's answer in one line, always at hand, and its Share button.
 // The line is the engine's own summary (pycore's view, sent beside the answer's HTML); nothing here reads
 // the rendered answer. The bar is outside the output's live region: the output announces each answer once,
-// the bar never does. Tapping the line brings the full answer into view and moves focus there.
+// the bar never does. Tapping the line brings the full answer into view and moves focus there (while the input
+// needs fixing, the first field to fix instead).
 // Share hands the page's #s= link and the line to the system share sheet where the browser has one;
 // otherwise it copies both (the line, then the link) and says so, or shows the link to copy by hand.
 
@@ -31,15 +32,23 @@ export class Summary {
   }
 
   // No answer to show (the input needs fixing, a link still being worked out): say so; nothing to share.
-  waiting(message, state) {
+  // `field`: the control to fix, which a tap on the line then brings into view instead of the answer.
+  waiting(message, state, field = null) {
     if (!this.bar) return;
     this.line = "";
+    this.field = field;
     this.text.textContent = message;
     this.bar.dataset.state = state;
     this.share.disabled = true;
   }
 
   reveal() {
+    const field = this.bar.dataset.state === "error" && this.field?.isConnected ? this.field : null;
+    if (field) {
+      field.scrollIntoView({ block: "center" });
+      field.focus({ preventScroll: true });
+      return;
+    }
     if (!this.answer.hasAttribute("tabindex")) this.answer.setAttribute("tabindex", "-1");
     this.answer.scrollIntoView({ block: "start" });
     this.answer.focus({ preventScroll: true });

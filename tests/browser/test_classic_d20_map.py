@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_settled, wait_state
+from playwright.sync_api import expect
 
 from pycore.browser import encode_fragment
 
@@ -80,7 +81,10 @@ def test_a_bad_height_names_the_field_and_the_page_keeps_working(page, server):
     wait_state(calc, "error")
     error = calc.locator('[data-error-for="map.elevation.0.hex"]')  # beside that height's row in the list
     error.wait_for(state="visible", timeout=READY_TIMEOUT)
-    assert "off the 8 x 6 board" in error.inner_text()
+    # a list row off screen is not rendered (content-visibility: auto), so its text shows once it is scrolled to
+    error.scroll_into_view_if_needed()
+    expect(error).to_contain_text("off the 8 x 6 board", use_inner_text=True, timeout=READY_TIMEOUT)
+    assert calc.locator("[data-summary]").inner_text() == "Fix Height 1, Hex: hex 20, 20 is off the 8 x 6 board"
     hexcell(calc, "1,0").click()  # the board still answers a click
     assert hexcell(calc, "1,0").get_attribute("data-piece")
 

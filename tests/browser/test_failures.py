@@ -208,17 +208,21 @@ def page_stdlib(site: Path, page: str) -> str:
 
 
 @pytest.mark.parametrize(("broken", "how"), [("assets/runtime/pyodide/pyodide.asm.wasm", "corrupt"),
-                                             ("the page's standard library", "truncate")])
+                                             ("assets/runtime/stdlib-*.zip", "truncate")])
 def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tmp_path, watch, broken, how):
-    """A runtime file that is there but broken (a bad deploy): failed, at the latest by the engine's own timeout."""
+    """A runtime file that is there but broken (a bad deploy): failed, at the latest by the engine's own timeout.
+    The standard library is broken in every archive the build wrote (the snapshot's and the whole trimmed one):
+    with only the snapshot's broken, the loader starts from the whole one (the fallback test below)."""
     # what Pyodide prints when CPython cannot start from a broken file: expected here
     watch.allowed_console.extend(["Pyodide", "Python", "encodings", "wasm", "WebAssembly", "Current thread",
                                   "Traceback", "Error in sys.excepthook"])
     site = copy_site(built_site, tmp_path / "site")
     try:
-        path = site.root / (page_stdlib(site.root, CALCULATORS["enchanted-realms"]) if broken.startswith("the page") else broken)
-        data = path.read_bytes()
-        path.write_bytes(b"garbage!" * 64 if how == "corrupt" else data[: len(data) // 2])
+        paths = sorted(site.root.glob(broken))
+        assert paths, f"the site has no {broken}"
+        for path in paths:
+            data = path.read_bytes()
+            path.write_bytes(b"garbage!" * 64 if how == "corrupt" else data[: len(data) // 2])
         page = no_sw.new_page()
         started = time.monotonic()
         page.goto(site.url + CALCULATORS["enchanted-realms"])
@@ -231,15 +235,18 @@ def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tm
         site.stop()
 
 
-def test_broken_snapshot_falls_back_to_a_plain_start(no_sw, built_site, tmp_path, watch):
-    """A snapshot that is there but broken: the loader starts Pyodide as usual, from the whole trimmed
-    standard library (the snapshot's own lacks what the snapshot imported), and the calculator answers."""
+@pytest.mark.parametrize("broken", ["the snapshot", "the snapshot's standard library"])
+def test_broken_snapshot_falls_back_to_a_plain_start(no_sw, built_site, tmp_path, watch, broken):
+    """A snapshot, or the standard library it was left with, there but broken: the loader starts Pyodide as
+    usual, from the whole trimmed standard library (the snapshot's own lacks what the snapshot imported), and the
+    calculator answers."""
     snapshots = list((built_site / "assets" / "runtime").glob("engine-*.snap.gz"))
     if not snapshots:
         pytest.skip("built without the engine snapshot (no Node)")
     site = copy_site(built_site, tmp_path / "site")
     try:
-        path = site.root / snapshots[0].relative_to(built_site)
+        stdlib = site.root / page_stdlib(site.root, CALCULATORS["skirmish-d6"])
+        path = site.root / snapshots[0].relative_to(built_site) if broken == "the snapshot" else stdlib
         path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
         page = no_sw.new_page()
         page.goto(site.url + CALCULATORS["skirmish-d6"])

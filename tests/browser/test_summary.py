@@ -75,15 +75,20 @@ def test_only_the_output_announces(page, server):
 
 
 def test_error_says_so_in_the_bar_and_nothing_is_shared(phone, server):
-    """While the input is invalid the bar says it is not worked out and Share is off; a good value brings both back."""
+    """While the input is invalid the bar names the field to fix and Share is off; a tap on the bar goes to that
+    field; a good value brings the answer and Share back."""
     phone.goto(server.url + CALCULATORS["skirmish-d6"])
     calc = full_calculator(phone, "skirmish-d6")
     wait_state(calc, "ready")
     box = calc.locator('[data-path="attack.hits_on"]')
     box.fill("seven")
     wait_state(calc, "error")
-    assert calc.locator("[data-summary]").inner_text() == "Not worked out: fix the input first"
+    assert calc.locator("[data-summary]").inner_text() == "Fix Hits on (base): 'seven' is not a whole number from 2 to 6"
     assert calc.locator('[data-role="share"]').is_disabled()
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    calc.locator('[data-role="summary-show"]').tap()
+    phone.wait_for_function(f"({IN_VIEW})('[data-calculator=\"skirmish-d6\"] [data-path=\"attack.hits_on\"]')")
+    assert box.evaluate("el => el === document.activeElement")
     box.fill("3")
     calc.locator("[data-summary]").filter(has_text="Hits on 4+ · 50%").wait_for()
     assert calc.locator('[data-role="share"]').is_enabled()

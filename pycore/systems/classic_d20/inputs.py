@@ -130,20 +130,19 @@ INPUTS = Inputs(
         Field("map.target", "hex", "Target's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
               rule="d20.map.cover", group="map"),
         Field("map.obstacles", "records", "Obstacles", default=(), max_items=400, rule="d20.map.cover", group="map",
-              item_fields=(
+              item_label="obstacle", item_fields=(
                   Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
                   Field("kind", "choice", "Kind", default="wall", choices=(("wall", "Wall or other hard obstacle"),)),
               )),
         Field("map.creatures", "records", "Other creatures", default=(), max_items=100, rule="d20.map.protectors",
-              group="map", item_fields=(
+              group="map", item_label="creature", item_fields=(
                   Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
                   Field("side", "choice", "Side", default="attacker",
                         choices=(("attacker", "Attacker's ally"), ("target", "Target's ally"))),
               )),
         Field("map.elevation", "records", "Heights", default=(), max_items=400, rule="d20.map.heights", group="map",
-              help='Raised hexes as a list, for example [{"hex": [2, 3], "height": 10}]: feet above the ground '
-                   "(hexes not listed are at 0).",
-              item_fields=(
+              help="Raised or sunken hexes, in feet above the ground; hexes not listed are at 0.",
+              item_label="height", item_fields=(
                   Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
                   Field("height", "number", "Height", minimum=-1000, maximum=1000, unit="ft"),
               )),

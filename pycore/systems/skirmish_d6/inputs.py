@@ -70,7 +70,7 @@ INPUTS = Inputs(
               )),
         Field("map.elevation", "records", "Heights", default=(), max_items=BOARD_MAX * BOARD_MAX, rule="d6.height.above",
               group="map", help="Hexes above or below the ground (in inches); unlisted hexes are at height 0.",
-              item_fields=(
+              item_label="height", item_fields=(
                   Field("hex", "hex", "Hex", minimum=-BOARD_COORD, maximum=BOARD_COORD),
                   Field("height", "number", "Height", minimum=-HEIGHT_LIMIT, maximum=HEIGHT_LIMIT, unit="″"),
               )),
