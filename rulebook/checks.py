@@ -13,10 +13,9 @@ NAMESPACE_HOSTS = {"www.w3.org"}
 """XML namespace names (inline SVG icons): identifiers, never fetched."""
 OWN_FILES = ("*.html", "assets/calculator.js", "assets/hexboard.js", "assets/boardzoom.js", "assets/navigate.js",
              "assets/rulings.js", "assets/overlay.js", "assets/sorting.js", "assets/lists.js", "assets/summary.js",
-             "assets/preview.js", "assets/home.js", "assets/calculator.css", "assets/board.css", "assets/overlay.css",
-             "assets/lists.css", "assets/summary.css", "assets/preview.css", "assets/home.css",
+             "assets/preview.js", "assets/home.js", "assets/site-*.css",
              "assets/engine.py", "search/search_index.json", "sw.js", "manifest.webmanifest",
-             "assets/engine-*.mjs", "assets/offline.*", "assets/print.css", "assets/icons/*.svg")
+             "assets/engine-*.mjs", "assets/offline.*", "assets/icons/*.svg")
 """What we write; vendored Material, PyScript and Pyodide files keep their licence and fallback URLs,
 and the browser tests prove that none of them is ever requested."""
 

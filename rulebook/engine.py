@@ -1,5 +1,6 @@
-"""How pages start the engine: the snapshot loader when this build has a snapshot, a plain loader naming the
-trimmed standard library when it has only that, else the vendored pyodide.mjs."""
+"""How pages start the engine: the snapshot loader when this build has a snapshot (with Pyodide's WebAssembly
+packed beside it), a plain loader naming the trimmed standard library when it has only that, else the vendored
+pyodide.mjs."""
 
 from __future__ import annotations
 
@@ -12,15 +13,17 @@ from typing import Any
 
 import jinja2
 
+from rulebook import packing
 from rulebook.archive import Archive
 from rulebook.project import PACKAGE
 from rulebook.pyscript import preloads
-from rulebook.runtime import PYODIDE, PYODIDE_DEST
-from rulebook.snapshot import image_size
+from rulebook.runtime import PYODIDE, PYODIDE_DEST, ZSTDDEC_MODULE
+from rulebook.snapshot import SUFFIX, WASM, image_size
 from rulebook.stdlib import FULL, Trimmed
 
 SNAPSHOT_DIR = "assets/runtime"
-"""Where the snapshot goes: an image of the runtime's memory (CPython's heap, pycore's modules in it)."""
+"""Where the snapshot goes: an image of the runtime's memory (CPython's heap, pycore's modules in it), and
+Pyodide's WebAssembly packed."""
 LOADER_DIR = "assets"
 """Where the loader goes, beside the pages' scripts."""
 LOADER = "loader.mjs.jinja"
@@ -51,11 +54,30 @@ class Engine:
     """Site path of the standard library archive Pyodide starts with (restoring the snapshot, if any)."""
     files: dict[str, bytes] = field(default_factory=dict)
     """Site path -> bytes of the loader, snapshot and trimmed standard library to write after the build."""
+    fallback_only: tuple[str, ...] = ()
+    """Site paths of runtime files no page fetches unless its first way fails (the plain WebAssembly beside
+    the packed one): in the site, not in the offline store."""
+    wasm: str | None = None
+    """Site path of Pyodide's WebAssembly packed, when the loader unpacks it (else Pyodide fetches the plain one)."""
+
+    def prefetch(self) -> list[str]:
+        """The small files the engine's worker will ask for, in the order it asks: the loader and the modules it
+        imports, and the standard library. Pages fetch them while they are parsed (the worker only starts once
+        PyScript has), so that the worker finds them in the HTTP cache; none without the loader."""
+        if self.wasm is None or self.snapshot is None:
+            return []
+        return [self.interpreter, RUNTIME, f"{PYODIDE_DEST}/pyodide.asm.mjs", ZSTDDEC_MODULE, self.stdlib]
+
+    def preload_big(self) -> list[str]:
+        """The two big files the worker will ask for, the WebAssembly first (it is compiled while the snapshot
+        still comes in): fetched by pages from the start, as the small ones."""
+        return [self.wasm, self.snapshot] if self.wasm and self.snapshot else []
 
     def to_extra(self) -> dict[str, Any]:
         """What the theme reads as ``config.extra.engine``."""
         return {"interpreter": self.interpreter, "runtime": RUNTIME, "preload": self.preload,
-                "snapshot": self.snapshot, "stdlib": self.stdlib}
+                "snapshot": self.snapshot, "stdlib": self.stdlib, "wasm": self.wasm, "prefetch": self.prefetch(),
+                "preload_big": self.preload_big()}
 
 
 def pyodide_lock(node_modules: Path) -> dict[str, Any]:
@@ -65,13 +87,26 @@ def pyodide_lock(node_modules: Path) -> dict[str, Any]:
     return {"info": lock["info"], "packages": {}}
 
 
-def loader(snapshot_path: str, size: int, archive: Archive, lock: dict[str, Any],
+@dataclass(frozen=True)
+class Packed:
+    """A packed file in the site and the size of what it holds."""
+
+    path: str
+    """Its site path."""
+    size: int
+    """Bytes it unpacks to."""
+
+
+def loader(snapshot: Packed, size: int, wasm: Packed, archive: Archive, lock: dict[str, Any],
            stdlib: tuple[str, str] = (FULL_STDLIB, FULL_STDLIB)) -> str:
-    """The loader module's text for this build's snapshot and standard libraries (the one the snapshot was
-    left with, and the one a start without it needs)."""
+    """The loader module's text for this build's snapshot (restoring an image of ``size`` bytes), packed
+    WebAssembly and standard libraries (the one the snapshot was left with, and the one a start without it
+    needs)."""
     restored, whole = (posixpath.relpath(path, LOADER_DIR) for path in stdlib)
     return _templates.get_template(LOADER).render(
-        snapshot=posixpath.relpath(snapshot_path, LOADER_DIR), size=size, archive=archive.name, lock=json.dumps(lock),
+        snapshot=posixpath.relpath(snapshot.path, LOADER_DIR), size=size, sparse=snapshot.size,
+        wasm=posixpath.relpath(wasm.path, LOADER_DIR), wasm_size=wasm.size,
+        zstddec=posixpath.relpath(ZSTDDEC_MODULE, LOADER_DIR), archive=archive.name, lock=json.dumps(lock),
         stdlib=restored, whole_stdlib=whole)
 
 
@@ -80,9 +115,18 @@ def plain_loader(stdlib: str) -> str:
     return _templates.get_template(PLAIN).render(stdlib=posixpath.relpath(stdlib, LOADER_DIR))
 
 
-def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib: Trimmed | None = None) -> Engine:
-    """The loader and snapshot when there is a snapshot (pycore is in it: no "files" for PyScript to unpack),
-    else a plain loader with the trimmed standard library, or pyodide.mjs, with pycore's archive as "files"."""
+def packed_wasm(node_modules: Path, cache: Path | None) -> tuple[Packed, bytes]:
+    """Pyodide's WebAssembly packed, named by its content, and the packed bytes."""
+    raw = (node_modules / PYODIDE / WASM).read_bytes()
+    data = packing.pack(raw, cache)
+    return Packed(f"{SNAPSHOT_DIR}/pyodide-{hashlib.sha256(data).hexdigest()[:12]}.wasm{packing.SUFFIX}", len(raw)), data
+
+
+def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib: Trimmed | None = None,
+            cache: Path | None = None) -> Engine:
+    """The loader, snapshot and packed WebAssembly when there is a snapshot (pycore is in it: no "files" for
+    PyScript to unpack), else a plain loader with the trimmed standard library, or pyodide.mjs, with pycore's
+    archive as "files". Packed files are kept by content in ``cache``."""
     preload = preloads(node_modules)
     if snapshot is None and stdlib is None:
         return Engine(interpreter=RUNTIME, snapshot=None, preload=preload)
@@ -92,21 +136,26 @@ def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib
         text = plain_loader(whole).encode()
         snapshot_path, used = None, whole
     else:
-        snapshot_path = f"{SNAPSHOT_DIR}/engine-{hashlib.sha256(snapshot).hexdigest()[:12]}.snap.gz"
+        snapshot_path = f"{SNAPSHOT_DIR}/engine-{hashlib.sha256(snapshot).hexdigest()[:12]}{SUFFIX}"
         used = stdlib.after_snapshot.path if stdlib else FULL_STDLIB
-        text = loader(snapshot_path, image_size(snapshot), archive, pyodide_lock(node_modules), (used, whole)).encode()
+        wasm, wasm_data = packed_wasm(node_modules, cache / "wasm" if cache else None)
+        sparse = Packed(snapshot_path, len(packing.unpack(snapshot)))
+        text = loader(sparse, image_size(snapshot), wasm, archive, pyodide_lock(node_modules), (used, whole)).encode()
         files[snapshot_path] = snapshot
+        files[wasm.path] = wasm_data
         if stdlib:
             files[used] = stdlib.after_snapshot.data
     loader_path = f"{LOADER_DIR}/engine-{hashlib.sha256(text).hexdigest()[:12]}.mjs"
     files[loader_path] = text
-    return Engine(interpreter=loader_path, snapshot=snapshot_path, preload=preload, stdlib=used, files=files)
+    packed = next((path for path in files if path.endswith(f".wasm{packing.SUFFIX}")), None)
+    return Engine(interpreter=loader_path, snapshot=snapshot_path, preload=preload, stdlib=used, files=files,
+                  fallback_only=(f"{PYODIDE_DEST}/{WASM}",) if packed else (), wasm=packed)
 
 
 def write_engine(site_dir: Path, engine: Engine) -> None:
     """This build's loader, snapshot and standard library; those of earlier builds in the same folder go."""
-    for old in [*(site_dir / LOADER_DIR).glob("engine-*.mjs"), *(site_dir / SNAPSHOT_DIR).glob("engine-*.snap.gz"),
-                *(site_dir / SNAPSHOT_DIR).glob("stdlib-*.zip")]:
+    for old in [*(site_dir / LOADER_DIR).glob("engine-*.mjs"), *(site_dir / SNAPSHOT_DIR).glob("engine-*.snap.*"),
+                *(site_dir / SNAPSHOT_DIR).glob("pyodide-*.wasm.*"), *(site_dir / SNAPSHOT_DIR).glob("stdlib-*.zip")]:
         if old.relative_to(site_dir).as_posix() not in engine.files:
             old.unlink()
     for rel, data in engine.files.items():

@@ -7,6 +7,7 @@ import hashlib
 import json
 import mimetypes
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ CONTENT_TYPES = {
     ".zip": "application/zip", ".py": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8",
     ".png": "image/png", ".svg": "image/svg+xml", ".ico": "image/x-icon", ".xml": "application/xml",
     ".gz": "application/gzip", ".webmanifest": "application/manifest+json", ".woff2": "font/woff2",
+    ".zst": "application/zstd",
 }
 """What the service worker says each file is, whatever the host sends."""
 
@@ -40,13 +42,19 @@ def content_type(path: str) -> str:
     return CONTENT_TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
 
 
-def offline_manifest(site_dir: Path, salt: str = "") -> dict[str, Any]:
-    """Every built file (but the worker itself and precompressed copies) with its SHA-256, size and type;
-    the version hashes them all."""
+def offline_manifest(site_dir: Path, salt: str = "", leave_out: Collection[str] = ()) -> dict[str, Any]:
+    """Every built file (but the worker itself, precompressed copies, source maps, which only developer tools
+    ask for, and the site paths in ``leave_out``: files only a fallback uses) with its SHA-256, size and type;
+    the version hashes them all. The maps and ``leave_out`` are listed apart (``network``): the worker fetches
+    them from the network, not from the store."""
     files: dict[str, dict[str, Any]] = {}
+    network: list[str] = []
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(site_dir).as_posix()
         if rel == NAME or is_copy(path):
+            continue
+        if rel in leave_out or path.suffix == ".map":
+            network.append(rel)
             continue
         data = path.read_bytes()
         digest = base64.b64encode(hashlib.sha256(data).digest()).decode()
@@ -55,10 +63,10 @@ def offline_manifest(site_dir: Path, salt: str = "") -> dict[str, Any]:
         raise PluginError(f"{FALLBACK_PAGE} is missing: the offline worker needs it for unknown addresses")
     listing = "\n".join(f"{rel} {entry['integrity']}" for rel, entry in files.items())
     version = hashlib.sha256((salt + "\n" + listing).encode()).hexdigest()[:16]
-    return {"version": version, "fallback": FALLBACK_PAGE, "files": files}
+    return {"version": version, "fallback": FALLBACK_PAGE, "files": files, "network": network}
 
 
-def service_worker(site_dir: Path, docs_dir: Path, enabled: bool) -> str:
+def service_worker(site_dir: Path, docs_dir: Path, enabled: bool, leave_out: Collection[str] = ()) -> str:
     """The text of sw.js: the self-removing worker when not ``enabled`` (``mkdocs serve``), else the caching
     one, its source as it is after one line that declares this build's manifest (``const BUILD = {...};``)."""
     source = (docs_dir / SOURCES["build" if enabled else "serve"]).read_text(encoding="utf-8")
@@ -66,10 +74,10 @@ def service_worker(site_dir: Path, docs_dir: Path, enabled: bool) -> str:
         return source
     if DECLARED.search(source):
         raise PluginError(f"{SOURCES['build']} must not declare BUILD: the build declares it before the source")
-    build = offline_manifest(site_dir, salt=hashlib.sha256(source.encode()).hexdigest())
+    build = offline_manifest(site_dir, salt=hashlib.sha256(source.encode()).hexdigest(), leave_out=leave_out)
     return f"const BUILD = {json.dumps(build, separators=(',', ':'), sort_keys=True)};\n{source}"
 
 
-def write_service_worker(site_dir: Path, docs_dir: Path, enabled: bool) -> None:
-    """Write sw.js (call last: it lists every file written before it)."""
-    (site_dir / NAME).write_text(service_worker(site_dir, docs_dir, enabled), encoding="utf-8")
+def write_service_worker(site_dir: Path, docs_dir: Path, enabled: bool, leave_out: Collection[str] = ()) -> None:
+    """Write sw.js (call last: it lists every file written before it but those in ``leave_out``)."""
+    (site_dir / NAME).write_text(service_worker(site_dir, docs_dir, enabled, leave_out), encoding="utf-8")

@@ -25,6 +25,7 @@ from rulebook.project import NODE_MODULES, PYCORE, ROOT
 from rulebook.runtime import copy_runtime
 from rulebook.snapshot import make_snapshot
 from rulebook.stdlib import FULL, make_stdlib
+from rulebook.stylesheet import Stylesheet, join, write_stylesheet
 
 
 class RulebookPlugin(BasePlugin[RulebookConfig]):
@@ -41,6 +42,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         """This build's pycore archive (zipped once, in on_config)."""
         self.engine: Engine | None = None
         """How this build's pages start the engine, and the files that takes."""
+        self.stylesheet: Stylesheet | None = None
+        """Our stylesheets joined into one (in on_config), which pages link instead of each."""
         self.pending: dict[str, dict[int, str]] = {}
         """Page source path -> its rendered shortcodes, from on_page_markdown to on_page_content."""
 
@@ -60,14 +63,17 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             snapshot = make_snapshot(NODE_MODULES, self.archive, ROOT / self.config.snapshot_cache,
                                      self.config.snapshot_keep,
                                      (stdlib.whole.data, stdlib.after_snapshot.data) if stdlib else None)
-        self.engine = prepare(NODE_MODULES, self.archive, snapshot, stdlib)
+        self.engine = prepare(NODE_MODULES, self.archive, snapshot, stdlib, ROOT / self.config.snapshot_cache)
+        self.stylesheet = join(Path(config.docs_dir), [str(path) for path in config.extra_css])
+        config.extra_css = [self.stylesheet.path]
         config.extra["pycore_zip"] = self.archive.name
         config.extra["engine"] = self.engine.to_extra()
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        """The service worker sources are read by the plugin, never copied into the site."""
-        for source in offline.SOURCES.values():
+        """The service worker sources and the stylesheets joined into one are read by the plugin, never copied
+        into the site."""
+        for source in [*offline.SOURCES.values(), *(self.stylesheet.sources if self.stylesheet else ())]:
             file = files.get_file_from_path(source)
             if file is not None:
                 files.remove(file)
@@ -101,8 +107,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         copy_runtime(NODE_MODULES, site_dir, skip=(FULL,) if self.engine.stdlib != FULL_STDLIB else ())
         write_archive(site_dir, self.archive)
         write_engine(site_dir, self.engine)
+        if self.stylesheet:
+            write_stylesheet(site_dir, self.stylesheet)
         manifest.write_manifest(site_dir, config.site_name, config.site_description or "", list(SYSTEMS.values()))
-        offline.write_service_worker(site_dir, Path(config.docs_dir), enabled=not self.serving)
+        offline.write_service_worker(site_dir, Path(config.docs_dir), enabled=not self.serving,
+                                     leave_out=self.engine.fallback_only)
         problems = check_site(site_dir, urlsplit(config.site_url or "").hostname)  # `mkdocs serve` sets site_url
         if problems:
             raise PluginError("built site failed its checks:\n  " + "\n  ".join(problems))

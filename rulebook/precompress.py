@@ -28,7 +28,7 @@ BROTLI = brotli_module()
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".map", ".wasm", ".svg", ".txt", ".py",
                           ".xml", ".webmanifest", ".ico", ".zip"})
 """Suffixes worth compressing (text, JavaScript, JSON, wasm, and the stored, uncompressed zips Pyodide and
-the build ship); images and the gzipped snapshot are compressed already."""
+the build ship); images and the packed runtime files (.zst) are compressed already."""
 ENCODINGS = (".gz", ".br")
 """The copies' suffixes, as static hosts look for them."""
 BUILT_BY_MKDOCS = frozenset({"sitemap.xml.gz"})

@@ -17,9 +17,16 @@ PYODIDE_DEST = "assets/runtime/pyodide"
 """Where Pyodide's files go in the site."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The Pyodide core runtime: no packages (the engine needs none)."""
+ZSTDDEC = "zstddec/dist"
+"""The Zstandard decoder the snapshot loader unpacks the packed runtime files with, under node_modules."""
+ZSTDDEC_DEST = "assets/runtime/zstddec"
+"""Where the decoder goes in the site."""
+ZSTDDEC_MODULE = f"{ZSTDDEC_DEST}/zstddec-stream.mjs"
+"""The decoder's module (its streaming build: the decoder's memory stays small) as a site path."""
 RUNTIME = {
     PYSCRIPT: (PYSCRIPT_DEST, ("*.js", "*.css")),
     PYODIDE: (PYODIDE_DEST, PYODIDE_FILES),
+    ZSTDDEC: (ZSTDDEC_DEST, ("zstddec-stream.mjs",)),
 }
 """node_modules source -> site destination and which files to take."""
 UNUSED = ("xterm", "codemirror")

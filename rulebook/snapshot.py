@@ -3,15 +3,16 @@
 Most of a calculator's start is CPython starting inside Pyodide. The build starts it once instead
 (``programs/snapshot.mjs`` under Node, running ``programs/snapshot_setup.py`` inside Pyodide), imports
 pycore and what PyScript's worker imports, and saves a memory image. Pages restore the image (the
-loader, see engine.py) instead of starting Python. The file leaves out the image's zero pages, and
-PyScript's own package goes in compiled.
+loader, see engine.py) instead of starting Python. Before the image is taken the set-up collects
+CPython's garbage and Node zeroes the memory the allocator holds free (stale bytes of freed objects
+otherwise); the file leaves out the image's zero pages, holds the part the WebAssembly module placed
+itself XORed with the module's own data segments (mostly zeros then: the loader XORs them back), and is
+packed with Zstandard (``packing``). PyScript's own package goes in compiled.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
-import io
 import json
 import logging
 import os
@@ -19,12 +20,15 @@ import shutil
 import struct
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
+from rulebook import packing
 from rulebook.archive import Archive
 from rulebook.project import PACKAGE
 from rulebook.pyscript import python_package
 from rulebook.runtime import PYODIDE, PYODIDE_FILES
+from rulebook.wasm import Segment, data_segments, xor_segments
 
 IMPORTS = ("asyncio", "collections", "functools", "html", "inspect", "json", "os", "pathlib", "shutil",
            "zipfile", "pyodide.ffi")
@@ -41,8 +45,14 @@ PAGE = 4096
 """The unit of the sparse image: pages of zeros are left out."""
 MAGIC = b"ESNP"
 """The snapshot file's first bytes."""
-FORMAT = 2
-"""The snapshot file's layout (``sparse_image``); part of the cache key, so a new layout makes new files."""
+FORMAT = 3
+"""The snapshot file's layout (``sparse_image``, packed); part of the cache key, so a new layout makes new files."""
+PYODIDE_MAGIC = b"\0snp"
+"""The first bytes of Pyodide's own image; the next four say where its copy of the memory starts."""
+SUFFIX = f".snap{packing.SUFFIX}"
+"""A snapshot file's suffix."""
+WASM = "pyodide.asm.wasm"
+"""Pyodide's WebAssembly, whose data segments the image is XORed with."""
 TIMEOUT = 300
 """Seconds Node may take before the build goes on without a snapshot."""
 
@@ -67,7 +77,7 @@ def cache_key(node_modules: Path, archive: Archive, package: bytes, recipe: byte
 
 def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
                   stdlib: tuple[bytes, bytes] | None = None) -> bytes | None:
-    """The snapshot file (gzipped sparse image) for this Pyodide, PyScript, archive and trimmed standard
+    """The snapshot file (packed sparse image) for this Pyodide, PyScript, archive and trimmed standard
     library (None: Pyodide's own; else the archive Pyodide starts from, and the one the snapshot is left
     with, without the modules it imported), from ``cache`` when it is there; None (and a log line) when
     Node is missing or fails."""
@@ -79,7 +89,7 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
     config = json.dumps(settings()).encode()
     recipe = MAKER.read_bytes() + SETUP.read_bytes() + config
     pair = b"".join(hashlib.sha256(data).digest() for data in stdlib or ())
-    cached = cache / f"{cache_key(node_modules, archive, package, recipe, pair)}.snap.gz"
+    cached = cache / f"{cache_key(node_modules, archive, package, recipe, pair)}{SUFFIX}"
     if cached.exists():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
@@ -107,7 +117,8 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
             log.info("engine snapshot not made (node exited %s: %s): pages start Pyodide without it",
                      proc.returncode, proc.stderr.strip()[-500:])
             return None
-        data = gzip.compress(sparse_image(out.read_bytes()), compresslevel=9, mtime=0)
+        segments = data_segments((node_modules / PYODIDE / WASM).read_bytes())
+        data = packing.pack(sparse_image(out.read_bytes(), segments))
     store(cache, cached.name, data, keep)
     return data
 
@@ -118,31 +129,42 @@ def store(cache: Path, name: str, data: bytes, keep: int) -> None:
     partial = cache / f"{name}.{os.getpid()}.part"
     partial.write_bytes(data)
     partial.replace(cache / name)
-    for old in sorted(cache.glob("*.snap.gz"), key=lambda p: p.stat().st_mtime)[:-keep]:
+    for old in sorted(cache.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)[:-keep]:
         old.unlink(missing_ok=True)
 
 
-def sparse_image(image: bytes) -> bytes:
-    """The memory image without its zero pages: "ESNP", the image's size, the count of the parts kept,
-    (offset, length) of each, then their bytes. The loader fills a zeroed buffer from it."""
+def memory_start(image: bytes | bytearray) -> int:
+    """Where Pyodide's image holds memory address 0 (after its own header)."""
+    if image[:4] != PYODIDE_MAGIC:
+        raise ValueError("not a Pyodide memory snapshot")
+    start: int = struct.unpack("<I", image[4:8])[0]
+    return start
+
+
+def sparse_image(image: bytes, segments: Sequence[Segment] = ()) -> bytes:
+    """The memory image, the module's data segments XORed into it (memory address 0 at ``memory_start``; none
+    given: as it is), without its zero pages: "ESNP", the image's size, the count of the parts kept, (offset,
+    length) of each, then their bytes. The loader fills a zeroed buffer from it and XORs the same segments."""
+    work = bytearray(image)
+    if segments:
+        xor_segments(work, list(segments), memory_start(work))
     zero = bytes(PAGE)
     parts: list[list[int]] = []
-    for offset in range(0, len(image), PAGE):
-        if image[offset:offset + PAGE] == zero[:len(image) - offset]:
+    for offset in range(0, len(work), PAGE):
+        if work[offset:offset + PAGE] == zero[:len(work) - offset]:
             continue
-        length = min(PAGE, len(image) - offset)
+        length = min(PAGE, len(work) - offset)
         if parts and parts[-1][0] + parts[-1][1] == offset:
             parts[-1][1] += length
         else:
             parts.append([offset, length])
-    header = MAGIC + struct.pack(f"<II{2 * len(parts)}I", len(image), len(parts), *(n for part in parts for n in part))
-    return header + b"".join(image[o:o + n] for o, n in parts)
+    header = MAGIC + struct.pack(f"<II{2 * len(parts)}I", len(work), len(parts), *(n for part in parts for n in part))
+    return header + b"".join(work[o:o + n] for o, n in parts)
 
 
 def image_size(snapshot: bytes) -> int:
     """The size of the memory image a snapshot file restores (from its header; the loader allocates it)."""
-    with gzip.GzipFile(fileobj=io.BytesIO(snapshot)) as f:
-        head = f.read(8)
+    head = packing.head(snapshot, 8)
     if head[:4] != MAGIC:
         raise ValueError("not an engine snapshot")
     size: int = struct.unpack("<I", head[4:8])[0]

@@ -1,5 +1,6 @@
 """Run inside Pyodide by snapshot.mjs before the memory snapshot is taken: the engine, imported."""
 
+import gc
 import importlib
 import importlib.util
 import json
@@ -58,3 +59,4 @@ with open(_zip, "rb") as _archive:  # only its end: a whole read would leave 2.5
 sys.modules["_engine_start"] = _engine
 del _pyc, _package, _settings, _name, _info, _rel, _text, _path, _data, _code, _engine, _zip, _f, _archive
 os.environ.pop("_", None)  # the build machine's script path
+gc.collect()  # what the imports left unreachable is freed before the free memory is zeroed

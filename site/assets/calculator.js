@@ -30,10 +30,13 @@ async function startEngine() {
   // The interpreter may be the build's snapshot loader: Pyodide's own files sit beside data-runtime.
   const config = JSON.parse(script.getAttribute("config"));
   const runtime = new URL(script.dataset.runtime || config.interpreter, document.baseURI);
+  // Pyodide's WebAssembly only when Pyodide fetches it itself: a loader that unpacks it (data-wasm) fails at once
+  // when neither it nor the plain file can be had.
+  const wasm = script.dataset.wasm ? [] : [new URL("pyodide.asm.wasm", runtime).href];
   const needed = [script.src, config.interpreter, runtime.href, ...Object.keys(config.files || {}),
     ...(script.dataset.archive ? [script.dataset.archive] : []),
     script.dataset.stdlib || new URL("python_stdlib.zip", runtime).href, // the build's standard library
-    ...["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"].map((name) => new URL(name, runtime).href)];
+    ...["pyodide.asm.mjs", "pyodide-lock.json"].map((name) => new URL(name, runtime).href), ...wasm];
   const preflight = new Promise((resolve) => setTimeout(resolve)).then(() => Promise.all(needed.map(async (url) => {
     let response;
     try {
@@ -78,6 +81,12 @@ async function startEngine() {
     document.removeEventListener("securitypolicyviolation", watchPolicy);
     reports?.disconnect();
   });
+}
+
+// The engine's big files, preloaded by the head for the worker (which finds them in the HTTP cache): read
+// through once here and dropped, so that the page counts them as used.
+for (const link of document.querySelectorAll("link[rel=preload][data-engine-file]")) {
+  fetch(link.href).then((response) => response.body?.pipeTo(new WritableStream())).catch(() => {});
 }
 
 async function ask(worker, request) {

@@ -1,9 +1,12 @@
 // The offline service worker. This is its source: the build (rulebook/offline.py) writes it to sw.js
 // at the site root after one line that declares BUILD, and never ships this file as it is.
 //
-// BUILD = { version, fallback: "404.html", files: { "<site path>": { integrity, size, type } } }
+// BUILD = { version, fallback: "404.html", files: { "<site path>": { integrity, size, type } },
+//           network: ["<site path>", ...] }
 // lists every built file with its SHA-256; the version is a hash of all of them (and of this
 // source), so any change to any file is a new version, and a new version is a new cache.
+// `network` are files of the site the store leaves out (source maps, a fallback no page needs
+// when all goes well): they are fetched from the network, never answered from a cache.
 //
 // How pages never mix files of two builds
 // ---------------------------------------
@@ -46,6 +49,7 @@ const MARKER = SCOPE + "__offline__/build.json";
 const LANES = 6;
 
 const total = Object.values(BUILD.files).reduce((sum, f) => sum + f.size, 0);
+const NETWORK = new Set(BUILD.network || []);
 
 // Site path <-> URL. The cache key of a file is its own URL; a directory page is fetched by its
 // directory URL, which every static host serves (some redirect ".../index.html" to it).
@@ -252,7 +256,7 @@ async function answer(event, url) {
     }
     // A file of this build that is missing from its cache (the browser evicted it): the network.
     const known = BUILD.files[path] || BUILD.files[path === "" || path.endsWith("/") ? path + "index.html" : path];
-    if (known) return fetch(request);
+    if (known || NETWORK.has(path)) return fetch(request);
   }
   const missing = await cache.match(urlOf(BUILD.fallback));
   if (!missing) return fetch(request);

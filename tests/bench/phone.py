@@ -77,6 +77,13 @@ def split_bytes(entries: list[dict[str, Any]], moment: float) -> dict[str, Any]:
             "twice": sorted(p for p, n in bodies.items() if n > 1), "largest_before": largest}
 
 
+def timeline(entries: list[dict[str, Any]], origin: float, moment: float) -> list[list[Any]]:
+    """The responses begun before ``moment``: path, ms from navigation start to the request's arrival and to the
+    response's last byte, and its bytes; in order of arrival (where a first visit's time goes)."""
+    return [[e["path"].split("?")[0], round((e["t0"] - origin) * 1000), round((e["t1"] - origin) * 1000), e["bytes"]]
+            for e in sorted(entries, key=lambda e: e["t0"]) if e["t0"] < moment]
+
+
 class PhoneBench:
     """Cold first visits in one profile: the page's live answer and the bytes the server sent around it."""
 
@@ -104,7 +111,8 @@ class PhoneBench:
             page.goto(self.server.url + path, wait_until="commit")
             page.wait_for_function(script("loaded.js"), timeout=READY_TIMEOUT_MS, polling=50)
             r = page.evaluate(script("report.js"))
-            live_at = (page.evaluate("performance.timeOrigin") + r["interactive"]) / 1000
+            origin = page.evaluate("performance.timeOrigin") / 1000
+            live_at = origin + r["interactive"] / 1000
             stored = None
             if store:
                 try:
@@ -116,7 +124,8 @@ class PhoneBench:
             entries = self.server.entries(since)
         finally:
             ctx.close()
-        out = {"interactive": r["interactive"], "store_done_s": stored, **split_bytes(entries, live_at)}
+        out = {"interactive": r["interactive"], "store_done_s": stored, **split_bytes(entries, live_at),
+               "timeline": timeline(entries, origin, live_at)}
         self.log(f"  {label}: live {out['interactive']:.0f} ms, {out['before'] / 1e6:.2f} MB before, "
                  f"{out['after'] / 1e6:.2f} MB after{', twice: ' + ', '.join(out['twice']) if out['twice'] else ''}")
         return out

@@ -109,12 +109,13 @@ def test_inline_light_calculator(page, server):
 
 def test_page_usable_before_engine_and_failed_state(browser, server, watch):
     """With the Python runtime blocked the form still works and the output says the engine failed."""
-    watch.allowed_console.extend(["pyodide.asm.wasm", "Failed to load resource", "WebAssembly", "Failed to fetch"])
+    watch.allowed_console.extend(["pyodide.asm.wasm", ".wasm.zst", "Failed to load resource", "WebAssembly", "Failed to fetch",
+                                  "MessageEvent"])  # how PyScript logs its worker failing to start
     # no service worker here: requests it makes itself would not pass through the route that blocks the runtime
     context = browser.new_context(service_workers="block")
     watch.attach(context)
     page = context.new_page()
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/*.wasm*", lambda route: route.abort())  # the packed WebAssembly and the plain one
     page.goto(server.url + "calculator/skirmish-d6/")
     calc = full_calculator(page, SYSTEM)
     calc.locator('[data-path="light"]').select_option("dim")

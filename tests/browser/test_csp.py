@@ -29,7 +29,7 @@ POLICY = {
     "script-src": ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
     "style-src": ["'self'"],
     "img-src": ["'self'", "data:"],
-    "connect-src": ["'self'"],
+    "connect-src": ["'self'", "data:"],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
     "base-uri": ["'none'"],
@@ -110,12 +110,14 @@ def test_every_page_carries_the_policy_first(built_site):
 
 
 def test_policy_allows_no_other_host():
-    """No host, scheme wildcard or 'unsafe-inline' anywhere: only this site, data: images and blob: workers."""
+    """No host, scheme wildcard or 'unsafe-inline' anywhere: only this site, data: images, the decoder's data:
+    WebAssembly and blob: workers."""
     for sources in POLICY.values():
         for source in sources:
             assert source in ("'self'", "'none'", "'unsafe-eval'", "'wasm-unsafe-eval'", "data:", "blob:"), source
             assert "*" not in source and "://" not in source
-    assert POLICY["img-src"] == ["'self'", "data:"] and all("data:" not in v for k, v in POLICY.items() if k != "img-src")
+    assert POLICY["img-src"] == ["'self'", "data:"] and POLICY["connect-src"] == ["'self'", "data:"]
+    assert all("data:" not in v for k, v in POLICY.items() if k not in ("img-src", "connect-src"))
     assert "blob:" not in POLICY["script-src"] and "blob:" not in POLICY["connect-src"]
 
 
@@ -123,10 +125,11 @@ def test_readme_documents_each_allowance():
     """The README's section names every allowance beyond 'self' and says why."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Content security policy", 1)[1].split("\n## ", 1)[0]
-    for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "data:", "'unsafe-inline'"):
+    for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "img-src data:", "connect-src data:",
+                      "'unsafe-inline'"):
         assert allowance in section, allowance
     template = (Path(__file__).resolve().parents[2] / "templates" / "main.html").read_text(encoding="utf-8")
-    for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "data:"):
+    for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "img-src data:", "connect-src data:"):
         assert allowance in template.split("Content-Security-Policy", 1)[0], f"no comment by the tag on {allowance}"
 
 

@@ -34,8 +34,9 @@ FAST = 20.0
 SLOW = READY_TIMEOUT / 1000 + 10
 """A runtime that is there but broken is only caught by the engine's own timeout."""
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
-"""Pyodide's files beside its pyodide.mjs; the standard library is the one the engine tag names (data-stdlib)."""
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide-lock.json")
+"""Pyodide's files beside its pyodide.mjs; the standard library is the one the engine tag names (data-stdlib), the
+WebAssembly is either of two (``wasm_files``)."""
 
 
 class EngineTag(HTMLParser):
@@ -54,8 +55,22 @@ class EngineTag(HTMLParser):
             self.modules.append(a["src"] or "")
 
 
+def wasm_files(site: Path, page: str) -> list[str]:
+    """Pyodide's WebAssembly as ``page`` can load it, site-relative: the packed file its engine tag names (data-wasm)
+    and the plain one beside pyodide.mjs; either is enough."""
+    scan = EngineTag()
+    scan.feed((site / page / "index.html").read_text(encoding="utf-8"))
+    tag = scan.engine
+    config = json.loads(tag["config"] or "{}")
+    base = posixpath.join("/", page)
+    runtime_dir = posixpath.dirname(tag.get("data-runtime") or config["interpreter"])
+    urls = [tag.get("data-wasm"), posixpath.join(runtime_dir, "pyodide.asm.wasm")]
+    return [posixpath.normpath(posixpath.join(base, u)).lstrip("/") for u in urls if u]
+
+
 def runtime_files(site: Path, page: str) -> list[str]:
-    """Every file the engine of ``page`` needs, site-relative: read from the page's own engine tag."""
+    """Every file the engine of ``page`` needs, site-relative, read from the page's own engine tag; the WebAssembly
+    (two files, either enough) is apart, in ``wasm_files``."""
     scan = EngineTag()
     scan.feed((site / page / "index.html").read_text(encoding="utf-8"))
     tag = scan.engine
@@ -121,12 +136,14 @@ def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, 
     site = copy_site(built_site, tmp_path / "site")
     try:
         files = runtime_files(site.root, CALCULATORS["skirmish-d6"])
-        assert len(files) >= 8 and any(f.endswith("pyodide.asm.wasm") for f in files)
+        assert len(files) >= 7
         watch.allowed_console.extend(EXPECTED_NOISE)
-        for rel in files:
-            path = site.root / rel
-            path.rename(path.with_name(path.name + ".gone"))
-            watch.allowed_console.append(path.name)  # errors that name the missing file are expected
+        for group in [[rel] for rel in files] + [wasm_files(site.root, CALCULATORS["skirmish-d6"])]:
+            paths = [site.root / rel for rel in group]
+            for path in paths:
+                path.rename(path.with_name(path.name + ".gone"))
+                watch.allowed_console.append(path.name)  # errors that name the missing file are expected
+            path = paths[0]
             ctx = fresh_context(browser, watch)  # nothing cached from the round before
             page = ctx.new_page()
             try:
@@ -145,13 +162,14 @@ def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, 
                 assert csp_violations(page) == []
             finally:
                 ctx.close()
-                path.with_name(path.name + ".gone").rename(path)
+                for gone in paths:
+                    gone.with_name(gone.name + ".gone").rename(gone)
         watch.check()
     finally:
         site.stop()
 
 
-@pytest.mark.parametrize("pattern", ["**/runtime/**", "**/pyodide.asm.wasm", "**/pycore-*.zip", "**/engine.py"])
+@pytest.mark.parametrize("pattern", ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/engine.py"])
 def test_blocked_runtime_fails_fast_everywhere(no_sw, server, pattern):
     """The runtime blocked on the way (a proxy, an extension): every calculator fails within seconds."""
     page = no_sw.new_page()
@@ -188,7 +206,7 @@ def test_failed_engine_with_a_link_says_what_is_shown(no_sw, server):
 def test_form_keeps_working_while_the_engine_fails(no_sw, server):
     """Inputs stay usable after a failure and never bring back a loading state."""
     page = no_sw.new_page()
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/*.wasm*", lambda route: route.abort())  # the packed WebAssembly and the plain one
     started = time.monotonic()
     page.goto(server.url + CALCULATORS["classic-d20"])
     root = page.locator(".calc--full")
@@ -207,12 +225,13 @@ def page_stdlib(site: Path, page: str) -> str:
     return posixpath.normpath(posixpath.join("/", page, scan.engine["data-stdlib"] or "")).lstrip("/")
 
 
-@pytest.mark.parametrize(("broken", "how"), [("assets/runtime/pyodide/pyodide.asm.wasm", "corrupt"),
+@pytest.mark.parametrize(("broken", "how"), [("assets/runtime/**/pyodide*.wasm*", "corrupt"),
                                              ("assets/runtime/stdlib-*.zip", "truncate")])
 def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tmp_path, watch, broken, how):
     """A runtime file that is there but broken (a bad deploy): failed, at the latest by the engine's own timeout.
-    The standard library is broken in every archive the build wrote (the snapshot's and the whole trimmed one):
-    with only the snapshot's broken, the loader starts from the whole one (the fallback test below)."""
+    Broken in every copy the build wrote (the packed WebAssembly and the plain one; the snapshot's standard library
+    and the whole trimmed one): with only the first broken, the loader starts from the other (the fallback tests
+    below)."""
     # what Pyodide prints when CPython cannot start from a broken file: expected here
     watch.allowed_console.extend(["Pyodide", "Python", "encodings", "wasm", "WebAssembly", "Current thread",
                                   "Traceback", "Error in sys.excepthook"])
@@ -235,26 +254,57 @@ def test_broken_runtime_fails_at_the_latest_by_the_timeout(no_sw, built_site, tm
         site.stop()
 
 
-@pytest.mark.parametrize("broken", ["the snapshot", "the snapshot's standard library"])
-def test_broken_snapshot_falls_back_to_a_plain_start(no_sw, built_site, tmp_path, watch, broken):
-    """A snapshot, or the standard library it was left with, there but broken: the loader starts Pyodide as
-    usual, from the whole trimmed standard library (the snapshot's own lacks what the snapshot imported), and the
-    calculator answers."""
-    snapshots = list((built_site / "assets" / "runtime").glob("engine-*.snap.gz"))
-    if not snapshots:
+FALLBACKS = {
+    "the snapshot": ("assets/runtime/engine-*.snap.*", "starting without the snapshot"),
+    "the snapshot's standard library": (None, "starting without the snapshot"),
+    "the packed WebAssembly": ("assets/runtime/pyodide-*.wasm.*", "the plain WebAssembly instead"),
+}
+"""A file with a fallback: where it is (None: the page's standard library) and what the loader warns then."""
+
+
+@pytest.mark.parametrize("broken", list(FALLBACKS))
+def test_broken_file_with_a_fallback_still_answers(no_sw, built_site, tmp_path, watch, broken):
+    """A snapshot, the standard library it was left with, or the packed WebAssembly, there but broken: the loader
+    starts Pyodide as usual from the whole trimmed standard library (the snapshot's own lacks what the snapshot
+    imported), or takes the plain WebAssembly (and still restores the snapshot), and the calculator answers."""
+    pattern, warning = FALLBACKS[broken]
+    if not list(built_site.glob("assets/runtime/engine-*.snap.*")):
         pytest.skip("built without the engine snapshot (no Node)")
     site = copy_site(built_site, tmp_path / "site")
     try:
-        stdlib = site.root / page_stdlib(site.root, CALCULATORS["skirmish-d6"])
-        path = site.root / snapshots[0].relative_to(built_site) if broken == "the snapshot" else stdlib
+        found = sorted(site.root.glob(pattern)) if pattern else [site.root / page_stdlib(site.root, CALCULATORS["skirmish-d6"])]
+        assert len(found) == 1, found
+        path = found[0]
         path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
         page = no_sw.new_page()
         page.goto(site.url + CALCULATORS["skirmish-d6"])
         page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
-        assert [w for w in watch.console_warnings if "starting without the snapshot" in w], watch.console_warnings
+        assert [w for w in watch.console_warnings if warning in w], watch.console_warnings
+        if broken == "the packed WebAssembly":
+            assert not [w for w in watch.console_warnings if "starting without the snapshot" in w], watch.console_warnings
         watch.console_warnings.clear()
     finally:
         site.stop()
+
+
+def test_host_policy_without_data_connections_still_answers(no_sw, server, watch):
+    """A host header that allows no data: connections keeps the decoder from loading its WebAssembly: the loader
+    takes the plain files (the WebAssembly from the network, Python started without the snapshot) and the
+    calculator answers all the same."""
+    watch.allowed_console.extend(["Content Security Policy", "Content-Security-Policy", "connect-src", "data:"])
+    page = no_sw.new_page()
+
+    def strict(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy":
+                                                  "connect-src 'self'; worker-src 'self' blob:"})
+
+    page.route("**/calculator/**", strict)
+    page.goto(server.url + CALCULATORS["enchanted-realms"])
+    page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
+    warned = " ".join(watch.console_warnings)
+    assert "the plain WebAssembly instead" in warned and "starting without the snapshot" in warned, warned
+    watch.console_warnings.clear()
 
 
 def test_host_policy_that_forbids_the_engine_fails_fast(no_sw, server, watch):

@@ -222,10 +222,16 @@ def test_calculator_page_stores_the_site_after_its_engine(browser, offline_site:
         assert order["engine"] and order["register"], order
         assert order["register"] >= order["engine"], order
         assert any(r.url.endswith("/sw.js") for r in stores)
-        assert any(r.url.endswith("pyodide.asm.wasm") for r in stores), "the worker did not store the runtime"
+        assert any(r.url.endswith((".wasm.zst", "/pyodide.asm.wasm")) for r in stores), "the worker did not store the runtime"
         starts = {r.url: r.timing["startTime"] for r in stores}
         early = {url: start - order["engine"] for url, start in starts.items() if start < order["engine"]}
         assert not early, f"stored before the engine was up (ms before): {early}"
+        # a file the store leaves out (the plain WebAssembly, a fallback) comes from the network, not the 404 page
+        network = sw_build(offline_site)["network"]
+        assert [p for p in network if p.endswith(".map")]
+        for path in network:
+            got = page.evaluate("(url) => fetch(url, {method: 'HEAD'}).then((r) => r.status)", "../../" + path)
+            assert got == 200, (path, got)
 
 
 def test_calculator_opens_in_place_offline(browser, offline_site: Path, watch: Watch):
@@ -385,7 +391,7 @@ def test_update_reaches_open_pages_cleanly(browser, tmp_path: Path, watch: Watch
         other_prompt = other.locator("[data-offline-update]")
         other_prompt.wait_for(state="visible", timeout=READY_TIMEOUT)
         assert header_title(other) == name
-        late = "fetch('../../../assets/print.css').then((r) => r.headers.get('x-offline-build'))"
+        late = "fetch('../../../assets/offline.js').then((r) => r.headers.get('x-offline-build'))"
         assert other.evaluate(late) == old
         assert page.evaluate(late) == new
         caches = "caches.keys().then((names) => names.filter((n) => n.startsWith('offline ')).map((n) => n.split(' ').pop()))"

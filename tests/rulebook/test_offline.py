@@ -38,11 +38,16 @@ def fake_site(root: Path) -> Path:
 
 @pytest.mark.build
 def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
-    """Every file of the built site but sw.js itself and the precompressed copies is listed, with the SHA-256
-    and size of its bytes."""
+    """Every file of the built site but sw.js itself, the precompressed copies, the source maps and (beside the
+    packed one) the plain WebAssembly, which only a fallback fetches, is listed, with the SHA-256 and size of its
+    bytes."""
     build = sw_build(built_site)
-    on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file() and not is_copy(p)}
-    assert set(build["files"]) == on_disk - {"sw.js"}
+    on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*")
+               if p.is_file() and not is_copy(p) and p.suffix != ".map"}
+    assert list(built_site.rglob("*.map"))  # Material's, left out
+    packed = any((built_site / "assets" / "runtime").glob("pyodide-*.wasm.zst"))
+    fallback_only = {"assets/runtime/pyodide/pyodide.asm.wasm"} if packed else set()
+    assert set(build["files"]) == on_disk - {"sw.js"} - fallback_only
     for rel, entry in build["files"].items():
         data = (built_site / rel).read_bytes()
         assert entry["integrity"] == integrity(data), rel
@@ -57,15 +62,18 @@ def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
     zip_name = next((built_site / "assets").glob("pycore-*.zip")).name
     stdlib = next((built_site / "assets" / "runtime").glob("stdlib-*.zip"), None)
     stdlib_path = f"assets/runtime/{stdlib.name}" if stdlib else "assets/runtime/pyodide/python_stdlib.zip"
-    for rel in ("assets/runtime/pyodide/pyodide.asm.wasm", stdlib_path,
+    packed = next((built_site / "assets" / "runtime").glob("pyodide-*.wasm.zst"), None)
+    wasm = f"assets/runtime/{packed.name}" if packed else "assets/runtime/pyodide/pyodide.asm.wasm"
+    for rel in (wasm, stdlib_path,
                 "assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyscript/core.js", f"assets/{zip_name}",
                 "assets/engine.py", "search/search_index.json", "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
                 "manifest.webmanifest", "assets/icons/icon-512.png", "404.html", "index.html",
-                "reference/skirmish-d6/index.html", "assets/offline.js", "assets/print.css"):
+                "reference/skirmish-d6/index.html", "assets/offline.js"):
         assert rel in files, rel
+    assert [rel for rel in files if re.fullmatch(r"assets/site-[0-9a-f]{12}\.css", rel)]  # our stylesheets, joined
     assert any(re.fullmatch(r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js", rel) for rel in files)
     assert sw_build(built_site)["fallback"] == "404.html"
-    assert files["assets/runtime/pyodide/pyodide.asm.wasm"]["type"] == "application/wasm"
+    assert files[wasm]["type"] == ("application/zstd" if packed else "application/wasm")
     assert files["assets/runtime/pyodide/pyodide.mjs"]["type"].startswith("text/javascript")
     assert files["index.html"]["type"] == "text/html; charset=utf-8"
 
@@ -94,6 +102,17 @@ def test_hashes_and_version_follow_the_content(tmp_path: Path):
     third = offline.offline_manifest(site)
     assert third["version"] != second["version"] and "rules/y/index.html" in third["files"]
     assert offline.offline_manifest(site, salt="new worker code")["version"] != third["version"]
+
+
+def test_files_left_out_are_not_stored(tmp_path: Path):
+    """A file only a fallback fetches is left out of the store, and out of the version."""
+    site = fake_site(tmp_path)
+    (site / "assets" / "plain.wasm").write_bytes(b"\0asm")
+    whole = offline.offline_manifest(site)
+    left = offline.offline_manifest(site, leave_out={"assets/plain.wasm"})
+    assert "assets/plain.wasm" in whole["files"] and "assets/plain.wasm" not in left["files"]
+    assert set(whole["files"]) - set(left["files"]) == {"assets/plain.wasm"} and left["version"] != whole["version"]
+    assert left["network"] == ["assets/plain.wasm"] and whole["network"] == []  # the worker fetches it instead
 
 
 def test_version_does_not_depend_on_where_the_site_is(tmp_path: Path):
@@ -140,6 +159,7 @@ def test_worker_is_its_source_after_the_builds_manifest(tmp_path: Path):
 def test_content_types():
     """The worker's types: ours for the runtime's files, the platform's guess otherwise."""
     assert offline.content_type("a/b.wasm") == "application/wasm"
+    assert offline.content_type("a/b.wasm.zst") == "application/zstd"
     assert offline.content_type("x.MJS") == "text/javascript; charset=utf-8"
     assert offline.content_type("x.unknown-suffix") == "application/octet-stream"
 

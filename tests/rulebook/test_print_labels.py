@@ -57,6 +57,9 @@ def test_engine_output_is_not_labelled(built_site: Path):
 
 @pytest.mark.build
 def test_print_stylesheet_is_linked(built_site: Path):
-    """print.css and offline.css are on every page after calculator.css."""
+    """print.css and offline.css come after calculator.css in the stylesheet every page links."""
     html = (built_site / "index.html").read_text()
-    assert html.index("assets/calculator.css") < html.index("assets/offline.css") < html.index("assets/print.css")
+    [sheet] = re.findall(r'href="(assets/site-[0-9a-f]{12}\.css)"', html)
+    css = (built_site / sheet).read_text()
+    assert css.index("/* calculator.css */") < css.index("/* offline.css */") < css.index("/* print.css */")
+    assert "@media print" in css

@@ -20,7 +20,7 @@ def test_runtime_is_vendored(built_site: Path):
             assert not (folder / "pyodide" / name).exists()
         else:
             assert (folder / "pyodide" / name).stat().st_size > 0
-    assert (folder / "pyscript" / "core.js").exists()
+    assert (folder / "pyscript" / "core.js").exists() and (folder / "zstddec" / "zstddec-stream.mjs").exists()
     zips = list((built_site / "assets").glob("pycore-*.zip"))
     assert len(zips) == 1
     html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
@@ -36,6 +36,8 @@ def test_copy_takes_only_the_listed_files(tmp_path: Path):
     assert pyodide == set(runtime.PYODIDE_FILES)
     pyscript = {p.suffix for p in (tmp_path / runtime.PYSCRIPT_DEST).iterdir()}
     assert pyscript <= {".js", ".css"} and (tmp_path / runtime.PYSCRIPT_DEST / "core.js").exists()
+    assert [p.name for p in (tmp_path / runtime.ZSTDDEC_DEST).iterdir()] == ["zstddec-stream.mjs"]
+    assert (tmp_path / runtime.ZSTDDEC_MODULE).read_text().count("ZSTDDecoder") >= 2  # the decoder's module, whole
     wasm = tmp_path / runtime.PYODIDE_DEST / "pyodide.asm.wasm"
     before = wasm.stat().st_mtime_ns
     runtime.copy_runtime(NODE_MODULES, tmp_path)

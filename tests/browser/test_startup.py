@@ -1,0 +1,83 @@
+"""A first visit to a calculator, counted at the server: what the engine's worker will need is asked for from the
+page's head, every file comes once, and the page answers from the packed snapshot and WebAssembly."""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections import Counter
+from html.parser import HTMLParser
+
+import pytest
+from browser.support import CALCULATORS, READY_TIMEOUT, QuietHandler, QuietServer
+
+pytestmark = pytest.mark.browser
+
+
+class Prefetches(HTMLParser):
+    """The ``<link rel="prefetch">`` of a page, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "link" and a.get("rel") == "prefetch":
+            self.hrefs.append(a.get("href") or "")
+
+
+@pytest.fixture
+def counted(built_site):
+    """The built site served as a static host serves it (cached for ten minutes), each request logged."""
+    log: list[tuple[float, str, str]] = []
+
+    class Counting(QuietHandler):
+        def do_GET(self) -> None:
+            log.append((time.monotonic(), "GET", self.path.split("?")[0]))
+            super().do_GET()
+
+        def do_HEAD(self) -> None:
+            log.append((time.monotonic(), "HEAD", self.path.split("?")[0]))
+            super().do_HEAD()
+
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "max-age=600")
+            super().end_headers()
+
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(built_site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", log
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_site, counted):
+    """The head prefetches the worker's loader, its modules, the standard library, the snapshot and the packed
+    WebAssembly; each is downloaded once (the worker's own requests find it in the HTTP cache), the plain
+    WebAssembly and the unpacked ones never, and the calculator answers from the snapshot."""
+    html = (built_site / CALCULATORS["skirmish-d6"] / "index.html").read_text(encoding="utf-8")
+    scan = Prefetches()
+    scan.feed(html.split("</head>", 1)[0])  # in the head, fetched while the page is parsed
+    prefetched = ["/" + href.removeprefix("../../") for href in scan.hrefs]
+    if not any(p.endswith(".snap.zst") for p in prefetched):
+        pytest.skip("built without the engine snapshot (no Node)")
+    assert any(p.endswith(".wasm.zst") for p in prefetched) and any(p.endswith(".mjs") for p in prefetched)
+    url, log = counted
+    ctx = browser.new_context(service_workers="block")
+    watch.attach(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(url + CALCULATORS["skirmish-d6"])
+        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
+        page.wait_for_timeout(500)
+    finally:
+        ctx.close()
+    watch.check()
+    gets = Counter(path for _, method, path in log if method == "GET")
+    for path in prefetched:
+        assert gets[path] == 1, f"{path} downloaded {gets[path]} times"
+    assert gets["/assets/runtime/pyodide/pyodide.asm.wasm"] == 0
+    assert not [w for w in watch.console_warnings if "engine:" in w], watch.console_warnings  # no fallback taken
+    assert not [w for w in watch.console_warnings if "preload" in w], watch.console_warnings
