@@ -24,12 +24,14 @@ lint: setup
 build: setup
 	$(VENV)/bin/mkdocs build --strict
 
-# Start-up and latency of the calculators against a bare PyScript page; not part of `make test`.
-# Writes build/bench.json and prints a table; BENCH_ARGS="--runs 3" and so on.
+# Start-up and latency of the calculators against a bare PyScript page, on the desktop profile and then the
+# phone profiles (first visit over a shaped link, CPU slowed); not part of `make test`. Writes build/bench.json
+# and build/bench-phone.json and prints their tables; BENCH_ARGS="--runs 3" and so on.
 bench: setup browser
 	$(PY) tests/bench/bench.py $(BENCH_ARGS)
+	$(PY) tests/bench/bench.py --profile phones $(BENCH_ARGS)
 
-# The phone profiles (first visit over a shaped link, CPU slowed): build/bench-phone.json and a table per profile.
+# The phone profiles alone.
 bench-phone: setup browser
 	$(PY) tests/bench/bench.py --profile phones $(BENCH_ARGS)
 
