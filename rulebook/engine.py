@@ -16,7 +16,7 @@ import jinja2
 from rulebook import packing
 from rulebook.archive import Archive
 from rulebook.project import PACKAGE
-from rulebook.pyscript import preloads
+from rulebook.pyscript import main_config, preloads, unused_chunks
 from rulebook.runtime import PYODIDE, PYODIDE_DEST, ZSTDDEC_MODULE
 from rulebook.snapshot import SUFFIX, WASM, image_size
 from rulebook.stdlib import FULL, Trimmed
@@ -56,7 +56,7 @@ class Engine:
     """Site path -> bytes of the loader, snapshot and trimmed standard library to write after the build."""
     fallback_only: tuple[str, ...] = ()
     """Site paths of runtime files no page fetches unless its first way fails (the plain WebAssembly beside
-    the packed one): in the site, not in the offline store."""
+    the packed one, PyScript's unused plugins): in the site, not in the offline store."""
     wasm: str | None = None
     """Site path of Pyodide's WebAssembly packed, when the loader unpacks it (else Pyodide fetches the plain one)."""
 
@@ -75,7 +75,7 @@ class Engine:
 
     def to_extra(self) -> dict[str, Any]:
         """What the theme reads as ``config.extra.engine``."""
-        return {"interpreter": self.interpreter, "runtime": RUNTIME, "preload": self.preload,
+        return {"interpreter": self.interpreter, "runtime": RUNTIME, "preload": self.preload, "main_config": main_config(),
                 "snapshot": self.snapshot, "stdlib": self.stdlib, "wasm": self.wasm, "prefetch": self.prefetch(),
                 "preload_big": self.preload_big()}
 
@@ -128,8 +128,9 @@ def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib
     PyScript to unpack), else a plain loader with the trimmed standard library, or pyodide.mjs, with pycore's
     archive as "files". Packed files are kept by content in ``cache``."""
     preload = preloads(node_modules)
+    unused = tuple(unused_chunks(node_modules))
     if snapshot is None and stdlib is None:
-        return Engine(interpreter=RUNTIME, snapshot=None, preload=preload)
+        return Engine(interpreter=RUNTIME, snapshot=None, preload=preload, fallback_only=unused)
     whole = stdlib.whole.path if stdlib else FULL_STDLIB
     files = {stdlib.whole.path: stdlib.whole.data} if stdlib else {}
     if snapshot is None:
@@ -149,7 +150,7 @@ def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib
     files[loader_path] = text
     packed = next((path for path in files if path.endswith(f".wasm{packing.SUFFIX}")), None)
     return Engine(interpreter=loader_path, snapshot=snapshot_path, preload=preload, stdlib=used, files=files,
-                  fallback_only=(f"{PYODIDE_DEST}/{WASM}",) if packed else (), wasm=packed)
+                  fallback_only=((f"{PYODIDE_DEST}/{WASM}",) if packed else ()) + unused, wasm=packed)
 
 
 def write_engine(site_dir: Path, engine: Engine) -> None:

@@ -53,6 +53,8 @@ class EngineTag(HTMLParser):
             self.engine = a
         elif tag == "script" and a.get("type") == "module" and a.get("src"):
             self.modules.append(a["src"] or "")
+        elif tag == "link" and a.get("rel") == "modulepreload" and a.get("href"):
+            self.modules.append(a["href"] or "")
 
 
 def wasm_files(site: Path, page: str) -> list[str]:
@@ -77,8 +79,8 @@ def runtime_files(site: Path, page: str) -> list[str]:
     assert tag, f"{page} has no engine tag"
     config = json.loads(tag["config"] or "{}")
     base = posixpath.join("/", page)
-    urls = [tag["src"], config["interpreter"], *config.get("files", {}), *(m for m in scan.modules if "pyscript" in m),
-            tag["data-stdlib"]]
+    pyscript = [m for m in scan.modules if "runtime/pyscript/core" in m]
+    urls = [tag["src"], config["interpreter"], *config.get("files", {}), *pyscript, tag["data-stdlib"]]
     runtime_dir = posixpath.dirname(tag.get("data-runtime") or config["interpreter"])
     urls += [posixpath.join(runtime_dir, name) for name in PYODIDE_FILES]
     found = sorted({posixpath.normpath(posixpath.join(base, u)).lstrip("/") for u in urls if u})

@@ -12,11 +12,15 @@ from html.parser import HTMLParser
 import pytest
 from browser.support import CALCULATORS, READY_TIMEOUT, QuietHandler, QuietServer
 
+from rulebook import pyscript
+from rulebook.project import NODE_MODULES
+
 pytestmark = pytest.mark.browser
 
 
 class Prefetches(HTMLParser):
-    """The ``<link rel="prefetch">`` of a page, in order."""
+    """What a page fetches ahead for its engine's worker: its ``<link rel="prefetch">`` and the preloads marked
+    ``data-engine-file``, in order."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -24,7 +28,7 @@ class Prefetches(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if tag == "link" and a.get("rel") == "prefetch":
+        if tag == "link" and (a.get("rel") == "prefetch" or (a.get("rel") == "preload" and "data-engine-file" in a)):
             self.hrefs.append(a.get("href") or "")
 
 
@@ -56,7 +60,7 @@ def counted(built_site):
 def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_site, counted):
     """The head prefetches the worker's loader, its modules, the standard library, the snapshot and the packed
     WebAssembly; each is downloaded once (the worker's own requests find it in the HTTP cache), the plain
-    WebAssembly and the unpacked ones never, and the calculator answers from the snapshot."""
+    WebAssembly and PyScript's unused plugins never, and the calculator answers from the snapshot."""
     html = (built_site / CALCULATORS["skirmish-d6"] / "index.html").read_text(encoding="utf-8")
     scan = Prefetches()
     scan.feed(html.split("</head>", 1)[0])  # in the head, fetched while the page is parsed
@@ -79,5 +83,7 @@ def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_
     for path in prefetched:
         assert gets[path] == 1, f"{path} downloaded {gets[path]} times"
     assert gets["/assets/runtime/pyodide/pyodide.asm.wasm"] == 0
+    for chunk in pyscript.unused_chunks(NODE_MODULES):  # PyScript's plugins the pages turn off
+        assert gets["/" + chunk] == 0, chunk
     assert not [w for w in watch.console_warnings if "engine:" in w], watch.console_warnings  # no fallback taken
     assert not [w for w in watch.console_warnings if "preload" in w], watch.console_warnings

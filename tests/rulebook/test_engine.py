@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import engine, packing, snapshot
+from rulebook import engine, packing, pyscript, snapshot
 from rulebook.archive import Archive
 from rulebook.project import NODE_MODULES, ROOT
 from rulebook.stdlib import Stdlib, Trimmed
@@ -34,7 +34,8 @@ def test_without_snapshot_pages_name_pyodide():
     made = engine.prepare(NODE_MODULES, ARCHIVE, None)
     assert made.interpreter == engine.RUNTIME and made.snapshot is None and made.files == {}
     assert made.to_extra() == {"interpreter": engine.RUNTIME, "runtime": engine.RUNTIME, "preload": made.preload,
-                               "snapshot": None, "stdlib": "assets/runtime/pyodide/python_stdlib.zip", "wasm": None,
+                               "main_config": pyscript.main_config(), "snapshot": None,
+                               "stdlib": "assets/runtime/pyodide/python_stdlib.zip", "wasm": None,
                                "prefetch": [], "preload_big": []}
 
 
@@ -90,8 +91,9 @@ def test_snapshot_build_ships_pyodides_webassembly_packed():
     text = made.files[made.interpreter].decode()
     assert f'const WASM = new URL("runtime/{Path(wasm).name}", import.meta.url).href;' in text
     assert f"const WASM_SIZE = {len(raw)};" in text
-    assert made.fallback_only == ("assets/runtime/pyodide/pyodide.asm.wasm",)
-    assert engine.prepare(NODE_MODULES, ARCHIVE, None, STDLIB).fallback_only == ()
+    unused = tuple(pyscript.unused_chunks(NODE_MODULES))
+    assert made.fallback_only == ("assets/runtime/pyodide/pyodide.asm.wasm", *unused) and unused
+    assert engine.prepare(NODE_MODULES, ARCHIVE, None, STDLIB).fallback_only == unused
 
 
 def test_pages_fetch_what_the_worker_will_ask_for():

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from rulebook import offline
+from rulebook import offline, pyscript
 from rulebook.precompress import is_copy
-from rulebook.project import ROOT
+from rulebook.project import NODE_MODULES, ROOT
 
 BUILD = re.compile(r"^const BUILD = (\{.*\});$", re.MULTILINE)
 DOCS = ROOT / "site"
@@ -38,16 +38,18 @@ def fake_site(root: Path) -> Path:
 
 @pytest.mark.build
 def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
-    """Every file of the built site but sw.js itself, the precompressed copies, the source maps and (beside the
-    packed one) the plain WebAssembly, which only a fallback fetches, is listed, with the SHA-256 and size of its
-    bytes."""
+    """Every file of the built site but sw.js itself, the precompressed copies, the source maps, PyScript's unused
+    plugins and (beside the packed one) the plain WebAssembly, which only a fallback fetches, is listed, with the
+    SHA-256 and size of its bytes; those left out are listed apart, for the network."""
     build = sw_build(built_site)
-    on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*")
-               if p.is_file() and not is_copy(p) and p.suffix != ".map"}
-    assert list(built_site.rglob("*.map"))  # Material's, left out
+    on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file() and not is_copy(p)}
+    maps = {rel for rel in on_disk if rel.endswith(".map")}
+    assert maps  # Material's
     packed = any((built_site / "assets" / "runtime").glob("pyodide-*.wasm.zst"))
     fallback_only = {"assets/runtime/pyodide/pyodide.asm.wasm"} if packed else set()
-    assert set(build["files"]) == on_disk - {"sw.js"} - fallback_only
+    fallback_only |= set(pyscript.unused_chunks(NODE_MODULES))
+    assert set(build["files"]) == on_disk - {"sw.js"} - maps - fallback_only
+    assert set(build["network"]) == maps | fallback_only
     for rel, entry in build["files"].items():
         data = (built_site / rel).read_bytes()
         assert entry["integrity"] == integrity(data), rel

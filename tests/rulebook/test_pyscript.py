@@ -17,13 +17,26 @@ def test_engine_knows_pyscripts_python_package():
         assert json.dumps(source, ensure_ascii=False) in chunk or source in chunk
 
 
-def test_preloads_are_the_main_chunk_and_its_plugins():
-    """Site paths of existing PyScript modules, the main chunk first."""
+def test_preloads_are_the_main_chunk_and_its_used_plugins():
+    """Site paths of existing PyScript modules, the main chunk first, then the plugins pages keep (its error plugin):
+    none of the unused ones."""
     chunk, _ = pyscript.main_chunk(NODE_MODULES)
     paths = pyscript.preloads(NODE_MODULES)
-    assert paths[0] == f"assets/runtime/pyscript/{chunk}" and len(paths) > 1
+    plugins = pyscript.plugin_chunks(NODE_MODULES)
+    assert paths == [f"assets/runtime/pyscript/{chunk}", f"assets/runtime/pyscript/{plugins['error']}"]
     for path in paths:
         assert (NODE_MODULES / pyscript.PYSCRIPT / Path(path).name).exists()
+
+
+def test_unused_plugins_are_turned_off_by_the_main_config():
+    """Every plugin PyScript imports is either kept (error) or turned off by the pages' config; the turned-off
+    ones' chunks are known (shipped, never stored)."""
+    plugins = pyscript.plugin_chunks(NODE_MODULES)
+    assert set(plugins) == {"error", *pyscript.UNUSED_PLUGINS} - {"codemirror"}  # codemirror is in the main chunk
+    config = json.loads(pyscript.main_config())
+    assert config == {"plugins": [f"!{name}" for name in pyscript.UNUSED_PLUGINS]}
+    chunks = pyscript.unused_chunks(NODE_MODULES)
+    assert len(chunks) == len(plugins) - 1 and not [c for c in chunks if "error" in c]
 
 
 def test_unexpected_layout_gives_nothing(tmp_path: Path):
