@@ -30,6 +30,8 @@ LOADER = "loader.mjs.jinja"
 """The loader's template in ``programs/``: a real JavaScript module with its few build values as Jinja fields."""
 PLAIN = "plain.mjs.jinja"
 """The template of the loader without a snapshot: Pyodide started as usual from the trimmed standard library."""
+ENGINE_SCRIPT = "assets/engine.py"
+"""The engine's worker script (docs_dir's, shipped as it is)."""
 RUNTIME = f"{PYODIDE_DEST}/pyodide.mjs"
 """The interpreter PyScript gets when there is neither snapshot nor trimmed standard library."""
 FULL_STDLIB = f"{PYODIDE_DEST}/{FULL}"
@@ -60,24 +62,20 @@ class Engine:
     wasm: str | None = None
     """Site path of Pyodide's WebAssembly packed, when the loader unpacks it (else Pyodide fetches the plain one)."""
 
-    def prefetch(self) -> list[str]:
-        """The small files the engine's worker will ask for, in the order it asks: the loader and the modules it
-        imports, and the standard library. Pages fetch them while they are parsed (the worker only starts once
-        PyScript has), so that the worker finds them in the HTTP cache; none without the loader."""
+    def fetch(self) -> list[str]:
+        """What the engine's worker will ask for, as site paths, in the order it asks: its script, the loader and
+        the modules it imports, the standard library, then the packed WebAssembly (compiled while the snapshot
+        still comes in) and the snapshot. Pages have them downloaded from their head (the worker only starts
+        once PyScript has), so that the worker finds them in the HTTP cache; none without the loader."""
         if self.wasm is None or self.snapshot is None:
             return []
-        return [self.interpreter, RUNTIME, f"{PYODIDE_DEST}/pyodide.asm.mjs", ZSTDDEC_MODULE, self.stdlib]
-
-    def preload_big(self) -> list[str]:
-        """The two big files the worker will ask for, the WebAssembly first (it is compiled while the snapshot
-        still comes in): fetched by pages from the start, as the small ones."""
-        return [self.wasm, self.snapshot] if self.wasm and self.snapshot else []
+        return [ENGINE_SCRIPT, self.interpreter, RUNTIME, f"{PYODIDE_DEST}/pyodide.asm.mjs", ZSTDDEC_MODULE,
+                self.stdlib, self.wasm, self.snapshot]
 
     def to_extra(self) -> dict[str, Any]:
         """What the theme reads as ``config.extra.engine``."""
         return {"interpreter": self.interpreter, "runtime": RUNTIME, "preload": self.preload, "main_config": main_config(),
-                "snapshot": self.snapshot, "stdlib": self.stdlib, "wasm": self.wasm, "prefetch": self.prefetch(),
-                "preload_big": self.preload_big()}
+                "snapshot": self.snapshot, "stdlib": self.stdlib, "wasm": self.wasm, "fetch": self.fetch()}
 
 
 def pyodide_lock(node_modules: Path) -> dict[str, Any]:

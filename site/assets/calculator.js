@@ -83,12 +83,6 @@ async function startEngine() {
   });
 }
 
-// The engine's big files, preloaded by the head for the worker (which finds them in the HTTP cache): read
-// through once here and dropped, so that the page counts them as used.
-for (const link of document.querySelectorAll("link[rel=preload][data-engine-file]")) {
-  fetch(link.href).then((response) => response.body?.pipeTo(new WritableStream())).catch(() => {});
-}
-
 async function ask(worker, request) {
   return JSON.parse(await worker.sync.handle(JSON.stringify(request)));
 }

@@ -1,7 +1,17 @@
 // Starts PyScript from the page's head, so that the engine's worker starts while the page is still parsed.
+// First it has the engine's files downloaded (the engine tag's data-fetch: site paths, in the order the
+// engine asks for them) by a worker of their own (engine-fetch.js), so that they are in the HTTP cache when
+// the engine asks.
 // PyScript reads its main-thread config (the <py-config> at the top of the body, which turns off the plugins
 // no page uses) once, when its module runs: this waits until the parser has reached that element (or the
 // page is parsed, for a page without one), then imports PyScript.
+
+const engine = document.querySelector('script[type="py"][worker][name="engine"][data-fetch]');
+if (engine) {
+  const root = new URL("../", import.meta.url); // this script is assets/pyscript-start.js
+  const urls = JSON.parse(engine.dataset.fetch).map((path) => new URL(path, root).href);
+  new Worker(new URL("./engine-fetch.js", import.meta.url)).postMessage({ urls });
+}
 
 const found = () => document.querySelector("py-config") !== null || document.readyState !== "loading";
 

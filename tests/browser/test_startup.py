@@ -1,9 +1,10 @@
-"""A first visit to a calculator, counted at the server: what the engine's worker will need is asked for from the
+"""A first visit to a calculator, counted at the server: what the engine's worker will need is downloaded from the
 page's head, every file comes once, and the page answers from the packed snapshot and WebAssembly."""
 
 from __future__ import annotations
 
 import functools
+import json
 import threading
 import time
 from collections import Counter
@@ -18,18 +19,17 @@ from rulebook.project import NODE_MODULES
 pytestmark = pytest.mark.browser
 
 
-class Prefetches(HTMLParser):
-    """What a page fetches ahead for its engine's worker: its ``<link rel="prefetch">`` and the preloads marked
-    ``data-engine-file``, in order."""
+class EngineFiles(HTMLParser):
+    """The site paths the engine tag of a page asks to have downloaded from the head (``data-fetch``)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.hrefs: list[str] = []
+        self.paths: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if tag == "link" and (a.get("rel") == "prefetch" or (a.get("rel") == "preload" and "data-engine-file" in a)):
-            self.hrefs.append(a.get("href") or "")
+        if tag == "script" and a.get("type") == "py" and "worker" in a and a.get("data-fetch"):
+            self.paths = json.loads(a["data-fetch"] or "[]")
 
 
 @pytest.fixture
@@ -58,13 +58,14 @@ def counted(built_site):
 
 
 def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_site, counted):
-    """The head prefetches the worker's loader, its modules, the standard library, the snapshot and the packed
-    WebAssembly; each is downloaded once (the worker's own requests find it in the HTTP cache), the plain
-    WebAssembly and PyScript's unused plugins never, and the calculator answers from the snapshot."""
+    """From the head a worker of the page's downloads the engine's script, the loader, its modules, the standard
+    library, the packed WebAssembly and the snapshot; each is downloaded once (the engine's own requests find it in
+    the HTTP cache), the plain WebAssembly and PyScript's unused plugins never, and the calculator answers from the
+    snapshot."""
     html = (built_site / CALCULATORS["skirmish-d6"] / "index.html").read_text(encoding="utf-8")
-    scan = Prefetches()
+    scan = EngineFiles()
     scan.feed(html.split("</head>", 1)[0])  # in the head, fetched while the page is parsed
-    prefetched = ["/" + href.removeprefix("../../") for href in scan.hrefs]
+    prefetched = ["/" + path for path in scan.paths]
     if not any(p.endswith(".snap.zst") for p in prefetched):
         pytest.skip("built without the engine snapshot (no Node)")
     assert any(p.endswith(".wasm.zst") for p in prefetched) and any(p.endswith(".mjs") for p in prefetched)

@@ -36,7 +36,7 @@ def test_without_snapshot_pages_name_pyodide():
     assert made.to_extra() == {"interpreter": engine.RUNTIME, "runtime": engine.RUNTIME, "preload": made.preload,
                                "main_config": pyscript.main_config(), "snapshot": None,
                                "stdlib": "assets/runtime/pyodide/python_stdlib.zip", "wasm": None,
-                               "prefetch": [], "preload_big": []}
+                               "fetch": []}
 
 
 def test_trimmed_stdlib_without_snapshot_gets_the_plain_loader():
@@ -97,15 +97,16 @@ def test_snapshot_build_ships_pyodides_webassembly_packed():
 
 
 def test_pages_fetch_what_the_worker_will_ask_for():
-    """With the loader, pages prefetch its modules and the standard library and preload the packed WebAssembly and
-    the snapshot; without a snapshot, nothing (Pyodide fetches its files itself)."""
+    """With the loader, pages have the engine's script, the loader, its modules, the standard library, the packed
+    WebAssembly and the snapshot downloaded from their head; without a snapshot, nothing (Pyodide fetches its files
+    itself)."""
     made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192), STDLIB, CACHE)
-    extra = made.to_extra()
-    assert extra["prefetch"] == [made.interpreter, engine.RUNTIME, "assets/runtime/pyodide/pyodide.asm.mjs",
-                                 "assets/runtime/zstddec/zstddec-stream.mjs", made.stdlib]
-    assert extra["preload_big"] == [made.wasm, made.snapshot] and made.wasm in made.files
+    assert made.to_extra()["fetch"] == ["assets/engine.py", made.interpreter, engine.RUNTIME,
+                                        "assets/runtime/pyodide/pyodide.asm.mjs",
+                                        "assets/runtime/zstddec/zstddec-stream.mjs", made.stdlib, made.wasm, made.snapshot]
+    assert made.wasm in made.files and (engine.PACKAGE.parent / "site" / "assets" / "engine.py").is_file()
     plain = engine.prepare(NODE_MODULES, ARCHIVE, None, STDLIB).to_extra()
-    assert plain["prefetch"] == plain["preload_big"] == [] and plain["wasm"] is None
+    assert plain["fetch"] == [] and plain["wasm"] is None
 
 
 def test_loader_name_follows_its_content():
