@@ -6,8 +6,9 @@
 // no page uses) once, when its module runs: this waits until the parser has reached that element (or the
 // page is parsed, for a page without one), then imports PyScript.
 
+// A page the offline store answers has the files on the device already: nothing to fetch ahead then.
 const engine = document.querySelector('script[type="py"][worker][name="engine"][data-fetch]');
-if (engine) {
+if (engine && !navigator.serviceWorker?.controller) {
   const root = new URL("../", import.meta.url); // this script is assets/pyscript-start.js
   const urls = JSON.parse(engine.dataset.fetch).map((path) => new URL(path, root).href);
   new Worker(new URL("./engine-fetch.js", import.meta.url)).postMessage({ urls });
