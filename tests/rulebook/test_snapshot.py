@@ -38,6 +38,19 @@ def test_engine_snapshot_holds_the_image_without_its_zero_pages(built_site: Path
     assert sum(parts[1::2]) < 0.6 * size  # the zero pages are left out
 
 
+def filled(data: bytes) -> tuple[bytearray, list[tuple[int, int]]]:
+    """The image a sparse snapshot fills, as the loader fills it, and its parts (offset, length); every byte used."""
+    size, count = struct.unpack("<II", data[4:12])
+    numbers = struct.unpack(f"<{2 * count}I", data[12:12 + 8 * count])
+    parts = list(zip(numbers[::2], numbers[1::2]))
+    image, at = bytearray(size), 12 + 8 * count
+    for offset, length in parts:
+        image[offset:offset + length] = data[at:at + length]
+        at += length
+    assert at == len(data)
+    return image, parts
+
+
 @pytest.mark.build
 def test_engine_snapshot_holds_the_modules_data_as_differences(built_site: Path):
     """XORed back with Pyodide's data segments, the image is Pyodide's (its header first); as shipped, the part
@@ -45,13 +58,7 @@ def test_engine_snapshot_holds_the_modules_data_as_differences(built_site: Path)
     snaps = list((built_site / "assets" / "runtime").glob(f"engine-*{snapshot.SUFFIX}"))
     if not snaps:
         pytest.skip("built without the engine snapshot (no Node)")
-    data = packing.unpack(snaps[0].read_bytes())
-    size, count = struct.unpack("<II", data[4:12])
-    parts = struct.unpack(f"<{2 * count}I", data[12:12 + 8 * count])
-    image, at = bytearray(size), 12 + 8 * count
-    for offset, length in zip(parts[::2], parts[1::2]):
-        image[offset:offset + length] = data[at:at + length]
-        at += length
+    image, _ = filled(packing.unpack(snaps[0].read_bytes()))
     segments = wasm.data_segments((NODE_MODULES / "pyodide" / snapshot.WASM).read_bytes())
     start = snapshot.memory_start(image)
     placed = sum(len(s.data) for s in segments)
@@ -68,14 +75,9 @@ def test_sparse_image_round_trip():
     page = snapshot.PAGE
     image = bytes(page) + b"\1" * page + bytes(3 * page) + b"\2" * 10 + bytes(page - 10) + b"\3" * 100
     data = snapshot.sparse_image(image)
-    size, count = struct.unpack("<II", data[4:12])
-    parts = struct.unpack(f"<{2 * count}I", data[12:12 + 8 * count])
-    rebuilt, at = bytearray(size), 12 + 8 * count
-    for offset, length in zip(parts[::2], parts[1::2]):
-        rebuilt[offset:offset + length] = data[at:at + length]
-        at += length
-    assert bytes(rebuilt) == image and at == len(data)
-    assert count == 2 and sum(parts[1::2]) == 2 * page + 100
+    rebuilt, parts = filled(data)
+    assert bytes(rebuilt) == image
+    assert len(parts) == 2 and sum(n for _, n in parts) == 2 * page + 100
 
 
 def test_sparse_image_xors_the_segments_after_pyodides_header():
