@@ -101,9 +101,9 @@ def test_pages_fetch_what_the_worker_will_ask_for():
     WebAssembly and the snapshot downloaded from their head; without a snapshot, nothing (Pyodide fetches its files
     itself)."""
     made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192), STDLIB, CACHE)
-    assert made.to_extra()["fetch"] == ["assets/engine.py", made.interpreter, engine.RUNTIME,
+    assert made.to_extra()["fetch"] == [made.wasm, made.snapshot, "assets/engine.py", made.interpreter, engine.RUNTIME,
                                         "assets/runtime/pyodide/pyodide.asm.mjs",
-                                        "assets/runtime/zstddec/zstddec-stream.mjs", made.stdlib, made.wasm, made.snapshot]
+                                        "assets/runtime/zstddec/zstddec-stream.mjs", made.stdlib]
     assert made.wasm in made.files and (engine.PACKAGE.parent / "site" / "assets" / "engine.py").is_file()
     plain = engine.prepare(NODE_MODULES, ARCHIVE, None, STDLIB).to_extra()
     assert plain["fetch"] == [] and plain["wasm"] is None
