@@ -18,9 +18,10 @@ HREF = re.compile(r'\bhref="([^"]*)"')
 """A tag's href."""
 OTHER_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.IGNORECASE)
 """An address with a scheme or another host: the stylesheet prints those from their href."""
-UNLABELLED = ("data-ref=", "data-rule=", "headerlink")
-"""Links left as they are: labelled already, rendered by the engine (``data-rule``: its HTML names each
-rule itself and must stay exactly as the engine wrote it), or heading permalinks."""
+UNLABELLED = ("data-ref=", "data-rule=", "data-engine-link", "headerlink")
+"""Links left as they are: labelled already, rendered by the engine (``data-rule``, or ``data-engine-link`` where an
+element around the link names the rule: its HTML must stay exactly as the engine wrote it, or the page's first
+answer would differ from the engine's), or heading permalinks."""
 
 
 def print_ref(href: str, page_url: str) -> str | None:

@@ -111,10 +111,13 @@ def map_pieces(m: dict[str, Any], spec: BoardSpec, pieces: Mapping[str, Piece],
 
 def link(parent: ET.Element, rule_id: str, base: str, text: str | None = None, *, css: str = "",
          tagged: bool = True) -> ET.Element:
-    """A link to a rule or ruling's anchor: its title unless ``text``; ``data-rule`` unless not ``tagged``."""
+    """A link to a rule or ruling's anchor: its title unless ``text``; ``data-rule`` unless not ``tagged`` (an
+    element around it names the rule), then ``data-engine-link``: either way the build leaves it as it is."""
     attrs = {"href": base + entry(rule_id).ref}
     if tagged:
         attrs["data-rule"] = rule_id
+    else:
+        attrs["data-engine-link"] = ""
     if css:
         attrs["class"] = css
     anchor = ET.SubElement(parent, "a", attrs)

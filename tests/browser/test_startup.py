@@ -1,5 +1,6 @@
-"""A first visit to a calculator, counted at the server: what the engine's worker will need is downloaded from the
-page's head, every file comes once, and the page answers from the packed snapshot and WebAssembly."""
+"""A first visit to a calculator: what the engine's worker will need is downloaded from the page's head and every
+file comes once (counted at the server), the page answers from the packed snapshot and WebAssembly, and the engine's
+first answer is the very HTML the page was built with."""
 
 from __future__ import annotations
 
@@ -88,3 +89,23 @@ def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_
         assert gets["/" + chunk] == 0, chunk
     assert not [w for w in watch.console_warnings if "engine:" in w], watch.console_warnings  # no fallback taken
     assert not [w for w in watch.console_warnings if "preload" in w], watch.console_warnings
+
+
+@pytest.mark.parametrize("system", sorted(CALCULATORS))
+def test_the_engines_first_answer_is_the_page_built(browser, watch, server, system):
+    """The page opens with the answer worked out at build time; the engine's first answer is the same HTML, so the
+    page need not write it again (the build must not touch the engine's HTML, print labels included)."""
+    ctx = browser.new_context(service_workers="block")
+    watch.attach(ctx)
+    ctx.add_init_script("document.addEventListener('DOMContentLoaded', () => { window.__built ="
+                        " document.querySelector('.calc--full [data-role=body]').innerHTML; });")
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + CALCULATORS[system])
+        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
+        built = page.evaluate("window.__built")
+        live = page.evaluate("document.querySelector('.calc--full [data-role=body]').innerHTML")
+    finally:
+        ctx.close()
+    watch.check()
+    assert built and built == live

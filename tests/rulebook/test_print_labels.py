@@ -52,7 +52,9 @@ def test_built_links_carry_print_labels(built_site: Path):
 def test_engine_output_is_not_labelled(built_site: Path):
     """No link the engine rendered (calculator answers, worked examples) carries a print label."""
     for path in built_site.rglob("*.html"):
-        assert not re.search(r"<a [^>]*data-rule=[^>]*data-ref=", path.read_text()), path
+        assert not re.search(r"<a [^>]*data-(rule|engine-link)=[^>]*data-ref=", path.read_text()), path
+    d6 = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
+    assert re.search(r'<tr class="applied" data-rule="[^"]+"><td><a href="[^"]+" data-engine-link="">', d6)  # its modifiers
 
 
 @pytest.mark.build
