@@ -143,6 +143,7 @@ def big_map_fragment() -> str:
 def cover_grid(runs: int) -> dict[str, Any]:
     """``clear_line`` from the centre of a 40 x 40 board to every hex, 200 obstacles (fixed seed), in CPython,
     against a CPython baseline in the same run: the classic centre-to-centre hex line walk over the same pairs."""
+    from pycore import clearance
     from pycore import hexgrid as hg
 
     rng = random.Random(COVER_GRID["seed"])
@@ -151,8 +152,8 @@ def cover_grid(runs: int) -> dict[str, Any]:
     obstacles = frozenset(rng.sample([h for h in cells if h != origin], COVER_GRID["obstacles"]))
 
     def exact() -> int:
-        hg._clear_line.cache_clear()  # every run computes every line (the engine caches recent ones)
-        return sum(hg.clear_line(origin, h, obstacles) for h in cells)
+        clearance._clear_line.cache_clear()  # every run computes every line (the engine caches recent ones)
+        return sum(clearance.clear_line(origin, h, obstacles) for h in cells)
 
     def walk() -> int:
         return sum(not any(x in obstacles for x in hg.line(origin, h)[1:-1]) for h in cells)
@@ -213,8 +214,7 @@ def big_map_overlay(runs: int) -> dict[str, Any]:
     """The d6 overlay on the big map (the target moved over every free hex, then the attacker), in CPython, as a
     ratio of one single evaluation of the same map in the same run; both start cold (the engine's remembered calls
     and its cache of exact lines forgotten), as after a change that moves a piece."""
-    from pycore import evaluate
-    from pycore import hexgrid as hg
+    from pycore import clearance, evaluate
     from pycore.browser import decode_fragment
     from pycore.memo import forget_all
 
@@ -222,7 +222,7 @@ def big_map_overlay(runs: int) -> dict[str, Any]:
 
     def cold(s: dict[str, Any]) -> float:
         forget_all()
-        hg._clear_line.cache_clear()
+        clearance._clear_line.cache_clear()
         t = time.perf_counter()
         evaluate(s)
         return (time.perf_counter() - t) * 1000

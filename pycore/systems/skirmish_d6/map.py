@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import hexgrid as hg
+from ...clearance import clear_line
 from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex
 from ...memo import recent_calls
@@ -206,7 +207,7 @@ def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatur
     if any(pc.total for pc in counts):
         if totals is None:
             totals = [h for h, kind in obstacles.items() if kind == TOTAL]
-        clear = hg.clear_line(attacker, target, totals)
+        clear = clear_line(attacker, target, totals)
 
     def levels(pc: PathCount) -> tuple[int, int]:
         if pc.total and not clear:
