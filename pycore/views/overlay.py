@@ -110,12 +110,17 @@ def ranked(overlay: dict[str, Any], words: OverlayWords) -> list[dict[str, Any]]
     safest hexes first, for a bystander the most dangerous first (most hexes are out of a stray shot's way, so
     the ones to avoid are the news); ties by band, then by hex, so the order is stable."""
     sign = -1 if overlay["moving"] == "target" else 1
+    by_numbers: dict[tuple[Any, ...], tuple[Fraction, int]] = {}  # a big map has many hexes with the same numbers
 
     def key(entry: dict[str, Any]) -> tuple[Fraction, int, int, int]:
-        chance = chance_of(entry)
-        band = band_of(entry, words)
-        return (-sign * (chance if chance is not None else Fraction(band, HEAT_BANDS)), -sign * band,
-                entry["hex"][1], entry["hex"][0])
+        numbers = (entry["targetable"], entry.get("hit_chance_exact"), entry["hit_chance"], entry.get(words.cover_key))
+        head = by_numbers.get(numbers)
+        if head is None:
+            chance = chance_of(entry)
+            band = band_of(entry, words)
+            head = by_numbers[numbers] = (-sign * (chance if chance is not None else Fraction(band, HEAT_BANDS)),
+                                          -sign * band)
+        return (*head, entry["hex"][1], entry["hex"][0])
 
     return sorted(overlay["hexes"], key=key)
 
