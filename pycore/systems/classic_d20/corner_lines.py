@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import bisect
+import functools
 import math
 from collections.abc import Iterable
 from fractions import Fraction
@@ -58,6 +58,22 @@ def corner_segments(a: Hex, b: Hex) -> list[Segment]:
     return [(p, q) for p in hg.corners(a) for q in hg.corners(b)]
 
 
+SLOTS = 256
+"""How many equal angles the blockers seen from a corner of the anchor are filed under."""
+MARGIN = 1e-9
+"""Radians added on either side of a blocker's directions when filing it (far more than rounding can move them)."""
+
+
+Fan = tuple[list[list[tuple[float, int]]], list[tuple[float, int]]]
+"""The blockers seen from a point, per slot: (nearest distance, index) nearest first, and the nearest blocker whose
+inner circle covers the whole slot as (distance, index)."""
+
+
+def _slot(dx: float, dy: float) -> int:
+    """The slot of the direction ``(dx, dy)``."""
+    return int((math.atan2(dy, dx) + math.pi) / (2 * math.pi) * SLOTS) % SLOTS
+
+
 class Lines:
     """One board's blockers, and the corner lines already tested against them (an overlay's shared work)."""
 
@@ -70,45 +86,46 @@ class Lines:
         """Line -> whether some blocker touches it, for lines already tested."""
         self.anchor = anchor
         """A hex at one end of most lines asked about (an overlay's piece that stays), or None."""
-        self.rings = self._rings(anchor) if anchor is not None else []
-        """Blockers around the anchor in rings of doubling distance: (widest angle, angles sorted, indexes)."""
+        self.index = {h: i for i, h in enumerate(self.blockers)}
+        """Blocker -> its index."""
+        self.fans: list[tuple[Vec, tuple[float, float], Fan, dict[Vec, bool]]] = [
+            (p, _pixel(p), self._fan(p), {}) for p in hg.corners(anchor)] if anchor is not None else []
+        """Per corner of the anchor (exact, in hex sizes): the blockers a line from it can touch filed by direction
+        (``_fan``), and the lines from it tested so far, by far end."""
 
-    def _rings(self, anchor: Hex) -> list[tuple[float, list[float], list[int]]]:
-        """The blockers by distance ring and direction from the anchor: a line from the anchor can touch only those
-        whose direction is within ``asin(REACH / distance)`` of its own."""
-        ax, ay = _centre(anchor)
-        by_ring: dict[int, list[tuple[float, int]]] = {}
-        for i, (x, y) in enumerate(self.centres):
-            d = math.hypot(x - ax, y - ay)
-            ring = 0 if d <= 2 * REACH else int(math.log2(d / REACH))
-            by_ring.setdefault(ring, []).append((math.atan2(y - ay, x - ax), i))
-        rings = []
-        for ring, items in sorted(by_ring.items()):
-            items.sort()
-            widest = math.pi if ring == 0 else math.asin(min(1.0, 1 / 2 ** ring)) + 1e-9
-            rings.append((widest, [angle for angle, _ in items], [i for _, i in items]))
-        return rings
+    def _fan(self, p: Vec) -> Fan:
+        """The blockers seen from the point ``p`` by direction: a blocker lies within its corner radius of its centre,
+        so a line from ``p`` can touch it only within ``asin(1 / distance)`` of the centre's direction (a half turn
+        when ``p`` is one of its corners), and only past ``distance - 1``. Where a blocker's inner circle (``INNER``)
+        covers a whole slot, any line in that slot longer than the blocker's distance runs through its inside: each
+        slot keeps the nearest such blocker."""
+        px, py = _pixel(p)
+        slots: list[list[tuple[float, int]]] = [[] for _ in range(SLOTS)]
+        sure: list[tuple[float, int]] = [(math.inf, -1)] * SLOTS
+        width = 2 * math.pi / SLOTS
+        for i, (cx, cy) in enumerate(self.centres):
+            if self.blockers[i] == self.anchor:
+                continue  # a line's own end breaks nothing
+            d = math.hypot(cx - px, cy - py)
+            towards = math.atan2(cy - py, cx - px)
+            wide = math.asin(min(1.0, 1 / d)) + MARGIN if d > 1 + 1e-9 else math.pi / 2 + MARGIN
+            first = _slot(math.cos(towards - wide), math.sin(towards - wide))
+            span = int(2 * wide / width) + 2
+            for n in range(min(span, SLOTS)):
+                slots[(first + n) % SLOTS].append((d - 1 - 1e-9, i))
+            inner = math.asin(min(1.0, INNER / d)) - MARGIN
+            lo, hi = towards - inner + math.pi, towards + inner + math.pi  # slot n covers [n, n + 1) widths from -pi
+            for n in range(math.ceil(lo / width), math.floor(hi / width)):
+                if d < sure[n % SLOTS][0]:
+                    sure[n % SLOTS] = (d, i)
+        for slot in slots:
+            slot.sort()
+        return slots, sure
 
     def candidates(self, a: Hex, b: Hex) -> list[int]:
         """The blockers (by index) that can touch a line between ``a`` and ``b``."""
         ca, cb = _centre(a), _centre(b)
-        if self.anchor in (a, b) and a != b:
-            far = cb if self.anchor == a else ca
-            here = ca if self.anchor == a else cb
-            towards = math.atan2(far[1] - here[1], far[0] - here[0])
-            pool: set[int] = set()
-            for widest, angles, indexes in self.rings:
-                if widest >= math.pi:
-                    pool.update(indexes)
-                    continue
-                for turn in (-2 * math.pi, 0.0, 2 * math.pi):
-                    lo = bisect.bisect_left(angles, towards - widest + turn)
-                    hi = bisect.bisect_right(angles, towards + widest + turn)
-                    pool.update(indexes[lo:hi])
-            look = sorted(pool)
-        else:
-            look = list(range(len(self.blockers)))
-        return [i for i in look
+        return [i for i in range(len(self.blockers))
                 if _distance(self.centres[i], ca, cb) <= REACH and self.blockers[i] != a and self.blockers[i] != b]
 
     def touches(self, seg: Segment, ends: tuple[tuple[float, float], tuple[float, float]], i: int) -> bool:
@@ -122,6 +139,8 @@ class Lines:
 
     def count(self, a: Hex, b: Hex) -> int:
         """How many of the 36 lines some blocker touches (lines remembered for the next hexes)."""
+        if self.anchor is not None and self.anchor in (a, b) and a != b:
+            return self._count_from_anchor(b if self.anchor == a else a)
         near = self.candidates(a, b)
         if not near:
             return 0
@@ -136,6 +155,45 @@ class Lines:
             count += known
         return count
 
+    def _count_from_anchor(self, other: Hex) -> int:
+        """``count`` between the anchor and ``other``: each line from a corner of the anchor tests only the blockers
+        filed under its direction that are near enough, nearest first (remembered by its far end)."""
+        count = 0
+        skip = self.index.get(other, -1)
+        ends = [(q, (q[0] * _X + q[1] * _XR, q[1] * _Y)) for q in hg.corners(other)]
+        for p, pp, fan, known in self.fans:
+            for q, qq in ends:
+                broken = known.get(q)
+                if broken is None:
+                    broken = known[q] = p != q and self._crossed(p, pp, q, qq, fan, skip)
+                count += broken
+        return count
+
+    def _crossed(self, p: Vec, pp: tuple[float, float], q: Vec, qq: tuple[float, float], fan: Fan, skip: int) -> bool:
+        """Whether a blocker filed in ``fan`` (other than the one at index ``skip``) touches the line from ``p`` to
+        ``q`` (``pp``, ``qq`` in hex sizes)."""
+        (px, py), (qx, qy) = pp, qq
+        dx, dy = qx - px, qy - py
+        length2 = dx * dx + dy * dy
+        far = math.sqrt(length2)
+        slot = _slot(dx, dy)
+        slots, sure = fan
+        nearest, i = sure[slot]
+        if far > nearest and i != skip:
+            return True
+        for near, i in slots[slot]:
+            if near > far:
+                return False
+            cx, cy = self.centres[i]
+            wx, wy = cx - px, cy - py
+            t = max(0.0, min(1.0, (wx * dx + wy * dy) / length2))
+            d = math.hypot(wx - t * dx, wy - t * dy)  # as _distance: the centre to the segment
+            if d > OUTER or i == skip:
+                continue
+            if d < INNER or segment_touches((p, q), self.blockers[i]):
+                return True
+        return False
+
     def blockers_of(self, a: Hex, b: Hex) -> frozenset[Hex]:
         """Every blocker that touches at least one of the 36 lines."""
         near = self.candidates(a, b)
@@ -143,8 +201,10 @@ class Lines:
         return frozenset(self.blockers[i] for i in near if any(self.touches(seg, ends, i) for seg, ends in segs))
 
 
+@functools.lru_cache(maxsize=256)
 def cover_percent(blocked: int, lines: int, rounding: str) -> int:
-    """The cover step for ``blocked`` of ``lines`` broken lines: at or below the share (``down``) or at or above (``up``)."""
+    """The cover step for ``blocked`` of ``lines`` broken lines: at or below the share (``down``) or at or above
+    (``up``); remembered, as an overlay asks the same few again and again."""
     share = Fraction(blocked * FULL, lines)
     if rounding == "up":
         return next(p for p in PERCENTS if p >= share)
