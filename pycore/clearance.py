@@ -43,6 +43,7 @@ CORNERS = tuple((3 * x, 3 * y) for x, y in hg._CORNERS)
 lie ``M`` offsets from its centre, a grown blocker's ``M + 1``."""
 HALF = CORNERS[:3]
 """Three of them; the other three are their negatives."""
+(_H0X, _H0Y), (_H1X, _H1Y), (_H2X, _H2Y) = HALF
 SPACING = 9 * M
 """A hex centre lies at ``SPACING * (q, r)``."""
 REACH = 2.0 + 1e-6
@@ -80,14 +81,21 @@ def pixel(h: Hex) -> tuple[float, float]:
 
 def nearby(a: Hex, b: Hex, blocking: Iterable[Hex]) -> list[Hex]:
     """The ``blocking`` hexes other than ``a`` and ``b`` that can touch the convex hull of ``a`` and ``b``: centre within
-    two radii of the centres' segment (a box around it first, as most hexes of a map are far from any one line)."""
-    (ax, ay), (bx, by) = pixel(a), pixel(b)
+    two radii of the centres' segment."""
+    ax, ay = pixel(a)
+    return _within(a, b, pixel(b), [(h, pixel(h)) for h in blocking], (ax, ay))
+
+
+def _within(a: Hex, b: Hex, end: tuple[float, float], placed: Sequence[tuple[Hex, tuple[float, float]]],
+            start: tuple[float, float] = (0.0, 0.0)) -> list[Hex]:
+    """``nearby`` for blockers given with their centres, ``a`` centred at ``start`` and ``b`` at ``end`` (a box around
+    the segment first, as most hexes of a map are far from any one line)."""
+    (ax, ay), (bx, by) = start, end
     left, right, top, bottom = min(ax, bx) - REACH, max(ax, bx) + REACH, min(ay, by) - REACH, max(ay, by) + REACH
     vx, vy = bx - ax, by - ay
     vv = vx * vx + vy * vy
     out = []
-    for h in blocking:
-        hx, hy = pixel(h)
+    for h, (hx, hy) in placed:
         if hx < left or hx > right or hy < top or hy > bottom or h in (a, b):
             continue
         wx, wy = hx - ax, hy - ay
@@ -182,7 +190,7 @@ def free_offset(u: Vec, d: Vec, between: Sequence[Vec], ends: tuple[Poly | None,
         if toward == 0:
             return None
         ux, uy = -ux, -uy
-    k = max(abs(ux * y - uy * x) for x, y in HALF)
+    k = max(abs(ux * _H0Y - uy * _H0X), abs(ux * _H1Y - uy * _H1X), abs(ux * _H2Y - uy * _H2X))
     first, second = ends
     low, high = (-M * k, M * k) if first is None else _window(ux, uy, first)
     if second is None:
@@ -277,12 +285,17 @@ class Clearance:
         """The corners that trimming made."""
         self.touching: dict[Hex, list[Vec]] = {}
         """Blocker -> the directions from the new corners that only touch it."""
+        ox, oy = pixel(origin)
+        self.placed = [(h, (x - ox, y - oy)) for h in self.blockers for x, y in [pixel(h)]]
+        """Each blocker with its centre in hex sizes from the origin's."""
 
     def clear(self, other: Hex) -> bool:
         """``clear_line(origin, other, blockers)``."""
         if other == self.origin or hg.distance(other, self.origin) == 1:
             return True
-        near = nearby(self.origin, other, self.blockers)
+        ox, oy = pixel(self.origin)
+        x, y = pixel(other)
+        near = _within(self.origin, other, (x - ox, y - oy), self.placed)
         answer = quick(self.origin, other, near)
         return self.search(other, near) is not None if answer is None else answer
 
@@ -299,6 +312,12 @@ class Clearance:
         else:
             mine = self.own or hexagon((0, 0), M)
             cone = extremes((z[0] - o[0], z[1] - o[1]) for z in theirs or hexagon(d, M) for o in mine)
+        right, left = cone
+        # a blocker that lies behind the origin or beyond the other end along every direction of the cone never counts
+        kept = [(h, e) for h, e in zip(near, between)
+                if (dot(right, e) > 0 or dot(left, e) > 0)
+                and (dot(right, (d[0] - e[0], d[1] - e[1])) > 0 or dot(left, (d[0] - e[0], d[1] - e[1])) > 0)]
+        near, between = [h for h, _ in kept], [e for _, e in kept]
         for u in self.directions(d, near, between, cone, theirs):
             x = free_offset(u, d, between, ends)
             if x is not None:
