@@ -4,9 +4,10 @@ An answer depends on the map only through its reading key (``reading_key``): the
 is beyond 1 inch, whether the target is surrounded and who stands higher. So the overlay works out each hex's key
 from the map seen once from the piece that stays (``FromStays``) and runs the evaluation once per distinct key, on
 the first hex that has it, from that hex's full reading (``map.cover_between``, the very function a single
-evaluation uses). Seen from the piece that stays, a hex's centre line is read by direction (``rays.Rays``) and
-whether some unbroken line gets past a total obstacle is asked from the same hex every time
-(``clearance.Clearance``); each key is the one ``cover_between`` gives there (a property test checks every hex).
+evaluation uses, told whether a line gets past as the key found it). Seen from the piece that stays, a hex's centre
+line is read by direction (``rays.Rays``) and whether some unbroken line gets past a total obstacle is asked from
+the same hex every time (``clearance.Clearance``); each key is the one ``cover_between`` gives there (a property
+test checks every hex).
 """
 
 from __future__ import annotations
@@ -89,9 +90,13 @@ class Sight:
 
     def counts(self, other: Hex) -> list[tuple[int, int]]:
         """(partial, total) on each resolution of the centre line to ``other``."""
+        way = self.way
         out = []
         for path in self.rays.passed(other):
-            total = sum(self.way[h] for h in path)
+            total = 0
+            for h in path:
+                if way[h]:
+                    total += 1
             out.append((len(path) - total, total))
         return out
 
@@ -101,24 +106,24 @@ class Surround:
     ``d6.ruling.surround``): ``surround_pair`` answered by direction."""
 
     def __init__(self, enemies: list[Hex], adjacent_only: bool) -> None:
-        self.enemies = set(enemies)
-        """The attacker's side, the attacker included unless it is the piece moving."""
+        self.enemies = {h.qr for h in enemies}
+        """The attacker's side, the attacker included unless it is the piece moving, as axial coordinates."""
         self.adjacent_only = adjacent_only
         """Whether both must stand next to the target."""
 
     def around(self, target: Hex, extra: Hex | None = None) -> bool:
         """Whether the enemies (and ``extra``, one more) surround ``target``."""
-        enemies = self.enemies if extra is None else self.enemies | {extra}
+        enemies = self.enemies if extra is None else self.enemies | {extra.qr}
+        q, r = target.q, target.r
         if self.adjacent_only:
-            return any(hg.add(target, d) in enemies and hg.add(target, hg.DIRECTIONS[i + 3]) in enemies
-                       for i, d in enumerate(hg.DIRECTIONS[:3]))
+            return any((q + d.q, r + d.r) in enemies and (q - d.q, r - d.r) in enemies for d in hg.DIRECTIONS[:3])
         seen = set()
-        for h in enemies:
-            dq, dr = h.q - target.q, h.r - target.r
+        for hq, hr in enemies:
+            dq, dr = hq - q, hr - r
             if dq or dr:
                 g = math.gcd(dq, dr)
                 seen.add((dq // g, dr // g))
-        return any((-q, -r) in seen for q, r in seen)
+        return any((-x, -y) in seen for x, y in seen)
 
 
 class FromStays:
@@ -153,8 +158,9 @@ class FromStays:
             self.sights[key] = Sight(self.stays, obstacles, creatures)
         return self.sights[key]
 
-    def key(self, h: Hex) -> Key:
-        """``reading_key(cover_between(...))`` with the moving piece at ``h``."""
+    def key(self, h: Hex) -> tuple[Key, bool]:
+        """``reading_key(cover_between(...))`` with the moving piece at ``h``, and whether an unbroken line gets past
+        the total obstacles there (True when no line needs one)."""
         a, t = (h, self.target) if self.moving == "attacker" else (self.attacker, h)
         ground = self.ground
         ridges = board.ridge_hexes(ground, a, t) if ground and self.ridge else []
@@ -164,14 +170,15 @@ class FromStays:
         partial, total = cover_of(paths, clear, self.edge)
         surrounded = self.surround.around(h) if self.moving == "target" else self.surround.around(t, h)
         heights = (ground.get(a, 0), ground.get(t, 0)) if ground else None
-        return (partial, total, hg.distance(a, t) > MELEE_REACH, surrounded, higher(heights))
+        return (partial, total, hg.distance(a, t) > MELEE_REACH, surrounded, higher(heights)), clear
 
-    def reading(self, h: Hex) -> board.MapCover:
-        """The full reading with the moving piece at ``h``, as a single evaluation makes it."""
+    def reading(self, h: Hex, clear: bool | None = None) -> board.MapCover:
+        """The full reading with the moving piece at ``h``, as a single evaluation makes it (``clear``: whether an
+        unbroken line gets past the total obstacles, when known)."""
         a, t = (h, self.target) if self.moving == "attacker" else (self.attacker, h)
         totals = [x for x, kind in self.obstacles.items() if kind == TOTAL]
         return board.cover_between(a, t, self.obstacles, self.creatures, self.ground, self.edge, self.rule, self.ridge,
-                                   totals)
+                                   totals, clear)
 
 
 def overlay(s: dict[str, Any], answer: Answer) -> dict[str, Any]:
@@ -184,8 +191,8 @@ def overlay(s: dict[str, Any], answer: Answer) -> dict[str, Any]:
     answers: dict[Key, dict[str, Any]] = {}
     entries = []
     for h in hexes:
-        key = seen.key(h)
+        key, clear = seen.key(h)
         if key not in answers:
-            answers[key] = answer(moved(s, moving, h), seen.reading(h))
+            answers[key] = answer(moved(s, moving, h), seen.reading(h, clear))
         entries.append(entry(h, answers[key], COVER_KEY))
     return overlay_result(moving, entries)
