@@ -49,6 +49,15 @@ SPACING = 9 * M
 REACH = 2.0 + 1e-6
 """A grown blocker can touch the hull of two hexes only if its centre is this close to their centres' segment (two
 corner radii, in hex sizes)."""
+SLOTS = 256
+"""How many equal angles the blockers seen from an origin are filed under."""
+MARGIN = 1e-9
+"""Radians added on either side of a blocker's directions when filing it (far more than rounding can move them)."""
+
+
+def _slot(theta: float) -> int:
+    """The slot an angle is filed under."""
+    return int((theta + math.pi) / (2 * math.pi) * SLOTS) % SLOTS
 
 Poly = Sequence[Vec]
 """A convex polygon's corners in this module's plane, counter-clockwise."""
@@ -99,7 +108,7 @@ def _within(a: Hex, b: Hex, end: tuple[float, float], placed: Sequence[tuple[Hex
         if hx < left or hx > right or hy < top or hy > bottom or h in (a, b):
             continue
         wx, wy = hx - ax, hy - ay
-        t = max(0.0, min(1.0, (vx * wx + vy * wy) / vv))
+        t = max(0.0, min(1.0, (vx * wx + vy * wy) / vv)) if vv else 0.0
         if math.hypot(wx - t * vx, wy - t * vy) <= REACH:
             out.append(h)
     return out
@@ -286,16 +295,27 @@ class Clearance:
         self.touching: dict[Hex, list[Vec]] = {}
         """Blocker -> the directions from the new corners that only touch it."""
         ox, oy = pixel(origin)
-        self.placed = [(h, (x - ox, y - oy)) for h in self.blockers for x, y in [pixel(h)]]
-        """Each blocker with its centre in hex sizes from the origin's."""
+        self.centre = (ox, oy)
+        """The origin's centre in hex sizes."""
+        self.slots: list[list[tuple[int, Hex, tuple[float, float]]]] = [[] for _ in range(SLOTS)]
+        """The blockers by direction from the origin: each slot holds, in the blockers' order, every blocker that a
+        segment from the origin's centre pointing within the slot can pass within ``REACH`` of, with its centre."""
+        for i, h in enumerate(self.blockers):
+            x, y = pixel(h)
+            x, y = x - ox, y - oy
+            distance = math.hypot(x, y)
+            wide = math.asin(REACH / distance) + MARGIN if distance > REACH else math.pi
+            first = _slot(math.atan2(y, x) - wide)
+            for n in range(min(int(2 * wide / (2 * math.pi) * SLOTS) + 2, SLOTS)):
+                self.slots[(first + n) % SLOTS].append((i, h, (x, y)))
 
     def clear(self, other: Hex) -> bool:
         """``clear_line(origin, other, blockers)``."""
         if other == self.origin or hg.distance(other, self.origin) == 1:
             return True
-        ox, oy = pixel(self.origin)
-        x, y = pixel(other)
-        near = _within(self.origin, other, (x - ox, y - oy), self.placed)
+        (ox, oy), (x, y) = self.centre, pixel(other)
+        x, y = x - ox, y - oy
+        near = _within(self.origin, other, (x, y), [(h, c) for _, h, c in self.slots[_slot(math.atan2(y, x))]])
         answer = quick(self.origin, other, near)
         return self.search(other, near) is not None if answer is None else answer
 
@@ -318,7 +338,14 @@ class Clearance:
                 if (dot(right, e) > 0 or dot(left, e) > 0)
                 and (dot(right, (d[0] - e[0], d[1] - e[1])) > 0 or dot(left, (d[0] - e[0], d[1] - e[1])) > 0)]
         near, between = [h for h, _ in kept], [e for _, e in kept]
+        (rx, ry), (lx, ly) = cone
+        dx, dy = d
         for u in self.directions(d, near, between, cone, theirs):
+            ux, uy = u
+            if 2 * ux * dx + ux * dy + uy * dx + 2 * uy * dy < 0:
+                ux, uy = -ux, -uy
+            if rx * uy - ry * ux < 0 or ux * ly - uy * lx < 0:
+                continue  # outside the cone no line along u meets both ends
             x = free_offset(u, d, between, ends)
             if x is not None:
                 return u, x
