@@ -50,8 +50,9 @@ class Rays:
             if k == 0:
                 continue
             eq, er = h.q - origin.q, h.r - origin.r
-            ring = [n for n in hg.neighbors(h) if hg.distance(origin, n) == k]
-            (q1, r1), (q2, r2) = ((eq + n.q - origin.q, er + n.r - origin.r) for n in ring)
+            ring = [(eq + d.q, er + d.r) for d in hg.DIRECTIONS
+                    if abs(eq + d.q) + abs(er + d.r) + abs(eq + d.q + er + d.r) == 2 * k]
+            (q1, r1), (q2, r2) = ((eq + nq, er + nr) for nq, nr in ring)
             if q1 * r2 - r1 * q2 < 0:
                 q1, r1, q2, r2 = q2, r2, q1, r1
             first, last = angle(q1, r1) - MARGIN, angle(q2, r2) + MARGIN
