@@ -128,8 +128,9 @@ def test_every_hex_reads_the_key_its_full_reading_gives(data):
 
 @st.composite
 def walled_maps(draw):
-    """A small board crowded with walls (total obstacles), partial obstacles, creatures and sometimes hills, every
-    map ruling drawn: where centre lines run along edges, blockers stand next to the pieces and ridges rise."""
+    """A small board crowded with walls (total obstacles), partial obstacles, creatures and sometimes hills, in any
+    light, every map ruling drawn: where centre lines run along edges, blockers stand next to the pieces, ridges
+    rise and obstacle levels pass the level that makes total cover."""
     cols, rows = draw(st.integers(4, 13)), draw(st.integers(3, 11))
     cells = [list(h.qr) for h in board_cells(cols, rows)]
     spots = draw(st.permutations(cells))
@@ -143,8 +144,11 @@ def walled_maps(draw):
          "elevation": [{"hex": cells[i], "height": z} for i, z in dict(hills).items()]}
     rulings = {"d6.ruling.edge-line": draw(st.sampled_from(["fewer", "more"])),
                "d6.ruling.surround": draw(st.sampled_from(["adjacent", "in-line"])),
-               "d6.ruling.height-blocks": draw(st.sampled_from(["never", "ridge"]))}
+               "d6.ruling.height-blocks": draw(st.sampled_from(["never", "ridge"])),
+               "d6.ruling.light-and-obstacles": draw(st.sampled_from(["add", "highest"]))}
     return {"system": "skirmish-d6", "attack": {"hits_on": draw(st.integers(2, 6))}, "map": m, "rulings": rulings,
+            "light": draw(st.sampled_from(["dark", "dim", "bright", "radiant"])),
+            "attacker": {"vision": draw(st.sampled_from(["normal", "dim", "dark"]))},
             "overlay": draw(st.sampled_from(["target", "attacker"]))}
 
 

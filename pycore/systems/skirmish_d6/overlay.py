@@ -1,13 +1,13 @@
 """d6 Skirmish overlays: the answer with the target or the attacker moved to each free hex of the drawn map.
 
-An answer depends on the map only through its reading key (``reading_key``): the cover levels, whether the distance
-is beyond 1 inch, whether the target is surrounded and who stands higher. So the overlay works out each hex's key
-from the map seen once from the piece that stays (``FromStays``) and runs the evaluation once per distinct key, on
-the first hex that has it, from that hex's full reading (``map.cover_between``, the very function a single
-evaluation uses, told whether a line gets past as the key found it). Seen from the piece that stays, a hex's centre
-line is read by direction (``rays.Rays``) and whether some unbroken line gets past a total obstacle is asked from
-the same hex every time (``clearance.Clearance``); each key is the one ``cover_between`` gives there (a property
-test checks every hex).
+An entry depends on the map only through its reading key (``reading_key``): the obstacle levels as far as they set
+the cover level, whether the distance is beyond 1 inch, whether the target is surrounded and who stands higher. So
+the overlay works out each hex's key from the map seen once from the piece that stays (``FromStays``) and runs the
+evaluation once per distinct key, on the first hex that has it, from that hex's full reading (``map.cover_between``,
+the very function a single evaluation uses, told whether a line gets past as the key found it). Seen from the piece
+that stays, a hex's centre line is read by direction (``rays.Rays``) and whether some unbroken line gets past a
+total obstacle is asked from the same hex every time (``clearance.Clearance``); each key is the one
+``cover_between`` gives there (a property test checks every hex).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ...rays import Rays
 from ...views.skirmish_d6 import unbounded_cells
 from . import map as board
 from .inputs import BOARD_COORD
-from .tables import MELEE_REACH, TOTAL
+from .tables import MELEE_REACH, TOTAL, TOTAL_LEVEL
 
 COVER_KEY = ("cover_level", "hits_on")
 """The system's cover key in each entry, and the final target number beside it."""
@@ -59,9 +59,15 @@ def higher(heights: tuple[float, float] | None) -> int | None:
     return None if heights is None else (heights[0] > heights[1]) - (heights[0] < heights[1])
 
 
+def levels(partial: int, total: int) -> tuple[int, bool]:
+    """What of the obstacle levels an entry depends on: partial levels up to ``TOTAL_LEVEL`` (that many already make
+    total cover, light or not), and whether any total obstacle blocks."""
+    return min(partial, TOTAL_LEVEL), total > 0
+
+
 def reading_key(mc: board.MapCover) -> Key:
     """What of a map reading an answer's entry depends on (see the module's docstring)."""
-    return (mc.partial, mc.total, mc.distance > MELEE_REACH, mc.surrounded_by is not None, higher(mc.heights))
+    return (*levels(mc.partial, mc.total), mc.distance > MELEE_REACH, mc.surrounded_by is not None, higher(mc.heights))
 
 
 def cover_of(paths: list[tuple[int, int]], clear: bool, edge_choice: str) -> tuple[int, int]:
@@ -170,7 +176,7 @@ class FromStays:
         partial, total = cover_of(paths, clear, self.edge)
         surrounded = self.surround.around(h) if self.moving == "target" else self.surround.around(t, h)
         heights = (ground.get(a, 0), ground.get(t, 0)) if ground else None
-        return (partial, total, hg.distance(a, t) > MELEE_REACH, surrounded, higher(heights)), clear
+        return (*levels(partial, total), hg.distance(a, t) > MELEE_REACH, surrounded, higher(heights)), clear
 
     def reading(self, h: Hex, clear: bool | None = None) -> board.MapCover:
         """The full reading with the moving piece at ``h``, as a single evaluation makes it (``clear``: whether an
