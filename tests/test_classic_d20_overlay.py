@@ -13,7 +13,7 @@ from pycore.hexgrid import ODD, rectangle
 from pycore.memo import forget_all
 from pycore.systems.classic_d20.corner_lines import Lines
 from pycore.systems.classic_d20.map import board_of, reading
-from pycore.systems.classic_d20.overlay import drawn_cells, key, key_of
+from pycore.systems.classic_d20.overlay import drawn_cells, guarding, key, key_of
 
 
 def moved(scenario, moving, qr):
@@ -144,5 +144,5 @@ def test_every_hex_reads_the_key_its_full_reading_gives(scenario, moving):
         if h in board.blockers or h == stays:
             continue
         a, t = (attacker, h) if moving == "target" else (h, target)
-        assert key_of(a, t, board, clean["rulings"], lines, speaking) == \
+        assert key_of(a, t, board, clean["rulings"], lines, speaking, guarding(board)) == \
             key(reading(a, t, board, clean["rulings"]), speaking), h

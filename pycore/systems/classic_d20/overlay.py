@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -29,12 +30,17 @@ def drawn_cells(m: dict[str, Any], attacker: Hex, target: Hex) -> tuple[Hex, ...
     return unbounded_cells(list(dict.fromkeys(pieces)))
 
 
-def key_of(a: Hex, t: Hex, board: Board, rulings: dict[str, str], lines: Lines, speaking: bool) -> Key:
-    """What of the reading of an attack from ``a`` at ``t`` the numbers depend on (``key``), without the reading."""
+def guarding(board: Board) -> Counter[Hex]:
+    """Hex -> how many creatures of the target's side stand next to it."""
+    return Counter(n for h in board.target_side for n in hg.neighbors(h))
+
+
+def key_of(a: Hex, t: Hex, board: Board, rulings: dict[str, str], lines: Lines, speaking: bool,
+           guarded: Counter[Hex]) -> Key:
+    """What of the reading of an attack from ``a`` at ``t`` the numbers depend on (``key``), without the reading;
+    ``guarded`` is ``guarding(board)``."""
     cover = cover_percent(lines.count(a, t), LINES, rulings["d20.ruling.map-cover"])
-    protectors = 0
-    if rulings["d20.ruling.map-protectors"] != "none":
-        protectors = sum(1 for h in board.target_side if hg.distance(h, t) == 1)
+    protectors = guarded[t] if rulings["d20.ruling.map-protectors"] != "none" else 0
     elevation, terrain = ("level", "ground")
     if board.heights:
         elevation, terrain, _ = elevation_of(a, t, board, rulings["d20.ruling.map-terrain"])
@@ -58,13 +64,14 @@ def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     speaking = s["target"]["speaking"] or s["attacker"]["speaking"]
     rulings = s["rulings"]
     answers: dict[Key, dict[str, Any]] = {}
+    guarded = guarding(board)
     taken = board.blockers | {attacker, target}
     hexes = []
     for h in drawn_cells(s["map"], attacker, target):
         if h in taken and h != (target if moving == "target" else attacker):
             continue
         a, t = (attacker, h) if moving == "target" else (h, target)
-        k = key_of(a, t, board, rulings, lines, speaking)
+        k = key_of(a, t, board, rulings, lines, speaking, guarded)
         result = answers.get(k)
         if result is None:
             result = answers[k] = answer(s, reading(a, t, board, rulings, lines))
