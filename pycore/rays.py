@@ -12,7 +12,7 @@ angle, so a line looks only at the few listed hexes in its direction.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from . import hexgrid as hg
 from .hexgrid import Hex
@@ -23,8 +23,9 @@ MARGIN = 1e-9
 """Radians added on either side of a listed hex's directions when filing it (far more than rounding can move an
 angle, so a line is always looked up with every hex it can pass)."""
 
-Filed = tuple[int, int, int, int, int, Hex]
-"""A listed hex ``k`` steps out, between directions ``(q1, r1)`` and ``(q2, r2)`` (axial, counter-clockwise)."""
+Filed = tuple[int, int, int, int, int, Hex, bool]
+"""A listed hex ``k`` steps out, between directions ``(q1, r1)`` and ``(q2, r2)`` (axial, counter-clockwise), and
+whether it is marked."""
 
 
 def angle(q: int, r: int) -> float:
@@ -40,11 +41,12 @@ def slot(theta: float) -> int:
 class Rays:
     """The hex lines from ``origin``: which ``listed`` hexes each passes strictly between its ends, per resolution."""
 
-    def __init__(self, origin: Hex, listed: Iterable[Hex]) -> None:
+    def __init__(self, origin: Hex, listed: Iterable[Hex] | Mapping[Hex, bool]) -> None:
         self.origin = origin
         """The hex every line starts from."""
         self.slots: list[list[Filed]] = [[] for _ in range(SLOTS)]
         """The listed hexes by direction: each slot holds every hex a line pointing within it can pass."""
+        marks = listed if isinstance(listed, Mapping) else {}
         for h in listed:
             k = hg.distance(origin, h)
             if k == 0:
@@ -60,29 +62,49 @@ class Rays:
                 last += 2 * math.pi
             i, j = slot(first), slot(last)
             for n in range((j - i) % SLOTS + 1):
-                self.slots[(i + n) % SLOTS].append((k, q1, r1, q2, r2, h))
+                self.slots[(i + n) % SLOTS].append((k, q1, r1, q2, r2, h, bool(marks.get(h, False))))
 
     def passed(self, other: Hex) -> tuple[list[Hex], list[Hex]]:
         """The listed hexes strictly between the ends of ``line(origin, other, 1)`` and of ``line(origin, other, -1)``,
         each in the line's order."""
-        n = hg.distance(self.origin, other)
-        if n < 2:
-            return [], []
-        dq, dr = other.q - self.origin.q, other.r - self.origin.r
         plus: list[tuple[int, Hex]] = []
         minus: list[tuple[int, Hex]] = []
-        for k, q1, r1, q2, r2, h in self.slots[slot(angle(dq, dr))]:
+        for k, h, _, on_plus, on_minus in self._met(other):
+            if on_plus:
+                plus.append((k, h))
+            if on_minus:
+                minus.append((k, h))
+        plus.sort()
+        minus.sort()
+        return [h for _, h in plus], [h for _, h in minus]
+
+    def tally(self, other: Hex) -> tuple[tuple[int, int], tuple[int, int]]:
+        """For each resolution of the line to ``other`` (as ``passed``): how many listed hexes it passes, and how many
+        of those are marked (``listed`` given as a mapping)."""
+        passed_plus = marked_plus = passed_minus = marked_minus = 0
+        for _, _, marked, on_plus, on_minus in self._met(other):
+            if on_plus:
+                passed_plus += 1
+                marked_plus += marked
+            if on_minus:
+                passed_minus += 1
+                marked_minus += marked
+        return (passed_plus, marked_plus), (passed_minus, marked_minus)
+
+    def _met(self, other: Hex) -> list[tuple[int, Hex, bool, bool, bool]]:
+        """The listed hexes a line to ``other`` can pass: step, hex, mark, and whether each resolution passes it."""
+        dq, dr = other.q - self.origin.q, other.r - self.origin.r
+        n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if n < 2:
+            return []
+        out = []
+        for k, q1, r1, q2, r2, h, marked in self.slots[slot(angle(dq, dr))]:
             if k >= n:
                 continue
             c1, c2 = q1 * dr - r1 * dq, dq * r2 - dr * q2
             if c1 > 0 and c2 > 0:
-                plus.append((k, h))
-                minus.append((k, h))
+                out.append((k, h, marked, True, True))
             elif c1 >= 0 and c2 >= 0:  # along an edge of h: each resolution's nudge decides
-                if hg.line_step(self.origin, other, k, 1) == h:
-                    plus.append((k, h))
-                if hg.line_step(self.origin, other, k, -1) == h:
-                    minus.append((k, h))
-        plus.sort()
-        minus.sort()
-        return [h for _, h in plus], [h for _, h in minus]
+                out.append((k, h, marked, hg.line_step(self.origin, other, k, 1) == h,
+                            hg.line_step(self.origin, other, k, -1) == h))
+        return out

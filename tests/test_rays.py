@@ -50,3 +50,13 @@ def test_every_direction_around_the_origin(origin, listed):
     rays = Rays(origin, listed)
     for other in hg.spiral(origin, 12):
         assert rays.passed(other) == walked(origin, other, listed)
+
+
+@settings(max_examples=100, deadline=None)
+@given(spot, st.dictionaries(spot, st.booleans(), max_size=50), st.lists(spot, min_size=1, max_size=30))
+def test_tally_counts_the_passed_and_the_marked(origin, marked, others):
+    """``tally`` counts what ``passed`` lists on each resolution, and how many of those are marked."""
+    rays = Rays(origin, marked)
+    for other in others:
+        want = tuple((len(path), sum(marked[h] for h in path)) for path in walked(origin, other, marked))
+        assert rays.tally(other) == want

@@ -19,7 +19,7 @@ from typing import Any
 from ... import hexgrid as hg
 from ...clearance import Clearance
 from ...hexgrid import Hex
-from ...overlay import entry, overlay_result, standing_hexes
+from ...overlay import entry_values, overlay_result, standing_hexes
 from ...rays import Rays
 from ...views.skirmish_d6 import unbounded_cells
 from . import map as board
@@ -90,21 +90,13 @@ class Sight:
         self.way = {**dict.fromkeys(creatures, False), **{h: kind == TOTAL for h, kind in obstacles.items()}}
         """Hex -> whether what stands there blocks totally (creatures and partial obstacles: False)."""
         self.rays = Rays(origin, self.way)
-        """The centre lines from ``origin``."""
+        """The centre lines from ``origin``, total obstacles marked."""
         self.clearance = Clearance(origin, [h for h, kind in obstacles.items() if kind == TOTAL])
         """Whether some unbroken line from ``origin`` gets past the total obstacles."""
 
     def counts(self, other: Hex) -> list[tuple[int, int]]:
         """(partial, total) on each resolution of the centre line to ``other``."""
-        way = self.way
-        out = []
-        for path in self.rays.passed(other):
-            total = 0
-            for h in path:
-                if way[h]:
-                    total += 1
-            out.append((len(path) - total, total))
-        return out
+        return [(passed - total, total) for passed, total in self.rays.tally(other)]
 
 
 class Surround:
@@ -176,7 +168,8 @@ class FromStays:
         partial, total = cover_of(paths, clear, self.edge)
         surrounded = self.surround.around(h) if self.moving == "target" else self.surround.around(t, h)
         heights = (ground.get(a, 0), ground.get(t, 0)) if ground else None
-        return (*levels(partial, total), hg.distance(a, t) > MELEE_REACH, surrounded, higher(heights)), clear
+        far = abs(a.q - t.q) + abs(a.r - t.r) + abs(a.s - t.s) > 2 * MELEE_REACH  # the distance, doubled
+        return (*levels(partial, total), far, surrounded, higher(heights)), clear
 
     def reading(self, h: Hex, clear: bool | None = None) -> board.MapCover:
         """The full reading with the moving piece at ``h``, as a single evaluation makes it (``clear``: whether an
@@ -194,11 +187,12 @@ def overlay(s: dict[str, Any], answer: Answer) -> dict[str, Any]:
     here = placed[0] if moving == "attacker" else placed[1]
     hexes = standing_hexes(drawn_cells(m, placed), (h for h in placed if h != here), BOARD_COORD)
     seen = FromStays(s, moving)
-    answers: dict[Key, dict[str, Any]] = {}
+    answers: dict[Key, dict[str, Any]] = {}  # each key's entry values
     entries = []
     for h in hexes:
         key, clear = seen.key(h)
-        if key not in answers:
-            answers[key] = answer(moved(s, moving, h), seen.reading(h, clear))
-        entries.append(entry(h, answers[key], COVER_KEY))
+        values = answers.get(key)
+        if values is None:
+            values = answers[key] = entry_values(answer(moved(s, moving, h), seen.reading(h, clear)), COVER_KEY)
+        entries.append({"hex": list(h.qr), **values})
     return overlay_result(moving, entries)
