@@ -46,6 +46,8 @@ HALF = CORNERS[:3]
 (_H0X, _H0Y), (_H1X, _H1Y), (_H2X, _H2Y) = HALF
 SPACING = 9 * M
 """A hex centre lies at ``SPACING * (q, r)``."""
+NEXT = frozenset((SPACING * d.q, SPACING * d.r) for d in hg.DIRECTIONS)
+"""The centres of a hex's six neighbours, from its own."""
 REACH = 2.0 + 1e-6
 """A grown blocker can touch the hull of two hexes only if its centre is this close to their centres' segment (two
 corner radii, in hex sizes)."""
@@ -324,9 +326,12 @@ class Clearance:
         the two, at least two apart): its direction and offset (``free_offset``), or None when there is none."""
         d = place(other, self.origin)
         between = [place(h, self.origin) for h in near]
-        beside = [e for h, e in zip(near, between) if hg.distance(h, other) == 1]
+        beside = [e for e in between if (e[0] - d[0], e[1] - d[1]) in NEXT]
         theirs = trimmed(d, beside) if beside else None
         ends = (self.own, theirs)
+        x = free_offset(d, d, between, ends)
+        if x is not None:
+            return d, x  # the centre line's direction, tried before anything else is worked out
         if self.own is None and theirs is None:
             cone = extremes((d[0] + 2 * M * x, d[1] + 2 * M * y) for x, y in CORNERS)
         else:
@@ -353,8 +358,7 @@ class Clearance:
 
     def directions(self, d: Vec, near: Sequence[Hex], between: Sequence[Vec], cone: tuple[Vec, Vec],
                    theirs: Poly | None) -> Iterator[Vec]:
-        """The directions where a free line can first appear (see the module's docstring), the centre line first."""
-        yield d
+        """The directions where a free line can first appear (see the module's docstring), after the centre line's."""
         yield from cone
         corners = supporting(cone)
         for ex, ey in between:
