@@ -78,7 +78,7 @@ class Lines:
     """One board's blockers, and the corner lines already tested against them (an overlay's shared work)."""
 
     def __init__(self, blockers: Iterable[Hex], anchor: Hex | None = None) -> None:
-        self.blockers = sorted(blockers)
+        self.blockers = sorted(blockers, key=lambda h: h.qr)
         """Every hex that breaks lines, in a fixed order."""
         self.centres = [_centre(h) for h in self.blockers]
         """Their centres in hex sizes."""
@@ -88,10 +88,12 @@ class Lines:
         """A hex at one end of most lines asked about (an overlay's piece that stays), or None."""
         self.index = {h: i for i, h in enumerate(self.blockers)}
         """Blocker -> its index."""
-        self.fans: list[tuple[Vec, tuple[float, float], Fan, dict[Vec, bool]]] = [
-            (p, _pixel(p), self._fan(p), {}) for p in hg.corners(anchor)] if anchor is not None else []
-        """Per corner of the anchor (exact, in hex sizes): the blockers a line from it can touch filed by direction
-        (``_fan``), and the lines from it tested so far, by far end."""
+        self.fans: list[tuple[Vec, tuple[float, float], Fan]] = [
+            (p, _pixel(p), self._fan(p)) for p in hg.corners(anchor)] if anchor is not None else []
+        """Per corner of the anchor (exact, and in hex sizes): the blockers a line from it can touch, filed by
+        direction (``_fan``)."""
+        self.to_corner: dict[Vec, int] = {}
+        """Corner -> how many lines from the anchor's corners to it some blocker breaks, for corners already asked."""
 
     def _fan(self, p: Vec) -> Fan:
         """The blockers seen from the point ``p`` by direction: a blocker lies within its corner radius of its centre,
@@ -156,17 +158,22 @@ class Lines:
         return count
 
     def _count_from_anchor(self, other: Hex) -> int:
-        """``count`` between the anchor and ``other``: each line from a corner of the anchor tests only the blockers
-        filed under its direction that are near enough, nearest first (remembered by its far end)."""
+        """``count`` between the anchor and ``other``: the broken lines to each corner of ``other``, remembered by
+        corner, as neighbouring hexes share corners. Each line from a corner of the anchor tests only the blockers
+        filed under its direction that are near enough, nearest first."""
+        skip = self.index.get(other, -1)  # a line's own end breaks nothing
         count = 0
-        skip = self.index.get(other, -1)
-        ends = [(q, (q[0] * _X + q[1] * _XR, q[1] * _Y)) for q in hg.corners(other)]
-        for p, pp, fan, known in self.fans:
-            for q, qq in ends:
-                broken = known.get(q)
-                if broken is None:
-                    broken = known[q] = p != q and self._crossed(p, pp, q, qq, fan, skip)
-                count += broken
+        for q in hg.corners(other):
+            broken = self.to_corner.get(q) if skip < 0 else None
+            if broken is None:
+                qq = q[0] * _X + q[1] * _XR, q[1] * _Y
+                broken = 0
+                for p, pp, fan in self.fans:
+                    if p != q and self._crossed(p, pp, q, qq, fan, skip):
+                        broken += 1
+                if skip < 0:
+                    self.to_corner[q] = broken
+            count += broken
         return count
 
     def _crossed(self, p: Vec, pp: tuple[float, float], q: Vec, qq: tuple[float, float], fan: Fan, skip: int) -> bool:
