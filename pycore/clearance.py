@@ -191,10 +191,12 @@ def _window(ux: int, uy: int, poly: Poly) -> tuple[int, int]:
     return min(offsets), max(offsets)
 
 
-def free_offset(u: Vec, d: Vec, between: Sequence[Vec], ends: tuple[Poly | None, Poly | None]) -> int | None:
+def free_offset(u: Vec, d: Vec, between: Sequence[Vec], ends: tuple[Poly | None, Poly | None],
+                surely: Sequence[Vec] = ()) -> int | None:
     """The offset of a line along ``u`` (turned to point from the origin's hex to the other) that joins the hex at
-    the origin to the hex centred at ``d`` without entering a grown blocker centred at any of ``between``, or None;
-    ``ends`` are the two ends' trimmed corners, or None for a whole hex."""
+    the origin to the hex centred at ``d`` without entering a grown blocker centred at any of ``between`` (or of
+    ``surely``: blockers known to lie between the ends along ``u``), or None; ``ends`` are the two ends' trimmed
+    corners, or None for a whole hex."""
     ux, uy = u
     toward = 2 * ux * d[0] + ux * d[1] + uy * d[0] + 2 * uy * d[1]
     if toward <= 0:
@@ -214,6 +216,10 @@ def free_offset(u: Vec, d: Vec, between: Sequence[Vec], ends: tuple[Poly | None,
         return None  # no line along u meets both ends
     grown = (M + 1) * k
     spans = []
+    for ex, ey in surely:
+        centre = ux * ey - uy * ex
+        if centre + grown > low and centre - grown < high:
+            spans.append((centre - grown, centre + grown))
     for ex, ey in between:
         centre = ux * ey - uy * ex
         lo, hi = centre - grown, centre + grown
@@ -338,46 +344,66 @@ class Clearance:
             mine = self.own or hexagon((0, 0), M)
             cone = extremes((z[0] - o[0], z[1] - o[1]) for z in theirs or hexagon(d, M) for o in mine)
         right, left = cone
-        # a blocker that lies behind the origin or beyond the other end along every direction of the cone never counts
-        kept = [(h, e) for h, e in zip(near, between)
-                if (dot(right, e) > 0 or dot(left, e) > 0)
-                and (dot(right, (d[0] - e[0], d[1] - e[1])) > 0 or dot(left, (d[0] - e[0], d[1] - e[1])) > 0)]
-        near, between = [h for h, _ in kept], [e for _, e in kept]
+        # the order along a direction is a sign that is linear in it: a blocker after the origin and before the other
+        # end at both ends of the cone is so along all of it; one behind the origin or beyond the other end at both
+        # ends never counts
+        sure: list[tuple[Hex, Vec]] = []
+        unsure: list[tuple[Hex, Vec]] = []
+        for h, e in zip(near, between):
+            f = (d[0] - e[0], d[1] - e[1])
+            after, before = (dot(right, e) > 0, dot(left, e) > 0), (dot(right, f) > 0, dot(left, f) > 0)
+            if any(after) and any(before):
+                (sure if all(after) and all(before) else unsure).append((h, e))
+        surely, maybe = [e for _, e in sure], [e for _, e in unsure]
+        whole = self.own is None and theirs is None
         (rx, ry), (lx, ly) = cone
         dx, dy = d
-        for u in self.directions(d, near, between, cone, theirs):
+        kept = sure + unsure
+        for u, corner, end in self.directions(d, [h for h, _ in kept], [e for _, e in kept], cone, theirs):
             ux, uy = u
             if 2 * ux * dx + ux * dy + uy * dx + 2 * uy * dy < 0:
                 ux, uy = -ux, -uy
             if rx * uy - ry * ux < 0 or ux * ly - uy * lx < 0:
                 continue  # outside the cone no line along u meets both ends
-            x = free_offset(u, d, between, ends)
+            if end and whole:
+                # a blocker's lowest (highest) corner meeting an end's starts a free line only where that end's
+                # lowest (highest) line bounds W: the origin's below the centre line's direction, the other's above
+                c, side = ux * corner[1] - uy * corner[0], ux * dy - uy * dx
+                if c and side and ((c > 0) == (side > 0)) != (end > 0):
+                    continue
+            x = free_offset((ux, uy), d, maybe, ends, surely)
             if x is not None:
-                return u, x
+                return (ux, uy), x
         return None
 
     def directions(self, d: Vec, near: Sequence[Hex], between: Sequence[Vec], cone: tuple[Vec, Vec],
-                   theirs: Poly | None) -> Iterator[Vec]:
-        """The directions where a free line can first appear (see the module's docstring), after the centre line's."""
-        yield from cone
+                   theirs: Poly | None) -> Iterator[tuple[Vec, Vec, int]]:
+        """The directions where a free line can first appear (see the module's docstring), after the centre line's:
+        each with, for a line through a blocker's corner and the same corner of an end, that corner offset and which
+        end (1 the origin's, -1 the other's; 0 for the other kinds)."""
+        none = (0, 0)
+        for u in cone:
+            yield u, none, 0
         corners = supporting(cone)
         for ex, ey in between:
-            for cx, cy in corners:
-                yield ex + cx, ey + cy
-                yield ex - d[0] + cx, ey - d[1] + cy
+            for c in corners:
+                yield (ex + c[0], ey + c[1]), c, 1
+                yield (ex - d[0] + c[0], ey - d[1] + c[1]), c, -1
         grow = 2 * (M + 1)
         for i, (ex, ey) in enumerate(between):
             for gx, gy in between[i + 1:]:
                 for cx, cy in corners:
-                    yield ex - gx + grow * cx, ey - gy + grow * cy
+                    yield (ex - gx + grow * cx, ey - gy + grow * cy), none, 0
         if self.new:
             for h, e in zip(near, between):
                 if h not in self.touching:
                     self.touching[h] = [v for p in self.new for v in tangents(p, e)]
-                yield from self.touching[h]
+                for u in self.touching[h]:
+                    yield u, none, 0
         if theirs is not None:
             whole = hexagon(d, M)
             for p in theirs:
                 if p not in whole:
                     for e in between:
-                        yield from tangents(p, e)
+                        for u in tangents(p, e):
+                            yield u, none, 0
