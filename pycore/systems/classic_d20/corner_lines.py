@@ -66,7 +66,7 @@ MARGIN = 1e-9
 
 Fan = tuple[list[list[tuple[float, int]]], list[tuple[float, int]]]
 """The blockers seen from a point, per slot: (nearest distance, index) nearest first, and the nearest blocker whose
-inner circle covers the whole slot as (distance, index)."""
+inner circle covers the whole slot as (distance squared, index)."""
 
 
 def _slot(dx: float, dy: float) -> int:
@@ -100,7 +100,7 @@ class Lines:
         so a line from ``p`` can touch it only within ``asin(1 / distance)`` of the centre's direction (a half turn
         when ``p`` is one of its corners), and only past ``distance - 1``. Where a blocker's inner circle (``INNER``)
         covers a whole slot, any line in that slot longer than the blocker's distance runs through its inside: each
-        slot keeps the nearest such blocker."""
+        slot keeps the nearest such blocker (its distance squared)."""
         px, py = _pixel(p)
         slots: list[list[tuple[float, int]]] = [[] for _ in range(SLOTS)]
         sure: list[tuple[float, int]] = [(math.inf, -1)] * SLOTS
@@ -118,8 +118,8 @@ class Lines:
             inner = math.asin(min(1.0, INNER / d)) - MARGIN
             lo, hi = towards - inner + math.pi, towards + inner + math.pi  # slot n covers [n, n + 1) widths from -pi
             for n in range(math.ceil(lo / width), math.floor(hi / width)):
-                if d < sure[n % SLOTS][0]:
-                    sure[n % SLOTS] = (d, i)
+                if d * d < sure[n % SLOTS][0]:
+                    sure[n % SLOTS] = (d * d, i)
         for slot in slots:
             slot.sort()
         return slots, sure
@@ -159,36 +159,40 @@ class Lines:
 
     def _count_from_anchor(self, other: Hex) -> int:
         """``count`` between the anchor and ``other``: the broken lines to each corner of ``other``, remembered by
-        corner, as neighbouring hexes share corners. Each line from a corner of the anchor tests only the blockers
+        corner, as neighbouring hexes share corners. Each line from a corner of the anchor is answered by the
+        nearest blocker whose inner circle covers its direction when it reaches that far, else it tests the blockers
         filed under its direction that are near enough, nearest first."""
         skip = self.index.get(other, -1)  # a line's own end breaks nothing
         count = 0
+        atan2, pi, turn = math.atan2, math.pi, 2 * math.pi
         for q in hg.corners(other):
             broken = self.to_corner.get(q) if skip < 0 else None
             if broken is None:
-                qq = q[0] * _X + q[1] * _XR, q[1] * _Y
+                qx, qy = q[0] * _X + q[1] * _XR, q[1] * _Y
                 broken = 0
-                for p, pp, fan in self.fans:
-                    if p != q and self._crossed(p, pp, q, qq, fan, skip):
+                for p, (px, py), fan in self.fans:
+                    if p == q:
+                        continue
+                    dx, dy = qx - px, qy - py
+                    slot = int((atan2(dy, dx) + pi) / turn * SLOTS) % SLOTS  # as _slot
+                    reach2, i = fan[1][slot]
+                    through = dx * dx + dy * dy > reach2 and i != skip
+                    if through or self._crossed(p, (px, py), q, (qx, qy), fan[0][slot], skip):
                         broken += 1
                 if skip < 0:
                     self.to_corner[q] = broken
             count += broken
         return count
 
-    def _crossed(self, p: Vec, pp: tuple[float, float], q: Vec, qq: tuple[float, float], fan: Fan, skip: int) -> bool:
-        """Whether a blocker filed in ``fan`` (other than the one at index ``skip``) touches the line from ``p`` to
-        ``q`` (``pp``, ``qq`` in hex sizes)."""
+    def _crossed(self, p: Vec, pp: tuple[float, float], q: Vec, qq: tuple[float, float],
+                 filed: list[tuple[float, int]], skip: int) -> bool:
+        """Whether a blocker in ``filed`` (the slot of the line's direction, other than the one at index ``skip``)
+        touches the line from ``p`` to ``q`` (``pp``, ``qq`` in hex sizes)."""
         (px, py), (qx, qy) = pp, qq
         dx, dy = qx - px, qy - py
         length2 = dx * dx + dy * dy
         far = math.sqrt(length2)
-        slot = _slot(dx, dy)
-        slots, sure = fan
-        nearest, i = sure[slot]
-        if far > nearest and i != skip:
-            return True
-        for near, i in slots[slot]:
+        for near, i in filed:
             if near > far:
                 return False
             cx, cy = self.centres[i]
