@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from pycore import hexgrid as hg
 from pycore.hexgrid import Hex
-from pycore.rays import Rays
+from pycore.rays import EDGE_KEEPS, Rays
 
 H = Hex.axial
 
@@ -60,3 +60,18 @@ def test_tally_counts_the_passed_and_the_marked(origin, marked, others):
     for other in others:
         want = tuple((len(path), sum(marked[h] for h in path)) for path in walked(origin, other, marked))
         assert rays.tally(other) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(spot, st.sampled_from(hg.DIRECTIONS), spot, st.sampled_from([1, -1]))
+def test_a_line_through_an_edge_middle_takes_the_hex_the_table_says(h, step, origin, side):
+    """A line whose middle is the middle of the edge between ``h`` and its neighbour ``step`` away (from any origin
+    to its mirror image through that point) takes, half way, the hex ``EDGE_KEEPS`` names for that direction."""
+    beside = hg.add(h, step)
+    end = hg.subtract(hg.add(h, beside), origin)
+    n = hg.distance(origin, end)
+    if n % 2:
+        return
+    taken = hg.line_step(origin, end, n // 2, side)
+    assert taken in (h, beside)
+    assert (taken == h) is EDGE_KEEPS[(step.q, step.r, side)]
