@@ -106,8 +106,9 @@ def _within(a: Hex, b: Hex, end: tuple[float, float], placed: Sequence[tuple[Hex
     vx, vy = bx - ax, by - ay
     vv = vx * vx + vy * vy
     out = []
+    ends = (a.q, a.r), (b.q, b.r)
     for h, (hx, hy) in placed:
-        if hx < left or hx > right or hy < top or hy > bottom or h in (a, b):
+        if hx < left or hx > right or hy < top or hy > bottom or (h.q, h.r) in ends:
             continue
         wx, wy = hx - ax, hy - ay
         t = max(0.0, min(1.0, (vx * wx + vy * wy) / vv)) if vv else 0.0
@@ -343,20 +344,20 @@ class Clearance:
         else:
             mine = self.own or hexagon((0, 0), M)
             cone = extremes((z[0] - o[0], z[1] - o[1]) for z in theirs or hexagon(d, M) for o in mine)
-        right, left = cone
         # the order along a direction is a sign that is linear in it: a blocker after the origin and before the other
         # end at both ends of the cone is so along all of it; one behind the origin or beyond the other end at both
         # ends never counts
         sure: list[tuple[Hex, Vec]] = []
         unsure: list[tuple[Hex, Vec]] = []
+        (rx, ry), (lx, ly) = cone
         for h, e in zip(near, between):
-            f = (d[0] - e[0], d[1] - e[1])
-            after, before = (dot(right, e) > 0, dot(left, e) > 0), (dot(right, f) > 0, dot(left, f) > 0)
-            if any(after) and any(before):
-                (sure if all(after) and all(before) else unsure).append((h, e))
+            (ex, ey), (fx, fy) = e, (d[0] - e[0], d[1] - e[1])
+            after = (2 * rx * ex + rx * ey + ry * ex + 2 * ry * ey > 0, 2 * lx * ex + lx * ey + ly * ex + 2 * ly * ey > 0)
+            before = (2 * rx * fx + rx * fy + ry * fx + 2 * ry * fy > 0, 2 * lx * fx + lx * fy + ly * fx + 2 * ly * fy > 0)
+            if (after[0] or after[1]) and (before[0] or before[1]):
+                (sure if after[0] and after[1] and before[0] and before[1] else unsure).append((h, e))
         surely, maybe = [e for _, e in sure], [e for _, e in unsure]
         whole = self.own is None and theirs is None
-        (rx, ry), (lx, ly) = cone
         dx, dy = d
         kept = sure + unsure
         for u, corner, end in self.directions(d, [h for h, _ in kept], [e for _, e in kept], cone, theirs):

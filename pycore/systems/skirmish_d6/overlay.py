@@ -16,7 +16,6 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ... import hexgrid as hg
 from ...clearance import Clearance
 from ...hexgrid import Hex
 from ...overlay import entry_values, overlay_result, standing_hexes
@@ -114,7 +113,10 @@ class Surround:
         enemies = self.enemies if extra is None else self.enemies | {extra.qr}
         q, r = target.q, target.r
         if self.adjacent_only:
-            return any((q + d.q, r + d.r) in enemies and (q - d.q, r - d.r) in enemies for d in hg.DIRECTIONS[:3])
+            # the three pairs of opposite neighbours
+            return (((q + 1, r) in enemies and (q - 1, r) in enemies)
+                    or ((q + 1, r - 1) in enemies and (q - 1, r + 1) in enemies)
+                    or ((q, r - 1) in enemies and (q, r + 1) in enemies))
         seen = set()
         for hq, hr in enemies:
             dq, dr = hq - q, hr - r
