@@ -303,20 +303,26 @@ class Clearance:
         """The corners that trimming made."""
         self.touching: dict[Hex, list[Vec]] = {}
         """Blocker -> the directions from the new corners that only touch it."""
-        ox, oy = pixel(origin)
-        self.centre = (ox, oy)
+        self.centre = pixel(origin)
         """The origin's centre in hex sizes."""
-        self.slots: list[list[tuple[int, Hex, tuple[float, float]]]] = [[] for _ in range(SLOTS)]
+        self.slots: list[list[tuple[Hex, tuple[float, float]]]] = []
+        """The blockers by direction from the origin (``filed``), once ``clear`` has been asked."""
+
+    def filed(self) -> list[list[tuple[Hex, tuple[float, float]]]]:
         """The blockers by direction from the origin: each slot holds, in the blockers' order, every blocker that a
         segment from the origin's centre pointing within the slot can pass within ``REACH`` of, with its centre."""
-        for i, h in enumerate(self.blockers):
-            x, y = pixel(h)
-            x, y = x - ox, y - oy
-            distance = math.hypot(x, y)
-            wide = math.asin(REACH / distance) + MARGIN if distance > REACH else math.pi
-            first = _slot(math.atan2(y, x) - wide)
-            for n in range(min(int(2 * wide / (2 * math.pi) * SLOTS) + 2, SLOTS)):
-                self.slots[(first + n) % SLOTS].append((i, h, (x, y)))
+        if not self.slots:
+            ox, oy = self.centre
+            self.slots = [[] for _ in range(SLOTS)]
+            for h in self.blockers:
+                x, y = pixel(h)
+                x, y = x - ox, y - oy
+                distance = math.hypot(x, y)
+                wide = math.asin(REACH / distance) + MARGIN if distance > REACH else math.pi
+                first = _slot(math.atan2(y, x) - wide)
+                for n in range(min(int(2 * wide / (2 * math.pi) * SLOTS) + 2, SLOTS)):
+                    self.slots[(first + n) % SLOTS].append((h, (x, y)))
+        return self.slots
 
     def clear(self, other: Hex) -> bool:
         """``clear_line(origin, other, blockers)``."""
@@ -324,7 +330,7 @@ class Clearance:
             return True
         (ox, oy), (x, y) = self.centre, pixel(other)
         x, y = x - ox, y - oy
-        near = _within(self.origin, other, (x, y), [(h, c) for _, h, c in self.slots[_slot(math.atan2(y, x))]])
+        near = _within(self.origin, other, (x, y), self.filed()[_slot(math.atan2(y, x))])
         answer = quick(self.origin, other, near)
         return self.search(other, near) is not None if answer is None else answer
 
