@@ -287,6 +287,33 @@ def tangents(p: Vec, b: Vec) -> list[Vec]:
     return out
 
 
+def covered_throughout(first: Vec, last: Vec, d: Vec, surely: Sequence[Vec], maybe: Sequence[Vec],
+                       top: Vec) -> bool:
+    """Whether two of the blockers (or one twice) cover ``W`` along every direction from ``first`` to ``last``, two
+    directions on one side of the centre line's, between whole hexes, where the corner ``top`` is the highest all
+    along: there the offsets, the half-width ``k``, the order signs and ``W``'s two ends (one end's lowest line and the
+    other's highest) are all linear in the direction, so a pair that covers ``W`` with room to spare at both directions
+    covers it between them (a proof that no line gets through there; ``surely``: blockers known to lie between)."""
+    fits = []
+    for u in (first, last):
+        ux, uy = u
+        k = ux * top[1] - uy * top[0]
+        s = ux * d[1] - uy * d[0]
+        grown = (M + 1) * k
+        low, high = (-M * k, s + M * k) if s <= 0 else (s - M * k, M * k)
+        placed = []
+        for n, (ex, ey) in enumerate((*surely, *maybe)):
+            fx, fy = d[0] - ex, d[1] - ey
+            between = n < len(surely) or (2 * ux * ex + ux * ey + uy * ex + 2 * uy * ey > 0
+                                          and 2 * ux * fx + ux * fy + uy * fx + 2 * uy * fy > 0)
+            placed.append((between, ux * ey - uy * ex))
+        fits.append((grown, low, high, placed))
+    count = len(surely) + len(maybe)
+    lows = [i for i in range(count) if all(f[3][i][0] and f[3][i][1] - f[0] < f[1] for f in fits)]
+    highs = [i for i in range(count) if all(f[3][i][0] and f[3][i][1] + f[0] > f[2] for f in fits)]
+    return any(all(f[3][j][1] - f[0] < f[3][i][1] + f[0] for f in fits) for i in lows for j in highs)
+
+
 class Clearance:
     """``clear_line`` from one hex to many past the same blockers: what depends on that hex alone is worked once."""
 
@@ -364,6 +391,8 @@ class Clearance:
                 (sure if after[0] and after[1] and before[0] and before[1] else unsure).append((h, e))
         surely, maybe = [e for _, e in sure], [e for _, e in unsure]
         whole = self.own is None and theirs is None
+        if whole and self.blocked(d, cone, surely, maybe):
+            return None
         dx, dy = d
         kept = sure + unsure
         for u, corner, end in self.directions(d, [h for h, _ in kept], [e for _, e in kept], cone, theirs):
@@ -382,6 +411,23 @@ class Clearance:
             if x is not None:
                 return (ux, uy), x
         return None
+
+    @staticmethod
+    def blocked(d: Vec, cone: tuple[Vec, Vec], surely: Sequence[Vec], maybe: Sequence[Vec]) -> bool:
+        """A quick proof that no line gets through between whole hexes: the cone's two halves (either side of the
+        centre line's direction) each covered throughout by a pair of blockers (``covered_throughout``), the same
+        corner highest all across the cone; False when that does not show it (the search then decides)."""
+        right, left = cone
+
+        def top(u: Vec) -> list[Vec]:
+            offsets = [cross(u, c) for c in CORNERS]
+            return [c for c, o in zip(CORNERS, offsets) if o == max(offsets)]
+
+        highest = top(right)
+        if len(highest) != 1 or top(left) != highest:
+            return False  # the highest corner changes within the cone: not linear throughout
+        return (covered_throughout(right, d, d, surely, maybe, highest[0])
+                and covered_throughout(d, left, d, surely, maybe, highest[0]))
 
     def directions(self, d: Vec, near: Sequence[Hex], between: Sequence[Vec], cone: tuple[Vec, Vec],
                    theirs: Poly | None) -> Iterator[tuple[Vec, Vec, int]]:
