@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from collections.abc import Iterable
@@ -94,6 +95,38 @@ class Lines:
         direction (``_fan``)."""
         self.to_corner: dict[Vec, int] = {}
         """Corner -> how many lines from the anchor's corners to it some blocker breaks, for corners already asked."""
+        self.own = frozenset(hg.corners(anchor)) if anchor is not None else frozenset()
+        """The anchor's corners."""
+        self.centre = _centre(anchor) if anchor is not None else (0.0, 0.0)
+        """The anchor's centre in hex sizes."""
+        self.shade = self._shade(anchor) if anchor is not None else []
+        """The blockers by direction from the anchor's centre whose inner circle a line from it can pass (``_shade``)."""
+
+    def _shade(self, anchor: Hex) -> list[tuple[list[float], list[tuple[float, float, int]]]]:
+        """Per slot of direction from the anchor's centre ``c``: the blockers (centre ``w`` from ``c``, index) whose
+        inner circle a line from ``c`` in that slot can pass, nearest first, with their distances. A line from ``c``
+        to a point ``q`` passes such a centre at a fraction ``t`` of the way and a distance ``e`` from it; the line from
+        any point within one corner radius of ``c`` to ``q`` then passes it within ``e + (1 - t)``. Below ``INNER``
+        every line from the anchor's corners to ``q`` runs through that blocker's inside, as the distance test would
+        find."""
+        cx, cy = self.centre
+        slots: list[list[tuple[float, float, float, int]]] = [[] for _ in range(SLOTS)]
+        width = 2 * math.pi / SLOTS
+        for i, (bx, by) in enumerate(self.centres):
+            wx, wy = bx - cx, by - cy
+            d = math.hypot(wx, wy)
+            if self.blockers[i] == anchor or d <= INNER:
+                continue
+            wide = math.asin(INNER / d) + MARGIN
+            towards = math.atan2(wy, wx)
+            first = _slot(math.cos(towards - wide), math.sin(towards - wide))
+            for n in range(min(int(2 * wide / width) + 2, SLOTS)):
+                slots[(first + n) % SLOTS].append((d, wx, wy, i))
+        out = []
+        for listing in slots:
+            listing.sort()
+            out.append(([d for d, _, _, _ in listing], [(wx, wy, i) for _, wx, wy, i in listing]))
+        return out
 
     def _fan(self, p: Vec) -> Fan:
         """The blockers seen from the point ``p`` by direction: a blocker lies within its corner radius of its centre,
@@ -141,8 +174,9 @@ class Lines:
 
     def count(self, a: Hex, b: Hex) -> int:
         """How many of the 36 lines some blocker touches (lines remembered for the next hexes)."""
-        if self.anchor is not None and self.anchor in (a, b) and a != b:
-            return self._count_from_anchor(b if self.anchor == a else a)
+        anchor = self.anchor
+        if anchor is not None and a.qr != b.qr and anchor.qr in (a.qr, b.qr):
+            return self._count_from_anchor(b if anchor.qr == a.qr else a)
         near = self.candidates(a, b)
         if not near:
             return 0
@@ -159,30 +193,52 @@ class Lines:
 
     def _count_from_anchor(self, other: Hex) -> int:
         """``count`` between the anchor and ``other``: the broken lines to each corner of ``other``, remembered by
-        corner, as neighbouring hexes share corners. Each line from a corner of the anchor is answered by the
-        nearest blocker whose inner circle covers its direction when it reaches that far, else it tests the blockers
-        filed under its direction that are near enough, nearest first."""
+        corner, as neighbouring hexes share corners. A corner in a blocker's shade (``_shaded``) has all its lines
+        broken; otherwise each line from a corner of the anchor is answered by the nearest blocker whose inner circle
+        covers its direction when it reaches that far, else it tests the blockers filed under its direction that are
+        near enough, nearest first."""
         skip = self.index.get(other, -1)  # a line's own end breaks nothing
         count = 0
         atan2, pi, turn = math.atan2, math.pi, 2 * math.pi
+        cx, cy = self.centre
         for q in hg.corners(other):
             broken = self.to_corner.get(q) if skip < 0 else None
             if broken is None:
                 qx, qy = q[0] * _X + q[1] * _XR, q[1] * _Y
-                broken = 0
-                for p, (px, py), fan in self.fans:
-                    if p == q:
-                        continue
-                    dx, dy = qx - px, qy - py
-                    slot = int((atan2(dy, dx) + pi) / turn * SLOTS) % SLOTS  # as _slot
-                    reach2, i = fan[1][slot]
-                    through = dx * dx + dy * dy > reach2 and i != skip
-                    if through or self._crossed(p, (px, py), q, (qx, qy), fan[0][slot], skip):
-                        broken += 1
+                if self._shaded(qx - cx, qy - cy, skip):
+                    broken = 5 if q in self.own else 6  # a corner shared with the anchor makes a line of no length
+                else:
+                    broken = 0
+                    for p, (px, py), fan in self.fans:
+                        if p == q:
+                            continue
+                        dx, dy = qx - px, qy - py
+                        slot = int((atan2(dy, dx) + pi) / turn * SLOTS) % SLOTS  # as _slot
+                        reach2, i = fan[1][slot]
+                        through = dx * dx + dy * dy > reach2 and i != skip
+                        if through or self._crossed(p, (px, py), q, (qx, qy), fan[0][slot], skip):
+                            broken += 1
                 if skip < 0:
                     self.to_corner[q] = broken
             count += broken
         return count
+
+    def _shaded(self, vx: float, vy: float, skip: int) -> bool:
+        """Whether every line from the anchor's corners to the point ``v`` from its centre runs through the inside
+        of one blocker (``_shade``): the blockers short of ``v`` are tried from the nearest to it back."""
+        length2 = vx * vx + vy * vy
+        if length2 == 0:
+            return False
+        length = math.sqrt(length2)
+        distances, filed = self.shade[int((math.atan2(vy, vx) + math.pi) / (2 * math.pi) * SLOTS) % SLOTS]
+        for n in range(bisect.bisect_left(distances, length) - 1, -1, -1):
+            wx, wy, i = filed[n]
+            along = wx * vx + wy * vy
+            if along <= 0 or along >= length2 or i == skip:
+                continue
+            if abs(vx * wy - vy * wx) / length + 1 - along / length2 < INNER - 1e-7:
+                return True
+        return False
 
     def _crossed(self, p: Vec, pp: tuple[float, float], q: Vec, qq: tuple[float, float],
                  filed: list[tuple[float, int]], skip: int) -> bool:
