@@ -112,10 +112,11 @@ class Lines:
         cx, cy = self.centre
         slots: list[list[tuple[float, float, float, int]]] = [[] for _ in range(SLOTS)]
         width = 2 * math.pi / SLOTS
+        mine = self.index.get(anchor, -1)
         for i, (bx, by) in enumerate(self.centres):
             wx, wy = bx - cx, by - cy
             d = math.hypot(wx, wy)
-            if self.blockers[i] == anchor or d <= INNER:
+            if i == mine or d <= INNER:
                 continue
             wide = math.asin(INNER / d) + MARGIN
             towards = math.atan2(wy, wx)
@@ -138,8 +139,9 @@ class Lines:
         slots: list[list[tuple[float, int]]] = [[] for _ in range(SLOTS)]
         sure: list[tuple[float, int]] = [(math.inf, -1)] * SLOTS
         width = 2 * math.pi / SLOTS
+        mine = self.index.get(self.anchor, -1) if self.anchor is not None else -1
         for i, (cx, cy) in enumerate(self.centres):
-            if self.blockers[i] == self.anchor:
+            if i == mine:
                 continue  # a line's own end breaks nothing
             d = math.hypot(cx - px, cy - py)
             towards = math.atan2(cy - py, cx - px)
