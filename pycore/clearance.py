@@ -27,6 +27,10 @@ without it the end is the hexagon with the shared edge moved in by the growth, w
 blocker's grown corners (they lie on the end's next edges). That trimmed end and the blocker lie on either side
 of the moved edge, so the order rule holds; lines from its new corners touching a blocker are asked too.
 Coordinates are the exact plane's times 3, so corners made by two trims meeting are whole numbers as well.
+
+Most answers come sooner: the centre line's own direction is asked first (most clear hexes stop there), and a
+blocked one between whole hexes is often proved at once, a pair of blockers covering ``W`` throughout each half of
+the cone of directions (``covered_throughout``), before the directions are listed.
 """
 
 from __future__ import annotations
@@ -373,7 +377,7 @@ class Clearance:
         if x is not None:
             return d, x  # the centre line's direction, tried before anything else is worked out
         if self.own is None and theirs is None:
-            cone = extremes((d[0] + 2 * M * x, d[1] + 2 * M * y) for x, y in CORNERS)
+            cone = extremes((d[0] + 2 * M * cx, d[1] + 2 * M * cy) for cx, cy in CORNERS)
         else:
             mine = self.own or hexagon((0, 0), M)
             cone = extremes((z[0] - o[0], z[1] - o[1]) for z in theirs or hexagon(d, M) for o in mine)
