@@ -123,14 +123,15 @@ def test_every_hex_reads_the_key_its_full_reading_gives(data):
     here = placed[0] if moving == "attacker" else placed[1]
     cells = [h for h in drawn_cells(clean["map"], placed) if h not in placed or h == here]
     for h in cells[::max(1, len(cells) // 150)]:
-        assert seen.key(h)[0] == reading_key(seen.reading(h)), h
+        assert seen.key(h)[0] == reading_key(seen.reading(h), seen.light, seen.combine), h
 
 
 @st.composite
 def walled_maps(draw):
     """A small board crowded with walls (total obstacles), partial obstacles, creatures and sometimes hills, in any
-    light, every map ruling drawn: where centre lines run along edges, blockers stand next to the pieces, ridges
-    rise and obstacle levels pass the level that makes total cover."""
+    light, with any action, a blinded attacker or an invisible target, every ruling that meets the cover drawn: where
+    centre lines run along edges, blockers stand next to the pieces, ridges rise and obstacle levels pass the level
+    that makes total cover."""
     cols, rows = draw(st.integers(4, 13)), draw(st.integers(3, 11))
     cells = [list(h.qr) for h in board_cells(cols, rows)]
     spots = draw(st.permutations(cells))
@@ -145,10 +146,15 @@ def walled_maps(draw):
     rulings = {"d6.ruling.edge-line": draw(st.sampled_from(["fewer", "more"])),
                "d6.ruling.surround": draw(st.sampled_from(["adjacent", "in-line"])),
                "d6.ruling.height-blocks": draw(st.sampled_from(["never", "ridge"])),
-               "d6.ruling.light-and-obstacles": draw(st.sampled_from(["add", "highest"]))}
-    return {"system": "skirmish-d6", "attack": {"hits_on": draw(st.integers(2, 6))}, "map": m, "rulings": rulings,
+               "d6.ruling.light-and-obstacles": draw(st.sampled_from(["add", "highest"])),
+               "d6.ruling.area-cover": draw(st.sampled_from(["apply", "ignore"])),
+               "d6.ruling.blind-spells": draw(st.sampled_from(["aimed", "attacks-only"]))}
+    attack = {"kind": draw(st.sampled_from(["melee", "ranged", "target-spell", "area-spell"])),
+              "hits_on": draw(st.one_of(st.none(), st.integers(2, 6)))}
+    return {"system": "skirmish-d6", "attack": attack, "map": m, "rulings": rulings,
             "light": draw(st.sampled_from(["dark", "dim", "bright", "radiant"])),
-            "attacker": {"vision": draw(st.sampled_from(["normal", "dim", "dark"]))},
+            "attacker": {"vision": draw(st.sampled_from(["normal", "dim", "dark"])), "blinded": draw(st.booleans())},
+            "target": {"invisible": draw(st.booleans())},
             "overlay": draw(st.sampled_from(["target", "attacker"]))}
 
 
@@ -164,5 +170,5 @@ def test_on_walled_maps_every_hex_reads_the_key_of_its_full_reading(s):
         if h not in placed or h == here:
             key, clear = seen.key(h)
             alone = seen.reading(h)
-            assert key == reading_key(alone) and seen.reading(h, clear) == alone, h
+            assert key == reading_key(alone, seen.light, seen.combine) and seen.reading(h, clear) == alone, h
     check_overlay(s, every=7)

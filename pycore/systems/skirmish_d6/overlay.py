@@ -1,13 +1,13 @@
 """d6 Skirmish overlays: the answer with the target or the attacker moved to each free hex of the drawn map.
 
-An entry depends on the map only through its reading key (``reading_key``): the obstacle levels as far as they set
-the cover level, whether the distance is beyond 1 inch, whether the target is surrounded and who stands higher. So
+An entry depends on the map only through its reading key (``reading_key``): the cover level the obstacle levels and
+the light make, whether the distance is beyond 1 inch, whether the target is surrounded and who stands higher. So
 the overlay works out each hex's key from the map seen once from the piece that stays (``FromStays``) and runs the
 evaluation once per distinct key, on the first hex that has it, from that hex's full reading (``map.cover_between``,
 the very function a single evaluation uses, told whether a line gets past as the key found it). Seen from the piece
 that stays, a hex's centre line is read by direction (``rays.Rays``) and whether some unbroken line gets past a
-total obstacle is asked from the same hex every time (``clearance.Clearance``); each key is the one
-``cover_between`` gives there (a property test checks every hex).
+total obstacle is asked from the same hex every time (``clearance.Clearance``), and only when the answer can change
+the cover level; each key is the one ``cover_between`` gives there (a property test checks every hex).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from ...rays import Rays
 from ...views.skirmish_d6 import unbounded_cells
 from . import map as board
 from .inputs import BOARD_COORD
-from .tables import MELEE_REACH, TOTAL, TOTAL_LEVEL
+from .modifiers import combine_cover, light_levels
+from .tables import MELEE_REACH, TOTAL
 
 COVER_KEY = ("cover_level", "hits_on")
 """The system's cover key in each entry, and the final target number beside it."""
@@ -58,15 +59,11 @@ def higher(heights: tuple[float, float] | None) -> int | None:
     return None if heights is None else (heights[0] > heights[1]) - (heights[0] < heights[1])
 
 
-def levels(partial: int, total: int) -> tuple[int, bool]:
-    """What of the obstacle levels an entry depends on: partial levels up to ``TOTAL_LEVEL`` (that many already make
-    total cover, light or not), and whether any total obstacle blocks."""
-    return min(partial, TOTAL_LEVEL), total > 0
-
-
-def reading_key(mc: board.MapCover) -> Key:
-    """What of a map reading an answer's entry depends on (see the module's docstring)."""
-    return (*levels(mc.partial, mc.total), mc.distance > MELEE_REACH, mc.surrounded_by is not None, higher(mc.heights))
+def reading_key(mc: board.MapCover, light: int | str, combine: str) -> Key:
+    """What of a map reading an entry depends on (see the module's docstring), in the given light (``light_levels``)
+    and ruling ``d6.ruling.light-and-obstacles``: the cover level as the evaluation makes it."""
+    level = combine_cover(mc.partial, mc.total, light, combine).level
+    return (level, mc.distance > MELEE_REACH, mc.surrounded_by is not None, higher(mc.heights))
 
 
 def cover_of(paths: list[tuple[int, int]], clear: bool, edge_choice: str) -> tuple[int, int]:
@@ -141,6 +138,10 @@ class FromStays:
         self.ridge = rulings["d6.ruling.height-blocks"] == "ridge"
         """Whether hexes higher than both pieces are total obstacles."""
         self.edge, self.rule = rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"]
+        self.light = light_levels(s["light"], s["attacker"]["vision"])
+        """The cover levels the light adds (``light_levels``)."""
+        self.combine = rulings["d6.ruling.light-and-obstacles"]
+        """How light and obstacle levels combine."""
         enemies = [h for h, side in self.creatures.items() if side == "attacker"]
         self.surround = Surround(enemies if moving == "attacker" else [self.attacker, *enemies], self.rule == "adjacent")
         """The attacker's side around the target."""
@@ -158,20 +159,30 @@ class FromStays:
             self.sights[key] = Sight(self.stays, obstacles, creatures)
         return self.sights[key]
 
-    def key(self, h: Hex) -> tuple[Key, bool]:
-        """``reading_key(cover_between(...))`` with the moving piece at ``h``, and whether an unbroken line gets past
-        the total obstacles there (True when no line needs one)."""
+    def key(self, h: Hex) -> tuple[Key, bool | None]:
+        """``reading_key`` of the full reading with the moving piece at ``h``, and whether an unbroken line gets past
+        the total obstacles there (True when no line needs one; None when it was not asked: a line with that many
+        obstacle levels on either resolution is in total cover whether or not one gets past)."""
         a, t = (h, self.target) if self.moving == "attacker" else (self.attacker, h)
         ground = self.ground
         ridges = board.ridge_hexes(ground, a, t) if ground and self.ridge else []
         sight = self.sight(ridges)
         paths = sight.counts(h)
-        clear = not any(total for _, total in paths) or sight.clearance.clear(h)
-        partial, total = cover_of(paths, clear, self.edge)
+        light, combine = self.light, self.combine
+        clear: bool | None = True
+        if not any(total for _, total in paths):
+            partial, total = cover_of(paths, True, self.edge)
+            level = combine_cover(partial, total, light, combine).level
+        elif all(combine_cover(partial + total, 0, light, combine).level == TOTAL for partial, total in paths):
+            clear, level = None, TOTAL  # blocked: total cover; clear: the obstacles count as levels, that many too
+        else:
+            clear = sight.clearance.clear(h)
+            partial, total = cover_of(paths, clear, self.edge)
+            level = combine_cover(partial, total, light, combine).level
         surrounded = self.surround.around(h) if self.moving == "target" else self.surround.around(t, h)
         heights = (ground.get(a, 0), ground.get(t, 0)) if ground else None
         far = abs(a.q - t.q) + abs(a.r - t.r) + abs(a.s - t.s) > 2 * MELEE_REACH  # the distance, doubled
-        return (*levels(partial, total), far, surrounded, higher(heights)), clear
+        return (level, far, surrounded, higher(heights)), clear
 
     def reading(self, h: Hex, clear: bool | None = None) -> board.MapCover:
         """The full reading with the moving piece at ``h``, as a single evaluation makes it (``clear``: whether an
