@@ -400,7 +400,7 @@ def rectangle(cols: int, rows: int, offset: int = ODD) -> list[Hex]:
 # is broken. That is decided exactly for obstacles grown by one part in M = 10**6 around their
 # centre (a line with less clearance than that counts as touching), which turns "touches the
 # closed hexagon" into "enters the interior of the grown one". Line of sight between whole hexes
-# (``clearance.clear_line``) and the corner lines of Classic d20 (``runs_through``) are decided here.
+# (``clearance.clear_line``) and the corner lines of Classic d20 (``runs_through`` below) are decided in this plane.
 
 _CORNERS = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
 """Corner offsets of a hex in the scaled axial plane, counter-clockwise."""
