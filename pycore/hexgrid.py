@@ -10,9 +10,7 @@ resolutions are available where a rule cares which side of an edge the line pass
 from __future__ import annotations
 
 import functools
-import itertools
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -211,6 +209,28 @@ def line(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
     return out
 
 
+def line_step(a: Hex, b: Hex, i: int, side: int = 1) -> Hex:
+    """``line(a, b, side)[i]`` worked out alone: the same integer arithmetic for the point ``i / n`` of the way."""
+    n = distance(a, b)
+    if n == 0:
+        return a
+    two_n = 2 * n
+    pq, pr, ps = n * a.q + i * (b.q - a.q), n * a.r + i * (b.r - a.r), n * a.s + i * (b.s - a.s)
+    hq, hr, hs = 2 * pq + n, 2 * pr + n, 2 * ps + n  # as line's 2 n x + n at step i
+    up = 0 if side > 0 else 1
+    qi, ri, si = (hq - up) // two_n, (hr - up) // two_n, (hs - 1 + up) // two_n
+    eq, er, es = qi * n - pq, ri * n - pr, si * n - ps
+    sq, sr, ss = (eq > 0) - (eq < 0), (er > 0) - (er < 0), (es > 0) - (es < 0)
+    mq, mr, ms = eq * sq, er * sr, es * ss
+    q_over_r = mq > mr if mq != mr else side * (sr - sq) > 0
+    q_over_s = mq > ms if mq != ms else side * (-2 * ss - sq) > 0
+    if q_over_r and q_over_s:
+        qi = -ri - si
+    elif (mr > ms if mr != ms else side * (-2 * ss - sr) > 0):
+        ri = -qi - si
+    return _interned(qi, ri)
+
+
 def lines_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
     """The line resolved both ways; the two differ exactly when it runs along hex edges."""
     return line(a, b, 1), line(a, b, -1)
@@ -371,7 +391,7 @@ def rectangle(cols: int, rows: int, offset: int = ODD) -> list[Hex]:
     return [roffset_to_cube(offset, OffsetCoord(c, r)) for r in range(rows) for c in range(cols)]
 
 
-# --- line of sight between whole hexes ----------------------------------------------------------
+# --- the exact plane: hexes with whole-number corners ---------------------------------------------
 # Geometry is done in an affine image of the plane where hex corners have integer coordinates:
 # centre (3q, 3r) * M and corners at the offsets below times M. Lines, convexity and "passes
 # through the interior" survive affine maps, so the answers are exact with integers and Fractions.
@@ -379,8 +399,8 @@ def rectangle(cols: int, rows: int, offset: int = ODD) -> list[Hex]:
 # An obstacle is a closed hexagon: a line that touches it, even at one corner or along an edge,
 # is broken. That is decided exactly for obstacles grown by one part in M = 10**6 around their
 # centre (a line with less clearance than that counts as touching), which turns "touches the
-# closed hexagon" into "enters the interior of the grown one", where the classic result holds:
-# if any clear segment exists, one exists on a line through two corners of the shapes involved.
+# closed hexagon" into "enters the interior of the grown one". Line of sight between whole hexes
+# (``clearance.clear_line``) and the corner lines of Classic d20 (``runs_through`` below) are decided in this plane.
 
 _CORNERS = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
 """Corner offsets of a hex in the scaled axial plane, counter-clockwise."""
@@ -438,183 +458,6 @@ def _ccw(poly: list[Vec]) -> list[Vec]:
     n = len(poly)
     area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
     return poly if area > 0 else list(reversed(poly))
-
-
-_PIXEL = Layout(POINTY, Point(1.0, 1.0), Point(0.0, 0.0))
-
-
-@functools.lru_cache(maxsize=8192)
-def _centre(h: Hex) -> tuple[float, float]:
-    """The centre of ``h`` in pixels of a unit hex (cached: the same hexes are asked about again and again)."""
-    p = to_pixel(_PIXEL, h)
-    return p.x, p.y
-
-
-def _near(a: Hex, b: Hex, hexes: Iterable[Hex]) -> frozenset[Hex]:
-    """The ``hexes`` other than ``a`` and ``b`` that can touch the convex hull of hexes ``a`` and ``b``: centre within
-    two radii of the centre segment (a box around it first, as most hexes of a map are far from any one line)."""
-    (ax, ay), (bx, by) = _centre(a), _centre(b)
-    left, right, top, bottom = min(ax, bx) - 2.1, max(ax, bx) + 2.1, min(ay, by) - 2.1, max(ay, by) + 2.1
-    vx, vy = bx - ax, by - ay
-    vv = vx * vx + vy * vy
-    out = set()
-    for h in hexes:
-        hx, hy = _centre(h)
-        if hx < left or hx > right or hy < top or hy > bottom or h in (a, b):
-            continue
-        wx, wy = hx - ax, hy - ay
-        t = max(0.0, min(1.0, (vx * wx + vy * wy) / vv))
-        if math.hypot(wx - t * vx, wy - t * vy) <= 2.0 + 1e-6:
-            out.add(h)
-    return frozenset(out)
-
-
-def _on_centre_line(a: Hex, b: Hex, h: Hex) -> bool:
-    """Whether the centre of ``h`` lies on the centre-to-centre segment of ``a`` and ``b``, strictly between."""
-    dq, dr, hq, hr = b.q - a.q, b.r - a.r, h.q - a.q, h.r - a.r
-    return hq * dr == hr * dq and 0 < hq * dq + hr * dr < dq * dq + dr * dr
-
-
-def clear_line(a: Hex, b: Hex, blocking: Iterable[Hex]) -> bool:
-    """Whether some straight segment from any point of hex ``a`` to any point of hex ``b`` touches no
-    blocking hex at all (not even an edge or a corner): "an unbroken line from any part of the
-    attacker to any part of the target". Exact up to a clearance of one millionth of a hex.
-    """
-    if a == b or distance(a, b) == 1:
-        return True
-    blockers = _near(a, b, blocking)
-    if any(_on_centre_line(a, b, h) for h in blockers):
-        # every segment from a to b passes, a fraction t of the way, through a copy of the hex centred on the
-        # centre line there: a blocker centred on that line holds the whole copy
-        return False
-    if len(blockers) == 1:
-        # one blocker off the centre line always leaves the segment between the two corners on its far side clear
-        return True
-    return not blockers or _clear_line(a, b, blockers)
-
-
-def _cross(u: Vec, v: Vec) -> int:
-    return u[0] * v[1] - u[1] * v[0]
-
-
-def _cone(a: Hex, b: Hex) -> tuple[Vec, Vec]:
-    """The extreme directions (clockwise-most, counter-clockwise-most) of segments from a point of ``a`` to a point
-    of ``b``, hexes at least two apart: ``b - a`` plus the hex of twice the size, seen from the origin."""
-    dx, dy = 3 * (b.q - a.q) * M, 3 * (b.r - a.r) * M
-    ends = [(dx + 2 * M * cx, dy + 2 * M * cy) for cx, cy in _CORNERS]
-    right = next(v for v in ends if all(_cross(v, w) >= 0 for w in ends))
-    left = next(v for v in ends if all(_cross(v, w) <= 0 for w in ends))
-    return right, left
-
-
-@functools.lru_cache(maxsize=4096)
-def _clear_line(a: Hex, b: Hex, blockers: frozenset[Hex]) -> bool:
-    """``clear_line`` for blockers that can matter (cached: most edits on a map leave the line's
-    surroundings as they were)."""
-    grown = [_ccw(corners(h, grow=1)) for h in blockers]
-    polys = [_edges(poly) for poly in grown]
-    centre, towards = (3 * a.q * M, 3 * a.r * M), (3 * (b.q - a.q) * M, 3 * (b.r - a.r) * M)
-    if all(_misses(centre, towards, poly, (0, 1, 1, 1)) for poly in polys):
-        return True  # the centre-to-centre segment itself is clear
-    corners_a, corners_b = _ccw(corners(a)), _ccw(corners(b))
-    edges_a, edges_b = _edges(corners_a), _edges(corners_b)
-    right, left = _cone(a, b)
-
-    def along(d: Vec) -> bool:
-        """Whether a line along ``d`` can meet both hexes (its direction, either way, lies in the cone)."""
-        c1, c2 = _cross(right, d), _cross(d, left)
-        return (c1 >= 0 and c2 >= 0) or (c1 <= 0 and c2 <= 0)
-
-    # Candidate lines pass through two corners, in the cone of directions that meet both hexes. The lines from
-    # corner to corner of a and b come first, as they find most clear lines: the six parallel to the centre line
-    # first (a corner to the same corner of b, the hull's sides among them), then the crossing ones.
-    crossing = ((p, q) for i, p in enumerate(corners_a) for j, q in enumerate(corners_b) if i != j)
-    for p, q in itertools.chain(zip(corners_a, corners_b), crossing):
-        d = (q[0] - p[0], q[1] - p[1])
-        if along(d) and _clear_on_line(p, d, edges_a, edges_b, polys):
-            return True
-    # A blocker corner only counts where the line is a supporting line of that blocker (it touches without
-    # entering it): a clear segment pushed against a blocker can only rest on it that way; corners supporting no
-    # direction of the cone are left out. Each comes with its blocker's neighbouring corners (previous, next).
-    points: list[tuple[Vec, tuple[Vec, Vec]]] = []  # corners of blockers touching neither a nor b
-    near: list[tuple[Vec, tuple[Vec, Vec]]] = []  # corners of blockers next to a or b
-    for h, poly in zip(blockers, grown):
-        n = len(poly)
-        for i in range(n):
-            v, prev, nxt = poly[i], poly[i - 1], poly[(i + 1) % n]
-            if (_supports(v, right, (prev, nxt)) or _supports(v, left, (prev, nxt))
-                    or along((v[0] - prev[0], v[1] - prev[1])) or along((nxt[0] - v[0], nxt[1] - v[1]))):
-                (near if distance(h, a) == 1 or distance(h, b) == 1 else points).append((v, (prev, nxt)))
-    # A line resting on a corner of a or b and on a blocker's corner is one where the line stops meeting the hex
-    # (it supports the hex there), unless the blocker is next to a or b: then the gap between them also ends near
-    # that corner, so every line through it is a candidate.
-    ends = [(c, (own[i - 1], own[(i + 1) % 6])) for own in (corners_a, corners_b) for i, c in enumerate(own)]
-    rests = near + points
-    pairs: Iterable[tuple[Vec, tuple[Vec, Vec] | None, Vec, tuple[Vec, Vec] | None]] = itertools.chain(
-        ((p, None, q, None) for own in (corners_a, corners_b) for i, p in enumerate(own) for q in own[i + 1:]),
-        ((p, None, q, around) for p, _ in ends for q, around in near),
-        ((p, p_around, q, q_around) for p, p_around in ends for q, q_around in points),
-        ((p, p_around, q, q_around) for i, (p, p_around) in enumerate(rests) for q, q_around in rests[i + 1:]),
-    )
-    for p, p_around, q, q_around in pairs:
-        d = (q[0] - p[0], q[1] - p[1])
-        if d == (0, 0) or not along(d):
-            continue
-        if p_around is not None and not _supports(p, d, p_around):
-            continue
-        if q_around is not None and not _supports(q, d, q_around):
-            continue
-        if _clear_on_line(p, d, edges_a, edges_b, polys):
-            return True
-    return False
-
-
-def _supports(v: Vec, d: Vec, around: tuple[Vec, Vec]) -> bool:
-    """Whether the line through ``v`` along ``d`` keeps both neighbouring corners (``around``) on one side."""
-    prev, nxt = around
-    s1 = d[0] * (prev[1] - v[1]) - d[1] * (prev[0] - v[0])
-    s2 = d[0] * (nxt[1] - v[1]) - d[1] * (nxt[0] - v[0])
-    return (s1 >= 0 and s2 >= 0) or (s1 <= 0 and s2 <= 0)
-
-
-def _clear_on_line(p: Vec, d: Vec, edges_a: list[Edge], edges_b: list[Edge], polys: list[list[Edge]]) -> bool:
-    """Whether some stretch of the line ``p + t d`` between hex a and hex b enters no blocker."""
-    ia = _chord(p, d, edges_a, strict=False)
-    if ia is None:
-        return False
-    ib = _chord(p, d, edges_b, strict=False)
-    if ib is None:
-        return False
-    a0n, a0d, a1n, a1d = ia
-    b0n, b0d, b1n, b1d = ib
-    if not b0n * a1d < a1n * b0d:  # b starts where a ends or later
-        gap = (a1n, a1d, b0n, b0d)
-    elif not a0n * b1d < b1n * a0d:
-        gap = (b1n, b1d, a0n, a0d)
-    else:
-        return True  # the hexes overlap along this line (only possible for touching hexes)
-    return all(_misses(p, d, poly, gap) for poly in polys)
-
-
-def _misses(p: Vec, d: Vec, edges: list[Edge], span: Chord) -> bool:
-    """Whether the part ``span`` of the line ``p + t d`` stays out of the interior of a polygon."""
-    px, py = p
-    dx, dy = d
-    above = below = False  # corners strictly on either side: only then can the line enter the interior
-    for ax, ay, _, _ in edges:
-        side = dx * (ay - py) - dy * (ax - px)
-        if side > 0:
-            above = True
-        elif side < 0:
-            below = True
-    if not (above and below):
-        return True
-    inner = _chord(p, d, edges, strict=True)
-    if inner is None:
-        return True
-    n0, d0, n1, d1 = inner
-    s0n, s0d, s1n, s1d = span
-    return not (n0 * s1d < s1n * d0 and s0n * d1 < n1 * s0d)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -27,7 +27,12 @@ def standing_hexes(cells: Iterable[Hex], taken: Iterable[Hex], limit: int) -> li
 
 def entry(h: Hex, result: dict[str, Any], extra: tuple[str, ...]) -> dict[str, Any]:
     """One overlay entry: the hex, then ``ENTRY_KEYS`` and the system's ``extra`` keys from ``result``."""
-    return {"hex": list(h.qr), **{k: result[k] for k in ENTRY_KEYS}, **{k: result[k] for k in extra}}
+    return {"hex": list(h.qr), **entry_values(result, extra)}
+
+
+def entry_values(result: dict[str, Any], extra: tuple[str, ...]) -> dict[str, Any]:
+    """What an entry copies from ``result`` (``entry`` without the hex), for hexes that share one answer."""
+    return {**{k: result[k] for k in ENTRY_KEYS}, **{k: result[k] for k in extra}}
 
 
 def each_hex(hexes: Iterable[Hex], answer: Callable[[Hex], dict[str, Any]], extra: tuple[str, ...]) -> list[dict[str, Any]]:

@@ -64,13 +64,14 @@ def test_the_share_of_broken_lines_becomes_a_cover_step(blocked, down, up):
     assert cover_percent(blocked, 36, "up") == up
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(12))
 def test_lines_anchored_at_one_piece_count_as_a_fresh_board_does(seed):
-    """The overlay's shortcut (blockers looked up by direction from the piece that stays, lines remembered) counts
-    the same broken lines as a fresh board without it, for every hex."""
+    """The overlay's shortcut (blockers looked up by direction from each corner of the piece that stays, lines
+    remembered by corner) counts the same broken lines as a fresh board without it, for every hex, on boards from
+    sparse to crowded (the anchor's neighbours among the blockers)."""
     rng = random.Random(seed)
     cells = hg.rectangle(14, 12, hg.ODD)
-    picked = rng.sample(cells, 30)
+    picked = rng.sample(cells, 12 + 8 * seed)
     anchor, blockers = picked[0], picked[1:]
     shared = Lines(blockers, anchor)
     for h in cells:

@@ -8,9 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore import evaluate
+from pycore import SYSTEMS, evaluate
 from pycore.hexgrid import ODD, rectangle
 from pycore.memo import forget_all
+from pycore.systems.classic_d20.corner_lines import Lines
+from pycore.systems.classic_d20.map import board_of, reading
+from pycore.systems.classic_d20.overlay import drawn_cells, guarding, key, key_of
 
 
 def moved(scenario, moving, qr):
@@ -126,3 +129,20 @@ def test_the_big_overlay_agrees_with_moved_evaluations_on_a_sample():
     for entry in random.Random(3).sample(overlay["hexes"], 40):
         alone = evaluate(moved(scenario, "target", entry["hex"]))
         assert (entry["cover"], entry["hit_chance_exact"]) == (alone["cover"], alone["hit_chance_exact"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(maps(), st.sampled_from(["target", "attacker"]))
+def test_every_hex_reads_the_key_its_full_reading_gives(scenario, moving):
+    """Each hex's key, read with the lines from the piece that stays, is the key of its full reading there."""
+    clean = SYSTEMS["classic-d20"].inputs.validate({**scenario, "overlay": moving})
+    attacker, target, board = board_of(clean["map"])
+    stays = target if moving == "attacker" else attacker
+    lines = Lines(board.blockers, stays)
+    speaking = clean["target"]["speaking"] or clean["attacker"]["speaking"]
+    for h in drawn_cells(clean["map"], attacker, target):
+        if h in board.blockers or h == stays:
+            continue
+        a, t = (attacker, h) if moving == "target" else (h, target)
+        assert key_of(a, t, board, clean["rulings"], lines, speaking, guarding(board)) == \
+            key(reading(a, t, board, clean["rulings"]), speaking), h

@@ -1,6 +1,5 @@
-"""Hex grid maths: known answers from the reference hex library's own tests, properties, line of sight."""
+"""Hex grid maths: known answers from the reference hex library's own tests, properties, the exact plane's corner lines."""
 
-import itertools
 import math
 
 import pytest
@@ -144,6 +143,23 @@ def test_line_rounds_the_point_nudged_along_it(a, b, side):
             assert hg.round_hex(f) == h
 
 
+@settings(deadline=None)
+@given(hexes, hexes, st.sampled_from([1, -1]))
+def test_a_line_read_from_its_other_end_is_the_same_line(a, b, side):
+    """Both ends take the same nudge, so the line from b to a is the line from a to b backwards, edges included
+    (an overlay reads every line from the piece that stays)."""
+    assert hg.line(b, a, side) == hg.line(a, b, side)[::-1]
+
+
+@settings(deadline=None)
+@given(hexes, hexes, st.sampled_from([1, -1]), st.data())
+def test_one_step_of_a_line_is_that_hex_of_the_line(a, b, side, data):
+    """``line_step`` works out one hex of ``line`` on its own, the same on edges."""
+    path = hg.line(a, b, side)
+    i = data.draw(st.integers(0, len(path) - 1))
+    assert hg.line_step(a, b, i, side) == path[i]
+
+
 def test_a_line_along_edges_keeps_to_one_side_everywhere():
     """Seven hexes along the edges (direction q + 1, r + 1), at the origin and far from it: each resolution keeps
     to its own side of the edges all the way, and the two share only every other hex."""
@@ -188,90 +204,7 @@ def test_point_along_line_of_fire():
     assert hg.distance(hg.point_along(a, H(3, -2), 2), H(3, -2)) == 2
 
 
-# --- line of sight -----------------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("a", "b", "blocking", "clear"), [
-    (H(0, 0), H(1, 0), [H(5, 5)], True),                       # neighbours always see each other
-    (H(0, 0), H(2, 0), [H(1, 0)], False),                      # one obstacle straight between: blocked
-    (H(0, 0), H(5, 0), [H(2, 0)], False),                      # ... at any distance along the row
-    (H(0, 0), H(1, -2), [H(0, -1)], True),                     # edge line: the other side is open
-    (H(0, 0), H(1, -2), [H(0, -1), H(1, -1)], False),          # both sides of the edge closed
-    (H(0, 0), H(4, -2), [H(2, -1)], False),                    # dead centre on a diagonal-ish line
-    (H(0, 0), H(4, -1), [H(2, -1)], True),                     # off-centre: a line gets past
-    (H(0, 0), H(4, 0), [H(2, -1), H(2, 0), H(1, 1)], False),   # a wall across the line
-    (H(0, 0), H(4, 0), [H(2, -1), H(1, 1)], True),             # obstacles flanking the row leave it open
-    (H(0, 0), H(9, -3), [H(3, -1)], False),                    # centred on a long slanted line, a third of the way
-    (H(0, 0), H(10, -3), [H(3, -1)], True),                    # one hex further on: off the centre line, open
-    (H(1, 2), H(28, 0), [H(24, 0)], True),                     # a long line: either obstacle alone leaves it open ...
-    (H(1, 2), H(28, 0), [H(27, 1)], True),
-    (H(1, 2), H(28, 0), [H(24, 0), H(27, 1)], False),          # ... together, on either side near the far end, not
-])
-def test_clear_line_cases(a, b, blocking, clear):
-    """Hand-drawn cases of "any unbroken line from any part of A to any part of B"."""
-    assert hg.clear_line(a, b, blocking) is clear
-    assert hg.clear_line(b, a, blocking) is clear
-
-
-def _pixel_poly(h):
-    layout = Layout(POINTY, Point(1.0, 1.0), Point(0.0, 0.0))
-    return hg.polygon(layout, h)
-
-
-def _seg_hits_poly(p, q, poly, margin):
-    """Whether segment pq comes within ``margin`` of the convex polygon (sampled finely)."""
-    cx = sum(v.x for v in poly) / 6
-    cy = sum(v.y for v in poly) / 6
-    for i in range(201):
-        t = i / 200
-        x, y = p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t
-        # distance to the hexagon, approximated via its edges' half-planes grown by margin
-        inside = True
-        for j in range(6):
-            a, b = poly[j], poly[(j + 1) % 6]
-            ex, ey = b.x - a.x, b.y - a.y
-            nx, ny = ey, -ex
-            norm = math.hypot(nx, ny)
-            side = ((x - a.x) * nx + (y - a.y) * ny) / norm
-            centre_side = ((cx - a.x) * nx + (cy - a.y) * ny) / norm
-            if side * (1 if centre_side > 0 else -1) < -margin:
-                inside = False
-                break
-        if inside:
-            return True
-    return False
-
-
-def _boundary_points(h, per_edge=6):
-    poly = _pixel_poly(h)
-    return [Point(a.x + (b.x - a.x) * k / per_edge, a.y + (b.y - a.y) * k / per_edge)
-            for a, b in zip(poly, poly[1:] + poly[:1]) for k in range(per_edge)]
-
-
-small = st.integers(min_value=-3, max_value=3)
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.builds(H, small, small), st.lists(st.builds(H, small, small), max_size=5))
-def test_clear_line_agrees_with_sampling(b, blocking):
-    """Whenever a sampled segment with visible clearance exists, the exact test says clear."""
-    a = H(0, 0)
-    blocking = [h for h in blocking if h not in (a, b)]
-    polys = [_pixel_poly(h) for h in blocking]
-    sampled_clear = any(not any(_seg_hits_poly(p, q, poly, 0.02) for poly in polys)
-                        for p, q in itertools.product(_boundary_points(a), _boundary_points(b)))
-    if sampled_clear:
-        assert hg.clear_line(a, b, blocking)
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.builds(H, st.integers(-9, 9), st.integers(-9, 9)), st.lists(st.builds(H, small, small), max_size=6))
-def test_clear_line_shortcuts_agree_with_the_full_search(b, blocking):
-    """The quick answers (one blocker, a blocker centred on the line) match the search over corner-to-corner lines."""
-    a = H(0, 0)
-    near = hg._near(a, b, blocking) if hg.distance(a, b) > 1 else frozenset()
-    if near:
-        assert hg.clear_line(a, b, blocking) is hg._clear_line.__wrapped__(a, b, near)
-
+# --- the exact plane -------------------------------------------------------------------------------
 
 def test_runs_through_counts_a_stretch_not_a_grazed_corner():
     """A segment through a hex's inside or along its edge runs through it; one grazing a corner, or ending on it, not."""

@@ -82,3 +82,20 @@ def test_every_system_has_its_view():
     """Every system holds a view; a view without blocks adds nothing."""
     assert all(isinstance(s.view, View) for s in SYSTEMS.values())
     assert no_blocks({}, "") == []
+
+
+def test_overlay_ranking_orders_by_chance_then_band_then_hex():
+    """Entries with the same chance and band but different cover tie, and are then ordered by hex (row, column)."""
+    from pycore.views.overlay import OverlayWords, ranked
+
+    words = OverlayWords("cover", lambda c: f"cover {c}", lambda c: 0)
+    overlay = {"moving": "attacker", "hexes": [
+        {"hex": [2, 5], "targetable": True, "hit_chance": 0.5, "hit_chance_exact": "1/2", "cover": 25},
+        {"hex": [1, 3], "targetable": True, "hit_chance": 0.5, "hit_chance_exact": "1/2", "cover": 0},
+        {"hex": [0, 9], "targetable": True, "hit_chance": 0.75, "hit_chance_exact": "3/4", "cover": 0},
+        {"hex": [4, 3], "targetable": False, "hit_chance": 0.0, "hit_chance_exact": "0", "cover": 100},
+        {"hex": [3, 3], "targetable": True, "hit_chance": 0.5, "hit_chance_exact": "1/2", "cover": 50},
+    ]}
+    assert [e["hex"] for e in ranked(overlay, words)] == [[0, 9], [1, 3], [3, 3], [2, 5], [4, 3]]
+    target = {**overlay, "moving": "target"}
+    assert [e["hex"] for e in ranked(target, words)] == [[4, 3], [1, 3], [3, 3], [2, 5], [0, 9]]

@@ -110,14 +110,21 @@ def ranked(overlay: dict[str, Any], words: OverlayWords) -> list[dict[str, Any]]
     safest hexes first, for a bystander the most dangerous first (most hexes are out of a stray shot's way, so
     the ones to avoid are the news); ties by band, then by hex, so the order is stable."""
     sign = -1 if overlay["moving"] == "target" else 1
-
-    def key(entry: dict[str, Any]) -> tuple[Fraction, int, int, int]:
-        chance = chance_of(entry)
-        band = band_of(entry, words)
-        return (-sign * (chance if chance is not None else Fraction(band, HEAT_BANDS)), -sign * band,
-                entry["hex"][1], entry["hex"][0])
-
-    return sorted(overlay["hexes"], key=key)
+    by_numbers: dict[tuple[Any, ...], tuple[Fraction, int]] = {}  # a big map has many hexes with the same numbers
+    numbers = []
+    for entry in overlay["hexes"]:
+        these = (entry["targetable"], entry.get("hit_chance_exact"), entry["hit_chance"], entry.get(words.cover_key))
+        if these not in by_numbers:
+            chance = chance_of(entry)
+            band = band_of(entry, words)
+            by_numbers[these] = (-sign * (chance if chance is not None else Fraction(band, HEAT_BANDS)), -sign * band)
+        numbers.append(these)
+    # each distinct head ranked once (fractions compared per pair of them, not per pair of hexes); equal heads tie
+    head_rank = {head: i for i, head in enumerate(sorted(set(by_numbers.values())))}
+    rank = {these: head_rank[head] for these, head in by_numbers.items()}
+    hexes = overlay["hexes"]
+    order = sorted(range(len(hexes)), key=lambda i: (rank[numbers[i]], hexes[i]["hex"][1], hexes[i]["hex"][0]))
+    return [hexes[i] for i in order]
 
 
 def legend_block(overlay: dict[str, Any], *, live: bool = True) -> ET.Element:

@@ -14,7 +14,8 @@ contentful paint, the first frame in which the build-time answer is on screen, a
 latency from the input event to the output's DOM update (MutationObserver).
 
 ``--only overlay`` times overlays in the page's engine worker: evaluate requests on the 40 x 40 map sent straight
-to the worker, with and without the overlay, in ms and as a ratio.
+to the worker, with and without the overlay, in ms and as a ratio; sent twice more in the same page, each request's
+best once the engine has warmed up is reported beside it.
 
 ``--profile phone-4g``, ``wifi-phone`` or ``phones`` (both) measures first visits on a phone instead
 (``phone.py``, ``phone_server.py``): a gzip-serving server that shapes the link, the CPU slowed, a fresh

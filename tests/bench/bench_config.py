@@ -35,6 +35,9 @@ WORKER_OVERLAYS = (("skirmish-d6", "target"), ("skirmish-d6", "attacker"), ("cla
 """The overlays timed in the browser's worker on the big map (``--only overlay``): system and moving piece."""
 WORKER_OVERLAY_SPOTS = 8
 """Each is asked this many times, the piece that stays moved to another hex each time."""
+WORKER_OVERLAY_ROUNDS = 3
+"""The requests are sent this many times over in the one page: the first round is the measure (each request once,
+right after the page loads); each request's best over the rounds is reported beside it, the engine warmed up."""
 OVERLAY_LIMITS = {"ms": 150, "ratio": 150}
 """The whole overlay in the worker: at most this many ms, and at most this many single evaluations."""
 

@@ -190,6 +190,9 @@ def table(data: dict[str, Any]) -> str:
             lines.append(f"  {name} ({o['hexes']} hexes, {o['n']} requests): overlay {fmt(o['overlay_ms'])} ms = "
                          f"{fmt(o['ratio'], digits=0)} x the single evaluation ({fmt(o['single_ms'], digits=1)} ms); "
                          f"CPython {fmt(o['cpython_overlay_ms'])} ms, single {fmt(o['cpython_single_ms'], digits=1)} ms")
+            if o.get("overlay_best_ms"):
+                lines.append(f"    warmed up (each request's best of {o['rounds']} rounds): overlay "
+                             f"{fmt(o['overlay_best_ms'])} ms, single {fmt(o['single_best_ms'], digits=1)} ms")
     lines.append("")
     lines.append("Targets:")
     for name, ok in s["targets"].items():

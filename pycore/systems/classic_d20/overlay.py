@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ... import hexgrid as hg
 from ...hexgrid import Hex
 from ...views.skirmish_d6 import unbounded_cells
 from ..skirmish_d6.map import board_cells
-from .corner_lines import Lines
-from .map import MapReading, board_of, reading
+from .corner_lines import Lines, cover_percent
+from .map import LINES, Board, MapReading, board_of, elevation_of, reading
+from .tables import FEET_PER_HEX
 
 Answer = Callable[[dict[str, Any], MapReading], dict[str, Any]]
 """How a scenario and its map reading become a result (``evaluation.on_map``)."""
+
+Key = tuple[Any, ...]
+"""What of a map reading the numbers depend on (``key``)."""
 
 
 def drawn_cells(m: dict[str, Any], attacker: Hex, target: Hex) -> tuple[Hex, ...]:
@@ -24,28 +30,51 @@ def drawn_cells(m: dict[str, Any], attacker: Hex, target: Hex) -> tuple[Hex, ...
     return unbounded_cells(list(dict.fromkeys(pieces)))
 
 
+def guarding(board: Board) -> Counter[Hex]:
+    """Hex -> how many creatures of the target's side stand next to it."""
+    return Counter(n for h in board.target_side for n in hg.neighbors(h))
+
+
+def key_of(a: Hex, t: Hex, board: Board, rulings: dict[str, str], lines: Lines, speaking: bool,
+           guarded: Counter[Hex]) -> Key:
+    """What of the reading of an attack from ``a`` at ``t`` the numbers depend on (``key``), without the reading;
+    ``guarded`` is ``guarding(board)``."""
+    cover = cover_percent(lines.count(a, t), LINES, rulings["d20.ruling.map-cover"])
+    protectors = guarded[t] if rulings["d20.ruling.map-protectors"] != "none" else 0
+    elevation, terrain = ("level", "ground")
+    if board.heights:
+        elevation, terrain, _ = elevation_of(a, t, board, rulings["d20.ruling.map-terrain"])
+    return (cover, protectors, elevation, terrain, hg.distance(a, t) * FEET_PER_HEX if speaking else None)
+
+
+def key(r: MapReading, speaking: bool) -> Key:
+    """What of a map reading the numbers depend on: the distance only through a voice giving a speaker away."""
+    return (r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft if speaking else None)
+
+
 def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     """One entry per free hex, equal to the answer with the ``moving`` piece standing there.
 
-    Shared work: the fixed pieces are read once, a corner line's test against a blocker is made once for every
-    hex whose lines share it, and hexes whose readings lead to the same numbers share one evaluation.
+    Shared work: the fixed pieces are read once, each hex gets only its key (``key_of``; a corner line's test against
+    a blocker is made once for every hex whose lines share it), and the first hex of each key is read in full and
+    evaluated.
     """
     attacker, target, board = board_of(s["map"])
     lines = Lines(board.blockers, target if moving == "attacker" else attacker)
     speaking = s["target"]["speaking"] or s["attacker"]["speaking"]
-    answers: dict[tuple[Any, ...], dict[str, Any]] = {}
+    rulings = s["rulings"]
+    answers: dict[Key, dict[str, Any]] = {}
+    guarded = guarding(board)
     taken = board.blockers | {attacker, target}
     hexes = []
     for h in drawn_cells(s["map"], attacker, target):
         if h in taken and h != (target if moving == "target" else attacker):
             continue
         a, t = (attacker, h) if moving == "target" else (h, target)
-        r = reading(a, t, board, s["rulings"], lines)
-        # the distance changes the answer only through a voice giving a speaker away
-        key = (r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft if speaking else None)
-        result = answers.get(key)
+        k = key_of(a, t, board, rulings, lines, speaking, guarded)
+        result = answers.get(k)
         if result is None:
-            result = answers[key] = answer(s, r)
+            result = answers[k] = answer(s, reading(a, t, board, rulings, lines))
         hexes.append({"hex": list(h.qr), "targetable": result["targetable"], "hit_chance": result["hit_chance"],
                       "hit_chance_exact": result["hit_chance_exact"], "cover": result["cover"]})
     return {"moving": moving, "hexes": hexes}

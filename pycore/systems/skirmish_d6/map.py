@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import hexgrid as hg
+from ...clearance import clear_line
 from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex
 from ...memo import recent_calls
@@ -192,8 +193,9 @@ def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str, ridge:
 
 def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatures: dict[Hex, str],
                   ground: dict[Hex, float], edge_choice: str, surround_rule: str, ridge: bool,
-                  totals: list[Hex] | None = None) -> MapCover:
-    """``cover_on_map`` for pieces already read (``totals``: the total obstacles, when the caller has listed them)."""
+                  totals: list[Hex] | None = None, clear_between: bool | None = None) -> MapCover:
+    """``cover_on_map`` for pieces already read (``totals``: the total obstacles, when the caller has listed them;
+    ``clear_between``: whether an unbroken line gets past them, when the caller already knows)."""
     ridges = ridge_hexes(ground, attacker, target) if ground else []
     enemies = [attacker] + [h for h, side in creatures.items() if side == "attacker"]
     if ridge and ridges:
@@ -204,9 +206,12 @@ def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatur
     counts = tuple(_count(p, obstacles, creatures) for p in ((plus,) if plus == minus else (plus, minus)))
     clear = True  # only asked when a path crosses a total obstacle
     if any(pc.total for pc in counts):
-        if totals is None:
-            totals = [h for h, kind in obstacles.items() if kind == TOTAL]
-        clear = hg.clear_line(attacker, target, totals)
+        if clear_between is not None:
+            clear = clear_between
+        else:
+            if totals is None:
+                totals = [h for h, kind in obstacles.items() if kind == TOTAL]
+            clear = clear_line(attacker, target, totals)
 
     def levels(pc: PathCount) -> tuple[int, int]:
         if pc.total and not clear:

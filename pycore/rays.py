@@ -1,0 +1,144 @@
+"""Hex lines from one hex to many: which of some listed hexes each line passes, found by direction, not by walking.
+
+The hex ``k`` steps along ``hexgrid.line(origin, other)`` is the one holding the point ``k / n`` of the way (``n``
+the distance): a point at distance ``k`` from the origin, on the ring of hexes ``k`` out, whose centres a hexagon
+joins. Along that hexagon the point lies in hex ``h`` between the midpoints of ``h`` and its two neighbours on the
+ring, so the line passes ``h`` exactly when it points between those two midpoints: strictly between, on both
+resolutions; along one of them, the point is on the edge ``h`` shares with that neighbour, and each resolution's
+nudge decides, the same way for every edge of a direction (``EDGE_KEEPS``). Each listed hex's two directions are worked
+out once and filed by angle, so a line looks only at the few listed hexes in its direction.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Mapping
+
+from . import hexgrid as hg
+from .hexgrid import Hex
+
+SLOTS = 512
+"""How many equal angles the directions are filed under."""
+MARGIN = 1e-9
+"""Radians added on either side of a listed hex's directions when filing it (far more than rounding can move an
+angle, so a line is always looked up with every hex it can pass)."""
+
+Filed = tuple[int, int, int, int, int, Hex, bool, tuple[bool, bool, bool, bool]]
+"""A listed hex ``k`` steps out, between directions ``(q1, r1)`` and ``(q2, r2)`` (axial, counter-clockwise, towards
+the middles of its edges with its two ring neighbours), whether it is marked, and whether a line along the first edge
+takes it on resolutions 1 and -1, then the same along the second."""
+
+
+def angle(q: int, r: int) -> float:
+    """The direction of the axial vector ``(q, r)`` in the pointy-top layout, radians."""
+    return math.atan2(1.5 * r, hg.SQRT3 * (q + r / 2))
+
+
+def slot(theta: float) -> int:
+    """The slot an angle is filed under."""
+    return int((theta + math.pi) / (2 * math.pi) * SLOTS) % SLOTS
+
+
+def _edge_keeps() -> dict[tuple[int, int, int], bool]:
+    """(dq, dr, side) -> whether the line of resolution ``side`` through the middle of the edge between a hex and its
+    neighbour ``(dq, dr)`` away takes the hex itself. The rounding of that point is the rounding of whole numbers plus
+    one half, wherever the edge is and however long the line, so one line per edge direction decides it: from the
+    origin to the sum of two neighbouring unit hexes, whose middle step is that edge's middle."""
+    out = {}
+    units = hg.DIRECTIONS
+    for j, step in enumerate(units):
+        hex_, beside = units[(j - 2) % 6], units[(j - 1) % 6]  # beside is hex_ + step
+        end = hg.add(hex_, beside)
+        for side in (1, -1):
+            out[(step.q, step.r, side)] = hg.line_step(hg.Hex.axial(0, 0), end, 1, side) == hex_
+    return out
+
+
+EDGE_KEEPS = _edge_keeps()
+"""How each resolution settles a line along an edge (``_edge_keeps``)."""
+
+
+class Rays:
+    """The hex lines from ``origin``: which ``listed`` hexes each passes strictly between its ends, per resolution."""
+
+    def __init__(self, origin: Hex, listed: Iterable[Hex] | Mapping[Hex, bool]) -> None:
+        self.origin = origin
+        """The hex every line starts from."""
+        self.slots: list[list[Filed]] = [[] for _ in range(SLOTS)]
+        """The listed hexes by direction: each slot holds every hex a line pointing within it can pass, nearest first."""
+        marks = listed if isinstance(listed, Mapping) else {}
+        for h in listed:
+            k = hg.distance(origin, h)
+            if k == 0:
+                continue
+            eq, er = h.q - origin.q, h.r - origin.r
+            ring = [(d.q, d.r) for d in hg.DIRECTIONS
+                    if abs(eq + d.q) + abs(er + d.r) + abs(eq + d.q + er + d.r) == 2 * k]
+            (a1, b1), (a2, b2) = ring  # the two steps to h's neighbours on its ring
+            q1, r1, q2, r2 = 2 * eq + a1, 2 * er + b1, 2 * eq + a2, 2 * er + b2  # towards the edges' middles
+            if q1 * r2 - r1 * q2 < 0:
+                q1, r1, q2, r2, a1, b1, a2, b2 = q2, r2, q1, r1, a2, b2, a1, b1
+            first, last = angle(q1, r1) - MARGIN, angle(q2, r2) + MARGIN
+            if last < first:
+                last += 2 * math.pi
+            i, j = slot(first), slot(last)
+            keeps = (EDGE_KEEPS[(a1, b1, 1)], EDGE_KEEPS[(a1, b1, -1)], EDGE_KEEPS[(a2, b2, 1)], EDGE_KEEPS[(a2, b2, -1)])
+            filed = (k, q1, r1, q2, r2, h, bool(marks.get(h, False)), keeps)
+            for n in range((j - i) % SLOTS + 1):
+                self.slots[(i + n) % SLOTS].append(filed)
+        for listing in self.slots:
+            listing.sort(key=lambda f: f[0])
+
+    def passed(self, other: Hex) -> tuple[list[Hex], list[Hex]]:
+        """The listed hexes strictly between the ends of ``line(origin, other, 1)`` and of ``line(origin, other, -1)``,
+        each in the line's order."""
+        plus, minus = [], []
+        for _, h, _, on_plus, on_minus in self._met(other):
+            if on_plus:
+                plus.append(h)
+            if on_minus:
+                minus.append(h)
+        return plus, minus
+
+    def tally(self, other: Hex) -> tuple[tuple[int, int], tuple[int, int]]:
+        """For each resolution of the line to ``other`` (as ``passed``): how many listed hexes it passes, and how many
+        of those are marked (``listed`` given as a mapping)."""
+        passed_plus = marked_plus = passed_minus = marked_minus = 0
+        dq, dr = other.q - self.origin.q, other.r - self.origin.r
+        n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if n >= 2:  # the loop of _met, without a generator: every hex of an overlay is tallied
+            for k, q1, r1, q2, r2, _, marked, keeps in self.slots[slot(angle(dq, dr))]:
+                if k >= n:
+                    break
+                c1, c2 = q1 * dr - r1 * dq, dq * r2 - dr * q2
+                if c1 > 0 and c2 > 0:
+                    passed_plus += 1
+                    passed_minus += 1
+                    if marked:
+                        marked_plus += 1
+                        marked_minus += 1
+                elif c1 >= 0 and c2 >= 0:  # along the edge at c1 = 0 (the first) or c2 = 0 (the second)
+                    on_plus, on_minus = keeps[:2] if c1 == 0 else keeps[2:]
+                    if on_plus:
+                        passed_plus += 1
+                        marked_plus += marked
+                    if on_minus:
+                        passed_minus += 1
+                        marked_minus += marked
+        return (passed_plus, marked_plus), (passed_minus, marked_minus)
+
+    def _met(self, other: Hex) -> Iterator[tuple[int, Hex, bool, bool, bool]]:
+        """The listed hexes a line to ``other`` can pass: step, hex, mark, and whether each resolution passes it."""
+        dq, dr = other.q - self.origin.q, other.r - self.origin.r
+        n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if n < 2:
+            return
+        for k, q1, r1, q2, r2, h, marked, keeps in self.slots[slot(angle(dq, dr))]:
+            if k >= n:
+                break  # filed nearest first
+            c1, c2 = q1 * dr - r1 * dq, dq * r2 - dr * q2
+            if c1 > 0 and c2 > 0:
+                yield k, h, marked, True, True
+            elif c1 >= 0 and c2 >= 0:  # along an edge of h: each resolution's nudge decides
+                on_plus, on_minus = keeps[:2] if c1 == 0 else keeps[2:]
+                yield k, h, marked, on_plus, on_minus
