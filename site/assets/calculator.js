@@ -328,6 +328,7 @@ class Calculator {
   }
 
   async evaluate() {
+    this.board?.flush(); // the board writes a tap's lists once the tap is on screen: the form is read with them
     const values = { ...this.values() };
     if (!this.full) for (const [id, choice] of Object.entries(this.appliedRulings())) values[pathOf(id)] = choice;
     // The board only while it is shown (drawing it is most of the engine's work for a change).

@@ -4,9 +4,10 @@
 // writes. The two stay in step through that value and one event, `calc:records`, dispatched on the hidden
 // input by whoever else sets it (the board, a link being restored: the rows are drawn again from it) and
 // by this editor when it sets it (detail.source "list", detail.hexes the "q,r" keys whose piece changed,
-// so a board can mark them at once). An edit here also fires `input`, which asks the engine.
+// so a board can mark them at once). An edit here also fires `input`, which asks the engine. The board writes
+// a tap's list once the tap is on screen: the editor asks it to write first whenever it reads the list.
 
-import { parseList } from "./hexboard.js";
+import { boardIn, parseList } from "./hexboard.js";
 
 const EVENT = "calc:records";
 const WHOLE = /^[+-]?\d+$/;
@@ -71,7 +72,9 @@ export class ListEditor {
     });
   }
 
+  // The list as the hidden input holds it (after the board has written a tap it has not written yet).
   list() {
+    boardIn(this.board)?.flush();
     return parseList(this.input.value);
   }
 
