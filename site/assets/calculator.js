@@ -416,6 +416,8 @@ function mountCalculators() {
       return new Calculator(root);
     });
   views = views.filter((view) => view.root.isConnected).concat(fresh);
+  // a full calculator's answer bar runs along a phone's bottom edge: summary.css leaves room under the page for it
+  document.body.toggleAttribute("data-calc-bar", views.some((view) => view.full));
   if (!fresh.length) return;
   const opening = location.hash.startsWith("#s=");
   if (opening) {
