@@ -8,14 +8,15 @@ import { BoardZoom } from "./boardzoom.js";
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-// A tapped hex's mark over the board (see `paint`): its outline, and the symbol of the piece now on it.
+// A tapped hex's mark over the board (see `paint`): its outline, and the symbol of the piece now on it (a text
+// node, so that writing the symbol changes no element's children).
 const MARK = document.createElementNS(SVG_NS, "g");
 MARK.setAttribute("class", "hexboard-pending-hex");
-MARK.append(document.createElementNS(SVG_NS, "polygon"));
+MARK.append(document.createElementNS(SVG_NS, "polygon"), document.createElementNS(SVG_NS, "text"));
 MARK.firstChild.setAttribute("class", "hex-shape");
-const MARK_WITH_PIECE = MARK.cloneNode(true);
-MARK_WITH_PIECE.append(document.createElementNS(SVG_NS, "text"));
-MARK_WITH_PIECE.lastChild.setAttribute("text-anchor", "middle");
+MARK.lastChild.setAttribute("text-anchor", "middle");
+MARK.lastChild.append(document.createTextNode(""));
+const SPARE_MARKS = 4; // marks kept ready in the drawing over the board (a tap rarely changes more than two hexes)
 
 function keyOf(g) {
   return g.dataset.hex;
@@ -127,7 +128,10 @@ export class HexBoard {
     container.addEventListener("calc:records", (event) => {
       if (event.detail?.source === "list") this.paint(this.read(), event.detail.hexes || []);
     });
-    whenIdle(() => this.indexed()); // the first tap then finds its hex at once
+    whenIdle(() => { // the first tap then finds its hex and a mark at once
+      this.indexed();
+      this.overlay();
+    });
   }
 
   // Whether the board is in use (not inside the alternative that is not chosen).
@@ -409,10 +413,10 @@ export class HexBoard {
       if (slot) g.dataset.piece = slot.kind;
       else g.removeAttribute("data-piece");
       // an empty hex over whatever the board shows there, and the new piece's symbol on it
-      const mark = (slot ? MARK_WITH_PIECE : MARK).cloneNode(true);
-      mark.dataset.hex = key;
+      const mark = this.markFor(key);
       const points = g.querySelector(".hex-shape").getAttribute("points");
-      mark.firstChild.setAttribute("points", points);
+      const [shape, text] = mark.children;
+      shape.setAttribute("points", points);
       if (slot) {
         const corners = points.split(" ");
         let x = 0;
@@ -422,20 +426,33 @@ export class HexBoard {
           x += Number(corner.slice(0, comma));
           y += Number(corner.slice(comma + 1));
         }
-        const text = mark.lastChild;
         text.setAttribute("x", String(x / corners.length));
         text.setAttribute("y", String(y / corners.length + 4));
         text.setAttribute("class", `piece-symbol piece-symbol--${slot.kind}`);
-        text.textContent = slot.symbol;
       }
-      const old = pending.querySelector(`:scope > [data-hex="${CSS.escape(key)}"]`);
-      if (old) old.replaceWith(mark);
-      else pending.append(mark);
+      text.firstChild.data = slot ? slot.symbol : "";
+      if (mark.dataset.hex !== key) mark.dataset.hex = key; // shown (board.css): the mark is in use
     }
   }
 
-  // The drawing that holds the marks of hexes touched here (created when first needed, beside the board in
-  // its view, with the board's own coordinates), or null when the board shows no drawing.
+  // The mark of hex `key` in the drawing over the board: the one it has, or a spare one (marks are kept in the
+  // drawing and reused, so a tap adds no element: an element added anywhere in the form would make the browser
+  // rebuild the form's table of controls, hundreds on a big map, the next time any script touches the form).
+  markFor(key) {
+    let spare = null;
+    for (const mark of this.pending.children) {
+      const hex = mark.dataset.hex;
+      if (hex === key) return mark;
+      if (hex === undefined && !spare) spare = mark;
+    }
+    if (spare) return spare;
+    const mark = MARK.cloneNode(true);
+    this.pending.append(mark);
+    return mark;
+  }
+
+  // The drawing that holds the marks of hexes touched here (made when the page is idle, beside the board in its
+  // view, with the board's own coordinates and a few spare marks), or null when the board shows no drawing.
   overlay() {
     const svg = this.box.querySelector(":scope > svg");
     if (!svg) return null;
@@ -443,6 +460,7 @@ export class HexBoard {
       this.pending = document.createElementNS(SVG_NS, "svg");
       this.pending.setAttribute("class", "hexboard hexboard-pending");
       this.pending.setAttribute("aria-hidden", "true");
+      for (let i = 0; i < SPARE_MARKS; i++) this.pending.append(MARK.cloneNode(true));
       this.view.append(this.pending);
     }
     const box = svg.getAttribute("viewBox");
@@ -453,10 +471,13 @@ export class HexBoard {
     return this.pending;
   }
 
-  // Drop the marks of hexes the engine has drawn since.
+  // Free the marks of hexes the engine has drawn since (they stay in the drawing, hidden, for the next taps).
   unmark() {
     if (!this.pending) return;
-    for (const mark of [...this.pending.children]) if (!this.dirty.has(mark.dataset.hex)) mark.remove();
+    for (const mark of this.pending.children) {
+      const hex = mark.dataset.hex;
+      if (hex !== undefined && !this.dirty.has(hex)) mark.removeAttribute("data-hex");
+    }
   }
 
   say(message) {
