@@ -310,6 +310,8 @@ class Calculator {
         slot.textContent = slot.dataset.label ? `${slot.dataset.label}: ${error.message}` : error.message;
         slot.hidden = false;
         for (const each of controls) each.setAttribute("aria-invalid", "true");
+        // a list editor's folded rows (lists.js) are shown when one of them has the error
+        if (control.dataset.itemPath) control.dispatchEvent(new CustomEvent("calc:reveal", { bubbles: true }));
         this.toFix ||= { error, control };
       } else {
         loose.push(error);

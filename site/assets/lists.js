@@ -10,6 +10,10 @@
 import { boardIn, parseList } from "./hexboard.js";
 
 const EVENT = "calc:records";
+// More rows than this and the rows can be folded away (a button says so); a list drawn from a link starts folded.
+// Folded rows are not drawn at all: a big map's hundreds of rows would otherwise be laid out, watched for coming
+// into view and hit-tested on every frame, each tap on the board's included.
+const FOLD_AT = 12;
 const WHOLE = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -46,6 +50,9 @@ export class ListEditor {
     this.template = root.querySelector('template[data-role="list-row"]');
     this.count = root.querySelector('[data-role="list-count"]');
     this.addButton = root.querySelector('[data-role="list-add"]');
+    this.toggle = root.querySelector('[data-role="list-toggle"]');
+    this.folded = false;
+    this.chosen = false; // the fold was opened or closed by hand: a list drawn from a link then leaves it as it is
     this.announcer = root.querySelector('[data-role="list-announce"]');
     this.board = root.closest("[data-board]");
     this.placing = null; // the row whose item the next hex tapped on the board moves there
@@ -56,9 +63,15 @@ export class ListEditor {
     this.rows.addEventListener("change", (event) => this.edited(event));
     this.rows.addEventListener("click", (event) => this.clicked(event));
     this.addButton.addEventListener("click", () => this.add());
-    this.input.addEventListener(EVENT, (event) => {
-      if (event.detail?.source !== "list") this.sync();
+    this.toggle.addEventListener("click", () => {
+      this.chosen = true;
+      this.fold(!this.folded);
     });
+    this.input.addEventListener(EVENT, (event) => {
+      if (event.detail?.source !== "list") this.sync(event.detail?.source);
+    });
+    // The calculator shows an error beside one of the rows (calculator.js): they are unfolded to show it.
+    this.rows.addEventListener("calc:reveal", () => this.fold(false));
     if (this.board) {
       // Capture: while placing, a tap or Enter on a hex moves this list's item, and the board does nothing.
       this.board.addEventListener("click", (event) => this.boardPicked(event), true);
@@ -87,8 +100,9 @@ export class ListEditor {
     this.input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  // The hidden input was set by someone else: show its list, touching only the rows that differ.
-  sync() {
+  // The hidden input was set by someone else (`source`: the board, or a link being restored): show its list,
+  // touching only the rows that differ. A long list from a link starts folded, unless the fold was chosen by hand.
+  sync(source) {
     if (this.input.value === this.shown) return;
     this.shown = this.input.value;
     const list = this.list();
@@ -102,6 +116,16 @@ export class ListEditor {
       this.show(row, item);
     });
     if (this.placing && !this.placing.isConnected) this.stopPlacing(false);
+    if (source === "link" && !this.chosen) this.fold(list.length > FOLD_AT);
+    this.refreshCount();
+  }
+
+  // Fold the rows away (`folded`) or show them.
+  fold(folded) {
+    if (folded === this.folded) return;
+    this.folded = folded;
+    this.rows.hidden = folded;
+    this.toggle.setAttribute("aria-expanded", String(!folded));
     this.refreshCount();
   }
 
@@ -233,6 +257,7 @@ export class ListEditor {
     const spot = hexKey && this.freeHex(list, hexKey);
     if (spot) item[hexKey] = spot;
     list.push(item);
+    this.fold(false); // the new row is shown, and its first box focused
     const row = this.fresh(list.length - 1);
     this.rows.append(row);
     this.show(row, item);
@@ -346,6 +371,7 @@ export class ListEditor {
     const length = this.rows.children.length;
     this.count.textContent = `(${length})`;
     this.addButton.disabled = length >= this.max;
+    this.toggle.hidden = !this.folded && length <= FOLD_AT;
   }
 
   say(message) {
