@@ -295,6 +295,11 @@ class Calculator {
     }
     for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
     this.toFix = null; // the first error shown beside its field, and that field's control
+    // a list editor's folded rows (lists.js) are drawn when an error is in one of them, to show it beside its row
+    for (const list of this.form.querySelectorAll("[data-list]")) {
+      const inside = `${list.dataset.list}.`;
+      if (errors.some((error) => error.field?.startsWith(inside))) list.dispatchEvent(new CustomEvent("calc:reveal"));
+    }
     const loose = [];
     for (const error of errors) {
       // an error inside a list ("map.obstacles.3.hex") belongs to the nearest field that has a slot
@@ -310,8 +315,6 @@ class Calculator {
         slot.textContent = slot.dataset.label ? `${slot.dataset.label}: ${error.message}` : error.message;
         slot.hidden = false;
         for (const each of controls) each.setAttribute("aria-invalid", "true");
-        // a list editor's folded rows (lists.js) are shown when one of them has the error
-        if (control.dataset.itemPath) control.dispatchEvent(new CustomEvent("calc:reveal", { bubbles: true }));
         this.toFix ||= { error, control };
       } else {
         loose.push(error);

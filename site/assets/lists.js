@@ -11,8 +11,9 @@ import { boardIn, parseList } from "./hexboard.js";
 
 const EVENT = "calc:records";
 // More rows than this and the rows can be folded away (a button says so); a list drawn from a link starts folded.
-// Folded rows are not drawn at all: a big map's hundreds of rows would otherwise be laid out, watched for coming
-// into view and hit-tested on every frame, each tap on the board's included.
+// Folded rows are not in the page at all: a big map's hundreds of rows (a thousand controls) would otherwise be laid
+// out, watched for coming into view and hit-tested on every frame, and looked through by the browser whenever a
+// script touches the form after a change, each tap on the board's included.
 const FOLD_AT = 12;
 const WHOLE = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -52,6 +53,7 @@ export class ListEditor {
     this.addButton = root.querySelector('[data-role="list-add"]');
     this.toggle = root.querySelector('[data-role="list-toggle"]');
     this.folded = false;
+    this.length = this.rows.children.length; // the list's length (the rows drawn, unless folded)
     this.chosen = false; // the fold was opened or closed by hand: a list drawn from a link then leaves it as it is
     this.announcer = root.querySelector('[data-role="list-announce"]');
     this.board = root.closest("[data-board]");
@@ -70,8 +72,8 @@ export class ListEditor {
     this.input.addEventListener(EVENT, (event) => {
       if (event.detail?.source !== "list") this.sync(event.detail?.source);
     });
-    // The calculator shows an error beside one of the rows (calculator.js): they are unfolded to show it.
-    this.rows.addEventListener("calc:reveal", () => this.fold(false));
+    // The calculator has an error to show beside one of the rows (calculator.js): they are drawn.
+    root.addEventListener("calc:reveal", () => this.fold(false));
     if (this.board) {
       // Capture: while placing, a tap or Enter on a hex moves this list's item, and the board does nothing.
       this.board.addEventListener("click", (event) => this.boardPicked(event), true);
@@ -106,8 +108,16 @@ export class ListEditor {
     if (this.input.value === this.shown) return;
     this.shown = this.input.value;
     const list = this.list();
-    while (this.rows.children.length > list.length) this.rows.lastElementChild.remove();
-    list.forEach((item, index) => {
+    if (source === "link" && !this.chosen) this.folded = list.length > FOLD_AT;
+    this.draw(list);
+  }
+
+  // Show `list` in the rows (none while folded), touching only the rows that differ.
+  draw(list) {
+    this.length = list.length;
+    const shown = this.folded ? [] : list;
+    while (this.rows.children.length > shown.length) this.rows.lastElementChild.remove();
+    shown.forEach((item, index) => {
       let row = this.rows.children[index];
       if (!row) {
         row = this.fresh(index);
@@ -116,17 +126,16 @@ export class ListEditor {
       this.show(row, item);
     });
     if (this.placing && !this.placing.isConnected) this.stopPlacing(false);
-    if (source === "link" && !this.chosen) this.fold(list.length > FOLD_AT);
+    this.rows.hidden = this.folded;
+    this.toggle.setAttribute("aria-expanded", String(!this.folded));
     this.refreshCount();
   }
 
-  // Fold the rows away (`folded`) or show them.
+  // Fold the rows away (`folded`: they are taken out of the page, not only hidden) or draw them again.
   fold(folded) {
     if (folded === this.folded) return;
     this.folded = folded;
-    this.rows.hidden = folded;
-    this.toggle.setAttribute("aria-expanded", String(!folded));
-    this.refreshCount();
+    this.draw(this.list());
   }
 
   // A new row from the template, numbered.
@@ -368,7 +377,7 @@ export class ListEditor {
   }
 
   refreshCount() {
-    const length = this.rows.children.length;
+    const length = this.folded ? this.length : this.rows.children.length;
     this.count.textContent = `(${length})`;
     this.addButton.disabled = length >= this.max;
     this.toggle.hidden = !this.folded && length <= FOLD_AT;
