@@ -298,6 +298,11 @@ class Calculator {
     }
     for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
     this.toFix = null; // the first error shown beside its field, and that field's control
+    // a list editor's folded rows (lists.js) are drawn when an error is in one of them, to show it beside its row
+    for (const list of this.form.querySelectorAll("[data-list]")) {
+      const inside = `${list.dataset.list}.`;
+      if (errors.some((error) => error.field?.startsWith(inside))) list.dispatchEvent(new CustomEvent("calc:reveal"));
+    }
     const loose = [];
     for (const error of errors) {
       // an error inside a list ("map.obstacles.3.hex") belongs to the nearest field that has a slot
@@ -331,6 +336,7 @@ class Calculator {
   }
 
   async evaluate() {
+    this.board?.flush(); // the board writes a tap's lists once the tap is on screen: the form is read with them
     const values = { ...this.values() };
     if (!this.full) for (const [id, choice] of Object.entries(this.appliedRulings())) values[pathOf(id)] = choice;
     // The board only while it is shown (drawing it is most of the engine's work for a change).
@@ -418,6 +424,8 @@ function mountCalculators() {
       return new Calculator(root);
     });
   views = views.filter((view) => view.root.isConnected).concat(fresh);
+  // a full calculator's answer bar runs along a phone's bottom edge: summary.css leaves room under the page for it
+  document.body.toggleAttribute("data-calc-bar", views.some((view) => view.full));
   if (!fresh.length) return;
   const opening = location.hash.startsWith("#s=");
   if (opening) {

@@ -8,6 +8,16 @@ import { BoardZoom } from "./boardzoom.js";
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// A tapped hex's mark over the board (see `paint`): its outline, and the symbol of the piece now on it (a text
+// node, so that writing the symbol changes no element's children).
+const MARK = document.createElementNS(SVG_NS, "g");
+MARK.setAttribute("class", "hexboard-pending-hex");
+MARK.append(document.createElementNS(SVG_NS, "polygon"), document.createElementNS(SVG_NS, "text"));
+MARK.firstChild.setAttribute("class", "hex-shape");
+MARK.lastChild.setAttribute("text-anchor", "middle");
+MARK.lastChild.append(document.createTextNode(""));
+const SPARE_MARKS = 4; // marks kept ready in the drawing over the board (a tap rarely changes more than two hexes)
+
 function keyOf(g) {
   return g.dataset.hex;
 }
@@ -27,15 +37,32 @@ export function parseList(text) {
   }
 }
 
-// Run `fn` once the next frame is on screen (work that must not delay showing a tap).
+// Run `fn` once the next frame is on screen (work that must not delay showing a tap). The work asked for
+// during one frame shares one animation frame callback and one task.
+let later = null;
 function afterPaint(fn) {
-  requestAnimationFrame(() => setTimeout(fn, 0));
+  if (later) {
+    later.push(fn);
+    return;
+  }
+  later = [fn];
+  requestAnimationFrame(() => setTimeout(() => {
+    const due = later;
+    later = null;
+    for (const each of due) each();
+  }, 0));
 }
 
 // Run `fn` when the page is idle (work done ahead of the first tap), or soon where there is no idle callback.
 function whenIdle(fn) {
   if (window.requestIdleCallback) requestIdleCallback(fn, { timeout: 2000 });
   else setTimeout(fn, 200);
+}
+
+// Where the piece of slot `index` stands in `pieces` (hex key -> piece), or null.
+function keyOfSlot(pieces, index) {
+  for (const [key, piece] of pieces) if (piece.slot === index) return key;
+  return null;
 }
 
 function matches(record, slot) {
@@ -52,9 +79,17 @@ export function holdsMarkup(region, html) {
   return box.innerHTML === region.innerHTML;
 }
 
+const boards = new WeakMap(); // a board's container -> its HexBoard
+
+// The board drawn in `container` (a `[data-board]` element), if there is one.
+export function boardIn(container) {
+  return container ? boards.get(container) ?? null : null;
+}
+
 export class HexBoard {
   constructor(container) {
     this.container = container;
+    boards.set(container, this);
     // The drawing as the engine made it: its frame (the hexes, so the layout) and a digest per hex that
     // is not plain, sent back with each request so the engine answers with only the hexes that changed.
     this.frame = null;
@@ -62,6 +97,9 @@ export class HexBoard {
     this.drawn = null; // the engine's last whole drawing written (or found) here; false once patched
     this.dirty = new Set(); // hexes marked here at once: the engine's next answer draws them again
     this.spec = JSON.parse(container.dataset.board);
+    // the board's fields: each slot's path once, and whether it holds one piece (a hex) or a list of records
+    const single = new Set(this.spec.slots.filter((s) => s.single).map((s) => s.path));
+    this.fields = [...new Set(this.spec.slots.map((s) => s.path))].map((path) => ({ path, single: single.has(path) }));
     this.form = container.closest("form");
     this.root = container.closest("[data-calculator]");
     this.box = container.querySelector('[data-role="board"]');
@@ -69,11 +107,11 @@ export class HexBoard {
     this.focusKey = null;
     this.tabStop = null; // the hex element that holds the tab stop, while it is in the drawing
     this.inputs = new Map(); // a field's path -> its hidden input (looked up once: the form is large)
+    this.model = null; // the pieces as the hidden inputs hold them (read), with the taps not written yet (write)
+    this.writing = false; // a flush is asked for once the frame is on screen
     this.index = null; // the hex elements by key and by place, built when first needed after each whole drawing
     this.view = container.querySelector('[data-role="board-view"]') || this.box;
     this.zoom = new BoardZoom(this.view, this.box, container.querySelector('[data-role="zoom"]'));
-    this.telling = false; // a change is waiting for the next frame to be sent to the form
-    this.changedLists = new Set(); // list inputs the last taps rewrote, told (calc:records) with the form
     this.pending = null; // the small drawing over the board that shows taps before the engine answers
     this.box.addEventListener("click", (event) => this.clicked(event));
     // A pressed hex is not focused by the browser there and then (that lays out the whole drawing before
@@ -90,7 +128,10 @@ export class HexBoard {
     container.addEventListener("calc:records", (event) => {
       if (event.detail?.source === "list") this.paint(this.read(), event.detail.hexes || []);
     });
-    whenIdle(() => this.indexed()); // the first tap then finds its hex at once
+    whenIdle(() => { // the first tap then finds its hex and a mark at once
+      this.indexed();
+      this.overlay();
+    });
   }
 
   // Whether the board is in use (not inside the alternative that is not chosen).
@@ -220,16 +261,22 @@ export class HexBoard {
     return input;
   }
 
+  // What stands where (hex key -> its slot and record), from the hidden inputs: parsed again only when one of
+  // them holds something else than what this board last read there or wrote. A copy: the caller may change it.
   read() {
+    const values = this.fields.map(({ path }) => this.input(path)?.value ?? "");
+    if (this.model && this.fields.every(({ path }, i) => values[i] === this.model.texts.get(path))) {
+      return new Map(this.model.pieces);
+    }
+    // (someone else set the fields: a tap here whose lists are not written yet is dropped, theirs stands)
     const pieces = new Map();
-    const paths = [...new Set(this.spec.slots.map((s) => s.path))];
     this.spec.slots.forEach((slot, index) => {
       if (!slot.single) return;
       const key = parseHex(this.input(slot.path)?.value);
       if (key) pieces.set(key, { slot: index, record: {} });
     });
-    for (const path of paths) {
-      if (this.spec.slots.some((s) => s.path === path && s.single)) continue;
+    for (const { path, single } of this.fields) {
+      if (single) continue;
       for (const record of parseList(this.input(path)?.value)) {
         if (!Array.isArray(record?.hex) || record.hex.length !== 2) continue;
         const index = this.spec.slots.findIndex((s) => s.path === path && matches(record, s));
@@ -237,64 +284,84 @@ export class HexBoard {
         if (index >= 0 && !pieces.has(key)) pieces.set(key, { slot: index, record });
       }
     }
-    return pieces;
+    // texts: each field's value as read (or as written since); pending: lists set by taps, not written yet
+    this.model = { texts: new Map(this.fields.map(({ path }, i) => [path, values[i]])), pieces, pending: new Set(), changed: false };
+    return new Map(pieces);
   }
 
+  // Set the board's fields to `pieces` (a map from `read()`). The one-piece fields (a few characters) are written at
+  // once; the lists (a big map's hundreds of records) are serialised and written, and the list editors (calc:records,
+  // lists.js) and the form told, once the tap is on screen: that work (and the engine's answer, when it comes back
+  // quickly) would otherwise delay the frame that shows it. Whoever reads the fields before then calls `flush()`.
   write(pieces) {
-    const lists = new Map();
+    const model = this.model;
     this.spec.slots.forEach((slot, index) => {
-      const input = this.input(slot.path);
-      if (!input) return;
       if (slot.single) {
-        const key = [...pieces].find(([, p]) => p.slot === index)?.[0];
-        const text = key ? key.replace(",", ", ") : "";
-        if (input.value !== text) input.value = text; // a hidden input's value is an attribute: unchanged, untouched
-      } else if (!lists.has(slot.path)) {
-        lists.set(slot.path, []);
+        const input = this.input(slot.path);
+        const key = keyOfSlot(pieces, index);
+        const text = key !== null ? key.replace(",", ", ") : "";
+        if (input && input.value !== text) {
+          input.value = text; // a hidden input's value is an attribute: unchanged, untouched
+          model.texts.set(slot.path, text);
+          model.changed = true;
+        }
+      } else if (this.input(slot.path)) {
+        model.pending.add(slot.path);
       }
     });
-    for (const [key, piece] of pieces) {
+    model.pieces = pieces;
+    if (model.pending.size) model.changed = true;
+    if (model.changed && !this.writing) {
+      this.writing = true;
+      afterPaint(() => this.flush());
+    }
+  }
+
+  // Write the lists the taps set (see `write`), then tell the list editors whose list changed, and the form.
+  flush() {
+    this.writing = false;
+    const model = this.model;
+    if (!model?.changed) return;
+    if (this.fields.some(({ path }) => (this.input(path)?.value ?? "") !== model.texts.get(path))) {
+      this.model = null; // someone else set the fields since: theirs stands (and they told the form)
+      return;
+    }
+    model.changed = false;
+    const lists = new Map([...model.pending].map((path) => [path, []]));
+    model.pending.clear();
+    for (const [key, piece] of model.pieces) {
       const slot = this.spec.slots[piece.slot];
-      if (slot.single) continue;
+      if (!lists.has(slot.path)) continue;
       const [q, r] = key.split(",").map(Number);
       lists.get(slot.path).push({ ...this.spec.defaults, ...piece.record, ...slot.record, hex: [q, r] });
     }
+    const told = [];
     for (const [path, list] of lists) {
       const input = this.input(path);
       const text = JSON.stringify(list);
+      model.texts.set(path, text);
       if (input.value === text) continue;
       input.value = text;
-      this.changedLists.add(input);
+      told.push(input);
     }
-    // The list editors (calc:records, lists.js) and the form hear of it once the tap is on screen: sending
-    // the change to the engine (and its answer, when it comes back quickly) would otherwise delay the frame
-    // that shows it.
-    if (!this.telling) {
-      this.telling = true;
-      afterPaint(() => {
-        this.telling = false;
-        for (const input of this.changedLists) {
-          input.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "board" } }));
-        }
-        this.changedLists.clear();
-        this.form.dispatchEvent(new Event("input", { bubbles: true }));
-      });
+    for (const input of told) {
+      input.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "board" } }));
     }
+    this.form.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   place(g, to) {
     const key = keyOf(g);
     const pieces = this.read();
-    const before = new Map(pieces);
     const current = pieces.get(key);
     const count = this.spec.slots.length;
     let next = to;
     if (next === undefined) {
       // cycle on: the next kind of piece, skipping one-of-a-kind pieces already placed elsewhere
-      const placed = new Set([...pieces].filter(([k]) => k !== key).map(([, p]) => p.slot));
       next = -1;
       for (let i = current ? current.slot + 1 : 0; i < count; i++) {
-        if (!(this.spec.slots[i].single && placed.has(i))) {
+        const there = this.spec.slots[i].single ? keyOfSlot(pieces, i) : null;
+        if (there === null || there === key) {
           next = i;
           break;
         }
@@ -303,16 +370,19 @@ export class HexBoard {
     if (next >= count) next = -1;
     if (current && current.slot === next) return;
     if (!current && next === -1) return;
+    const changed = [key]; // the hexes whose piece changes: this one, and where a one-of-a-kind piece moves from
     pieces.delete(key);
     if (next >= 0) {
       const slot = this.spec.slots[next];
-      if (slot.single) for (const [k, p] of pieces) if (p.slot === next) pieces.delete(k);
+      const from = slot.single ? keyOfSlot(pieces, next) : null;
+      if (from !== null) {
+        pieces.delete(from);
+        changed.push(from);
+      }
       const keep = current && this.spec.slots[current.slot].path === slot.path ? current.record : this.fresh(slot, pieces);
       pieces.set(key, { slot: next, record: keep });
     }
     this.write(pieces);
-    const changed = [...new Set([...before.keys(), ...pieces.keys()])]
-      .filter((k) => before.get(k)?.slot !== pieces.get(k)?.slot);
     this.paint(pieces, changed);
     const where = `Hex ${key.replace(",", ", ")}`;
     const message = next >= 0 ? `${where}: ${this.spec.slots[next].label} placed.` : `${where}: cleared.`;
@@ -343,32 +413,46 @@ export class HexBoard {
       if (slot) g.dataset.piece = slot.kind;
       else g.removeAttribute("data-piece");
       // an empty hex over whatever the board shows there, and the new piece's symbol on it
-      const mark = document.createElementNS(SVG_NS, "g");
-      mark.dataset.hex = key;
-      mark.setAttribute("class", "hexboard-pending-hex");
+      const mark = this.markFor(key);
       const points = g.querySelector(".hex-shape").getAttribute("points");
-      const shape = document.createElementNS(SVG_NS, "polygon");
+      const [shape, text] = mark.children;
       shape.setAttribute("points", points);
-      shape.setAttribute("class", "hex-shape");
-      mark.append(shape);
       if (slot) {
-        const corners = points.split(" ").map((p) => p.split(",").map(Number));
-        const text = document.createElementNS(SVG_NS, "text");
-        text.setAttribute("text-anchor", "middle");
-        text.setAttribute("x", String(corners.reduce((a, p) => a + p[0], 0) / corners.length));
-        text.setAttribute("y", String(corners.reduce((a, p) => a + p[1], 0) / corners.length + 4));
+        const corners = points.split(" ");
+        let x = 0;
+        let y = 0;
+        for (const corner of corners) {
+          const comma = corner.indexOf(",");
+          x += Number(corner.slice(0, comma));
+          y += Number(corner.slice(comma + 1));
+        }
+        text.setAttribute("x", String(x / corners.length));
+        text.setAttribute("y", String(y / corners.length + 4));
         text.setAttribute("class", `piece-symbol piece-symbol--${slot.kind}`);
-        text.textContent = slot.symbol;
-        mark.append(text);
       }
-      const old = pending.querySelector(`:scope > [data-hex="${CSS.escape(key)}"]`);
-      if (old) old.replaceWith(mark);
-      else pending.append(mark);
+      text.firstChild.data = slot ? slot.symbol : "";
+      if (mark.dataset.hex !== key) mark.dataset.hex = key; // shown (board.css): the mark is in use
     }
   }
 
-  // The drawing that holds the marks of hexes touched here (created when first needed, beside the board in
-  // its view, with the board's own coordinates), or null when the board shows no drawing.
+  // The mark of hex `key` in the drawing over the board: the one it has, or a spare one (marks are kept in the
+  // drawing and reused, so a tap adds no element: an element added anywhere in the form would make the browser
+  // rebuild the form's table of controls, hundreds on a big map, the next time any script touches the form).
+  markFor(key) {
+    let spare = null;
+    for (const mark of this.pending.children) {
+      const hex = mark.dataset.hex;
+      if (hex === key) return mark;
+      if (hex === undefined && !spare) spare = mark;
+    }
+    if (spare) return spare;
+    const mark = MARK.cloneNode(true);
+    this.pending.append(mark);
+    return mark;
+  }
+
+  // The drawing that holds the marks of hexes touched here (made when the page is idle, beside the board in its
+  // view, with the board's own coordinates and a few spare marks), or null when the board shows no drawing.
   overlay() {
     const svg = this.box.querySelector(":scope > svg");
     if (!svg) return null;
@@ -376,6 +460,7 @@ export class HexBoard {
       this.pending = document.createElementNS(SVG_NS, "svg");
       this.pending.setAttribute("class", "hexboard hexboard-pending");
       this.pending.setAttribute("aria-hidden", "true");
+      for (let i = 0; i < SPARE_MARKS; i++) this.pending.append(MARK.cloneNode(true));
       this.view.append(this.pending);
     }
     const box = svg.getAttribute("viewBox");
@@ -386,10 +471,13 @@ export class HexBoard {
     return this.pending;
   }
 
-  // Drop the marks of hexes the engine has drawn since.
+  // Free the marks of hexes the engine has drawn since (they stay in the drawing, hidden, for the next taps).
   unmark() {
     if (!this.pending) return;
-    for (const mark of [...this.pending.children]) if (!this.dirty.has(mark.dataset.hex)) mark.remove();
+    for (const mark of this.pending.children) {
+      const hex = mark.dataset.hex;
+      if (hex !== undefined && !this.dirty.has(hex)) mark.removeAttribute("data-hex");
+    }
   }
 
   say(message) {

@@ -4,11 +4,17 @@
 // writes. The two stay in step through that value and one event, `calc:records`, dispatched on the hidden
 // input by whoever else sets it (the board, a link being restored: the rows are drawn again from it) and
 // by this editor when it sets it (detail.source "list", detail.hexes the "q,r" keys whose piece changed,
-// so a board can mark them at once). An edit here also fires `input`, which asks the engine.
+// so a board can mark them at once). An edit here also fires `input`, which asks the engine. The board writes
+// a tap's list once the tap is on screen: the editor asks it to write first whenever it reads the list.
 
-import { parseList } from "./hexboard.js";
+import { boardIn, parseList } from "./hexboard.js";
 
 const EVENT = "calc:records";
+// More rows than this and the rows can be folded away (a button says so); a list drawn from a link starts folded.
+// Folded rows are not in the page at all: a big map's hundreds of rows (a thousand controls) would otherwise be laid
+// out, watched for coming into view and hit-tested on every frame, and looked through by the browser whenever a
+// script touches the form after a change, each tap on the board's included.
+const FOLD_AT = 12;
 const WHOLE = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -45,6 +51,10 @@ export class ListEditor {
     this.template = root.querySelector('template[data-role="list-row"]');
     this.count = root.querySelector('[data-role="list-count"]');
     this.addButton = root.querySelector('[data-role="list-add"]');
+    this.toggle = root.querySelector('[data-role="list-toggle"]');
+    this.folded = false;
+    this.length = this.rows.children.length; // the list's length (the rows drawn, unless folded)
+    this.chosen = false; // the fold was opened or closed by hand: a list drawn from a link then leaves it as it is
     this.announcer = root.querySelector('[data-role="list-announce"]');
     this.board = root.closest("[data-board]");
     this.placing = null; // the row whose item the next hex tapped on the board moves there
@@ -55,9 +65,15 @@ export class ListEditor {
     this.rows.addEventListener("change", (event) => this.edited(event));
     this.rows.addEventListener("click", (event) => this.clicked(event));
     this.addButton.addEventListener("click", () => this.add());
-    this.input.addEventListener(EVENT, (event) => {
-      if (event.detail?.source !== "list") this.sync();
+    this.toggle.addEventListener("click", () => {
+      this.chosen = true;
+      this.fold(!this.folded);
     });
+    this.input.addEventListener(EVENT, (event) => {
+      if (event.detail?.source !== "list") this.sync(event.detail?.source);
+    });
+    // The calculator has an error to show beside one of the rows (calculator.js): they are drawn.
+    root.addEventListener("calc:reveal", () => this.fold(false));
     if (this.board) {
       // Capture: while placing, a tap or Enter on a hex moves this list's item, and the board does nothing.
       this.board.addEventListener("click", (event) => this.boardPicked(event), true);
@@ -71,7 +87,9 @@ export class ListEditor {
     });
   }
 
+  // The list as the hidden input holds it (after the board has written a tap it has not written yet).
   list() {
+    boardIn(this.board)?.flush();
     return parseList(this.input.value);
   }
 
@@ -84,13 +102,22 @@ export class ListEditor {
     this.input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  // The hidden input was set by someone else: show its list, touching only the rows that differ.
-  sync() {
+  // The hidden input was set by someone else (`source`: the board, or a link being restored): show its list,
+  // touching only the rows that differ. A long list from a link starts folded, unless the fold was chosen by hand.
+  sync(source) {
     if (this.input.value === this.shown) return;
     this.shown = this.input.value;
     const list = this.list();
-    while (this.rows.children.length > list.length) this.rows.lastElementChild.remove();
-    list.forEach((item, index) => {
+    if (source === "link" && !this.chosen) this.folded = list.length > FOLD_AT;
+    this.draw(list);
+  }
+
+  // Show `list` in the rows (none while folded), touching only the rows that differ.
+  draw(list) {
+    this.length = list.length;
+    const shown = this.folded ? [] : list;
+    while (this.rows.children.length > shown.length) this.rows.lastElementChild.remove();
+    shown.forEach((item, index) => {
       let row = this.rows.children[index];
       if (!row) {
         row = this.fresh(index);
@@ -99,7 +126,16 @@ export class ListEditor {
       this.show(row, item);
     });
     if (this.placing && !this.placing.isConnected) this.stopPlacing(false);
+    this.rows.hidden = this.folded;
+    this.toggle.setAttribute("aria-expanded", String(!this.folded));
     this.refreshCount();
+  }
+
+  // Fold the rows away (`folded`: they are taken out of the page, not only hidden) or draw them again.
+  fold(folded) {
+    if (folded === this.folded) return;
+    this.folded = folded;
+    this.draw(this.list());
   }
 
   // A new row from the template, numbered.
@@ -230,6 +266,7 @@ export class ListEditor {
     const spot = hexKey && this.freeHex(list, hexKey);
     if (spot) item[hexKey] = spot;
     list.push(item);
+    this.fold(false); // the new row is shown, and its first box focused
     const row = this.fresh(list.length - 1);
     this.rows.append(row);
     this.show(row, item);
@@ -340,9 +377,10 @@ export class ListEditor {
   }
 
   refreshCount() {
-    const length = this.rows.children.length;
+    const length = this.folded ? this.length : this.rows.children.length;
     this.count.textContent = `(${length})`;
     this.addButton.disabled = length >= this.max;
+    this.toggle.hidden = !this.folded && length <= FOLD_AT;
   }
 
   say(message) {

@@ -30,6 +30,11 @@ TAP_PROFILES = {
 """Tap-to-paint on the big map and on the bare page: the desktop profile clicks with a mouse (resting on the hex
 first, as a hand does); the phone taps a touch screen with the main thread slowed 4x
 (``Emulation.setCPUThrottlingRate``), the board zoomed in twice from fit (to 44 px hexes)."""
+TAP_BOARD = '[data-calculator][data-mode="full"] [data-role="board"]'
+"""The board tapped: the full calculator's."""
+TAP_QUIET_MS = 250
+"""After a tap the bench leaves the page alone this long before asking whether its frame is over: a script it evaluates
+sooner runs inside the frame being measured."""
 COVER_GRID = {"cols": 40, "rows": 40, "obstacles": 200, "seed": 8}
 WORKER_OVERLAYS = (("skirmish-d6", "target"), ("skirmish-d6", "attacker"), ("classic-d20", "target"))
 """The overlays timed in the browser's worker on the big map (``--only overlay``): system and moving piece."""

@@ -24,6 +24,8 @@ from bench_config import (
     RULEBOOK_TARGET,
     RUNTIME_PREFIX,
     SNAPSHOT_PATTERN,
+    TAP_BOARD,
+    TAP_QUIET_MS,
     VIEWPORT,
     WORKER_OVERLAY_ROUNDS,
     script,
@@ -384,7 +386,7 @@ class Bench:
         ctx = self.context(viewport=profile["viewport"], touch=profile["touch"])
         try:
             page, _ = self.load(ctx, path, label)
-            board = '[data-calculator][data-mode="full"] [data-role="board"]'
+            board = TAP_BOARD
             keys = page.evaluate(f"[...document.querySelectorAll('{board} g.hex')].filter((g) => !g.dataset.piece)"
                                  ".map((g) => g.dataset.hex)")
             for _ in range(profile["zoom_in"] if keys else 0):
@@ -396,32 +398,43 @@ class Bench:
             page.evaluate(script("tap-paint.js"))
             picked = random.Random(8).sample(keys, min(taps, len(keys))) if keys else [None] * taps
             for i, key in enumerate(picked):
-                if key is None:
-                    box = page.locator("body p").first.bounding_box()
-                else:
-                    target = page.locator(f'{board} g.hex[data-hex="{key}"]')
-                    target.evaluate("(g) => g.scrollIntoView({ block: 'center', inline: 'center' })")
-                    page.wait_for_timeout(100)
-                    box = target.bounding_box()
-                assert box is not None
-                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-                if profile["touch"]:
-                    page.touchscreen.tap(x, y)
-                else:
-                    page.mouse.move(x, y)
-                    page.wait_for_timeout(100)
-                    page.mouse.down()
-                    page.mouse.up()
-                page.wait_for_function(f"window.__taps.length > {i} && window.__taps[{i}].frame !== null")
-                if key is not None:  # the engine's answer drawn (no hex left marked here), then a moment
-                    page.wait_for_function("!document.querySelector('.hexboard-pending > *')", timeout=READY_TIMEOUT_MS)
-                page.wait_for_timeout(150)
+                self.tap_once(page, key, profile, i)
             done = page.evaluate("window.__taps")
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         finally:
             ctx.close()
         return {"frame": [t["frame"] for t in done], "handled": [t["handled"] for t in done if t["handled"] is not None],
                 "shown": sum(bool(t["shown"]) for t in done), "taps": len(done), "hex_px": hex_px}
+
+    @staticmethod
+    def tap_once(page: Any, key: str | None, profile: dict[str, Any], index: int) -> None:
+        """One measured tap (``page/tap-paint.js`` records it): on hex ``key`` of the board (scrolled to the middle of
+        the view) or on the page's first paragraph, once the page is at rest (no transition running, such as the
+        theme's header after a scroll: a frame asked for then waits for the animation's next tick); nothing is
+        asked of the page until that tap's frame is over (a script evaluated meanwhile would run inside it); then
+        the engine's answer is drawn (no hex left marked)."""
+        if key is None:
+            box = page.locator("body p").first.bounding_box()
+        else:
+            target = page.locator(f'{TAP_BOARD} g.hex[data-hex="{key}"]')
+            target.evaluate("(g) => g.scrollIntoView({ block: 'center', inline: 'center' })")
+            page.wait_for_timeout(100)
+            box = target.bounding_box()
+        assert box is not None
+        page.wait_for_function("() => document.getAnimations().length === 0", timeout=READY_TIMEOUT_MS)
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if profile["touch"]:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.move(x, y)
+            page.wait_for_timeout(100)
+            page.mouse.down()
+            page.mouse.up()
+        page.wait_for_timeout(TAP_QUIET_MS)
+        page.wait_for_function(f"window.__taps.length > {index} && window.__taps[{index}].frame !== null")
+        if key is not None:  # the engine's answer drawn (no hex left marked here), then a moment
+            page.wait_for_function("!document.querySelector('.hexboard-pending > [data-hex]')", timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(150)
 
     def worker_overlay(self, path: str, pairs: list[list[str]], label: str) -> dict[str, Any]:
         """Each pair of requests (``worker_overlay_requests``) sent straight to the page's engine worker, one after

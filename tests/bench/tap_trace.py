@@ -23,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).resolve().parent)]
 
-from bench_config import BASELINE_DIR, READY_TIMEOUT_MS, RULEBOOK_TARGET, TAP_PROFILES, script  # noqa: E402
+from bench_config import BASELINE_DIR, RULEBOOK_TARGET, TAP_BOARD, TAP_PROFILES, script  # noqa: E402
 from browser.support import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from measure import Bench, Server, big_map_fragment, write_baseline  # noqa: E402
 
@@ -33,7 +33,6 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
 INPUT_TYPES = {"touchstart", "pointerdown", "mousedown"}
 SCRIPT_EVENTS = {"FunctionCall", "EventDispatch", "TimerFire", "FireAnimationFrame", "RunMicrotasks",
                  "V8.Execute", "EvaluateScript"}
-BOARD = '[data-calculator][data-mode="full"] [data-role="board"]'
 
 
 def complete(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -120,7 +119,7 @@ def tap(bench: Bench, path: str, profile: dict[str, Any], taps: int, raw: Path |
     ctx = bench.context(viewport=profile["viewport"], touch=profile["touch"])
     try:
         page, _ = bench.load(ctx, path, "trace")
-        keys = page.evaluate(f"[...document.querySelectorAll('{BOARD} g.hex')].filter((g) => !g.dataset.piece)"
+        keys = page.evaluate(f"[...document.querySelectorAll('{TAP_BOARD} g.hex')].filter((g) => !g.dataset.piece)"
                              ".map((g) => g.dataset.hex)")
         for _ in range(profile["zoom_in"] if keys else 0):
             page.locator('[data-calculator][data-mode="full"] [data-role="zoom-in"]').click()
@@ -130,26 +129,7 @@ def tap(bench: Bench, path: str, profile: dict[str, Any], taps: int, raw: Path |
         picked = random.Random(8).sample(keys, min(taps, len(keys))) if keys else [None] * taps
         bench.browser.start_tracing(page=page, categories=CATEGORIES)
         for i, key in enumerate(picked):
-            if key is None:
-                box = page.locator("body p").first.bounding_box()
-            else:
-                target = page.locator(f'{BOARD} g.hex[data-hex="{key}"]')
-                target.evaluate("(g) => g.scrollIntoView({ block: 'center', inline: 'center' })")
-                page.wait_for_timeout(100)
-                box = target.bounding_box()
-            assert box is not None
-            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-            if profile["touch"]:
-                page.touchscreen.tap(x, y)
-            else:
-                page.mouse.move(x, y)
-                page.wait_for_timeout(100)
-                page.mouse.down()
-                page.mouse.up()
-            page.wait_for_function(f"window.__taps.length > {i} && window.__taps[{i}].frame !== null")
-            if key is not None:
-                page.wait_for_function("!document.querySelector('.hexboard-pending > *')", timeout=READY_TIMEOUT_MS)
-            page.wait_for_timeout(150)
+            bench.tap_once(page, key, profile, i)
         data = bench.browser.stop_tracing()
         if raw:
             raw.write_bytes(data)

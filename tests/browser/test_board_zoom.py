@@ -78,14 +78,14 @@ def test_phone_board_fills_the_width_and_taps_place_at_fit_and_zoomed(phone, ser
     assert page.locator('.calc--full [data-role="zoom-out"]').is_disabled()
     tap_visible(page, "1,1")
     assert hexcell(page, "1,1").get_attribute("data-piece") == "attacker"  # marked at once, before the engine
-    page.wait_for_function("() => !document.querySelector('.hexboard-pending > *')")  # the engine drew it
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")  # the engine drew it
     page.locator('.calc--full [data-role="zoom-in"]').tap()
     assert hex_px(page) == pytest.approx(44, abs=1)
     assert "44 px" in page.locator('.calc--full [data-role="zoom-level"]').inner_text()
     assert view(page).evaluate("(v) => v.scrollWidth > v.clientWidth")
     tap_visible(page, "7,6")
     assert hexcell(page, "7,6").get_attribute("data-piece") == "target"
-    page.wait_for_function("() => !document.querySelector('.hexboard-pending > *')")  # the engine drew it
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")  # the engine drew it
     assert hexcell(page, "7,6").get_attribute("data-piece") == "target"
     wait_state(calc, "ready")
     assert scenario_in_url(page)["map"]["target"] == [7, 6]
@@ -109,7 +109,7 @@ def test_big_board_says_how_to_zoom_and_a_tap_zoomed_in_places_a_piece(phone, se
     assert hint.is_hidden()
     tap_visible(page, "20,30")  # the next piece after attacker and target: a partial obstacle
     assert hexcell(page, "20,30").get_attribute("data-piece") == "partial"
-    page.wait_for_function("() => !document.querySelector('.hexboard-pending > *')")
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
     assert {"hex": [20, 30], "kind": "partial"} in scenario_in_url(page)["map"]["obstacles"]
 
 

@@ -199,6 +199,37 @@ def test_d6_map_lists_change_kind_and_side_and_round_trip(phone, server):
     assert [box(again, "map.obstacles", 1, "hex", p).input_value() for p in (0, 1)] == [str(v) for v in added]
 
 
+def test_a_long_list_from_a_link_starts_folded(phone, server):
+    """A map with more than a dozen obstacles opened from a link shows the count and a folded list (its rows are not in
+    the page); a tap on the board still adds an obstacle, the button draws the rows, and an error in a folded list's
+    row draws them to show it there."""
+    obstacles = [{"hex": [q, 0], "kind": "partial"} for q in range(2, 16)]
+    scenario = {"system": "skirmish-d6", "map": {"cols": 20, "rows": 5, "attacker": [0, 2], "target": [18, 2],
+                "obstacles": obstacles}}
+    page = phone.new_page()
+    page.goto(server.url + D6 + "#s=" + encode_fragment(scenario))
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    toggle = calc.locator('[data-list="map.obstacles"] [data-role="list-toggle"]')
+    assert toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false"
+    assert "(14)" in calc.locator('[data-list="map.obstacles"] [data-role="list-count"]').inner_text()
+    assert rows(calc, "map.obstacles").count() == 0
+    assert calc.locator('[data-list="map.creatures"] [data-role="list-toggle"]').is_hidden()  # none: nothing to fold
+    hexcell(calc, "5,4").tap()  # the next piece after attacker and target: an obstacle
+    wait_scenario(page, lambda s: len(s["map"]["obstacles"]) == 15)
+    assert "(15)" in calc.locator('[data-list="map.obstacles"] [data-role="list-count"]').inner_text()
+    assert rows(calc, "map.obstacles").count() == 0
+    toggle.tap()
+    assert toggle.get_attribute("aria-expanded") == "true" and rows(calc, "map.obstacles").count() == 15
+    assert [box(calc, "map.obstacles", 14, "hex", p).input_value() for p in (0, 1)] == ["5", "4"]
+    toggle.tap()
+    assert rows(calc, "map.obstacles").count() == 0
+    calc.locator('[data-path="map.cols"]').fill("12")  # obstacles 10 to 13 are off the board now
+    wait_state(calc, "error")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    calc.locator('[data-error-for="map.obstacles.10.hex"]').filter(has_text="Obstacle 11, Hex").wait_for()
+
+
 def test_keyboard_places_a_row_on_the_board(browser, server, watch):
     """Keyboard only: Place on board, arrows to a hex, Enter moves the item there and focus returns to the row."""
     ctx = browser.new_context(**DESKTOP)

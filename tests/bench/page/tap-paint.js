@@ -2,9 +2,20 @@
 // event (its timeStamp, when the browser took the input) to the end of the next frame's main-thread work
 // (requestAnimationFrame, then a message), and whether that frame showed a piece on the tapped hex. The
 // listener on the document runs before the board's own; the one on the window after it, so the page's
-// handling is measured apart (`handled`).
+// handling is measured apart (`handled`). The check looks only at the marks laid over the tapped board and its
+// glyph layer, child by child: a search of the whole page would be the bench's own work inside the frame.
 () => {
   const taps = window.__taps = [];
+  const child = (parent, name) => parent && [...parent.children].find((c) => c.classList.contains(name));
+  // whether the tapped hex shows a symbol: the mark laid over it says, or else the board's own glyph layer
+  const symbolOn = (g) => {
+    const key = g.getAttribute("data-hex");
+    const svg = g.ownerSVGElement;
+    const marks = child(svg.parentElement?.parentElement, "hexboard-pending");
+    const mark = [...(marks?.children || [])].find((m) => m.getAttribute("data-hex") === key);
+    if (mark) return [...mark.children].some((c) => c.localName === "text" && c.textContent !== "");
+    return [...(child(svg, "hexboard-glyphs")?.children || [])].some((glyph) => glyph.getAttribute("data-hex") === key);
+  };
   document.addEventListener("click", (event) => {
     const t0 = event.timeStamp;
     const g = event.target.closest?.("g.hex");
@@ -13,8 +24,7 @@
     taps.push(tap);
     window.addEventListener("click", () => { tap.handled = performance.now() - t0; }, { once: true });
     requestAnimationFrame(() => {
-      const glyph = g && document.querySelector(`.hexboard-glyphs [data-hex="${CSS.escape(g.dataset.hex)}"], .hexboard-pending [data-hex="${CSS.escape(g.dataset.hex)}"] text`);
-      tap.shown = g ? g.getAttribute("data-piece") !== before && Boolean(glyph) === Boolean(g.getAttribute("data-piece")) : true;
+      tap.shown = g ? g.getAttribute("data-piece") !== before && symbolOn(g) === Boolean(g.getAttribute("data-piece")) : true;
       const channel = new MessageChannel();
       channel.port1.onmessage = () => { tap.frame = performance.now() - t0; performance.mark("tap-painted"); };
       channel.port2.postMessage(null);
