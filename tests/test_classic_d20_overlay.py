@@ -2,15 +2,12 @@
 
 import copy
 import random
-import time
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pycore import SYSTEMS, evaluate
 from pycore.hexgrid import ODD, rectangle
-from pycore.memo import forget_all
 from pycore.systems.classic_d20.corner_lines import Lines
 from pycore.systems.classic_d20.map import board_of, reading
 from pycore.systems.classic_d20.overlay import drawn_cells, guarding, key, key_of
@@ -103,23 +100,6 @@ def big_map(seed):
             "map": {"cols": 40, "rows": 40, "attacker": list(picked[0].qr), "target": list(picked[1].qr),
                     "obstacles": [{"hex": list(h.qr)} for h in picked[2:202]],
                     "creatures": [{"hex": list(h.qr), "side": rng.choice(["attacker", "target"])} for h in picked[202:]]}}
-
-
-def cpu(fn):
-    forget_all()
-    start = time.process_time()
-    fn()
-    return time.process_time() - start
-
-
-@pytest.mark.parametrize("moving", ["target", "attacker"])
-def test_a_whole_overlay_costs_at_most_150_single_evaluations(moving):
-    """On a 40 x 40 map with 200 obstacles and 20 creatures (1,379 free hexes) the overlay shares its work: the best
-    of three overlays takes no longer than 150 times the best of ten single evaluations (CPU time)."""
-    scenario = big_map(7)
-    single = min(cpu(lambda: evaluate(copy.deepcopy(scenario))) for _ in range(10))
-    whole = min(cpu(lambda: evaluate({**copy.deepcopy(scenario), "overlay": moving})) for _ in range(3))
-    assert whole <= 150 * single, f"overlay {whole * 1000:.0f} ms, single {single * 1000:.2f} ms"
 
 
 def test_the_big_overlay_agrees_with_moved_evaluations_on_a_sample():

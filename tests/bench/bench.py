@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     log("CPython: 40 x 40 hex-map cover ...")
     data["cover_grid"] = cover_grid(args.runs)
     data["map_click"] = map_click(args.runs)
-    log("CPython: the d6 overlay on the 40 x 40 map ...")
+    log("CPython: the overlays on the 40 x 40 maps ...")
     data["map_overlay"] = big_map_overlay(args.runs)
     if not args.site and not args.no_plain:
         log("building the site once more without the snapshot (RULEBOOK_SNAPSHOT=false) ...")

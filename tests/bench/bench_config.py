@@ -36,6 +36,8 @@ TAP_QUIET_MS = 250
 """After a tap the bench leaves the page alone this long before asking whether its frame is over: a script it evaluates
 sooner runs inside the frame being measured."""
 COVER_GRID = {"cols": 40, "rows": 40, "obstacles": 200, "seed": 8}
+CPYTHON_OVERLAY_SYSTEMS = ("skirmish-d6", "classic-d20")
+"""The systems whose big-map overlays (target and attacker) are timed in CPython against one single evaluation."""
 WORKER_OVERLAYS = (("skirmish-d6", "target"), ("skirmish-d6", "attacker"), ("classic-d20", "target"))
 """The overlays timed in the browser's worker on the big map (``--only overlay``): system and moving piece."""
 WORKER_OVERLAY_SPOTS = 8
@@ -44,7 +46,7 @@ WORKER_OVERLAY_ROUNDS = 3
 """The requests are sent this many times over in the one page: the first round is the measure (each request once,
 right after the page loads); each request's best over the rounds is reported beside it, the engine warmed up."""
 OVERLAY_LIMITS = {"ms": 150, "ratio": 150}
-"""The whole overlay in the worker: at most this many ms, and at most this many single evaluations."""
+"""A whole overlay: at most this many ms in the worker, and at most this many single evaluations (worker and CPython)."""
 
 
 @cache

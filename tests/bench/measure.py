@@ -20,6 +20,7 @@ from bench_config import (
     BASELINE_DIR,
     BIG_MAP,
     COVER_GRID,
+    CPYTHON_OVERLAY_SYSTEMS,
     READY_TIMEOUT_MS,
     RULEBOOK_TARGET,
     RUNTIME_PREFIX,
@@ -214,14 +215,11 @@ def map_click(runs: int, clicks: int = 40) -> dict[str, Any]:
 
 
 def big_map_overlay(runs: int) -> dict[str, Any]:
-    """The d6 overlay on the big map (the target moved over every free hex, then the attacker), in CPython, as a
-    ratio of one single evaluation of the same map in the same run; both start cold (the engine's remembered calls
-    and its cache of exact lines forgotten), as after a change that moves a piece."""
+    """Each map system's overlays on the big map (the target moved over every free hex, then the attacker), in
+    CPython, as a ratio of one single evaluation of the same map in the same run; both start cold (the engine's
+    remembered calls and its cache of exact lines forgotten), as after a change that moves a piece."""
     from pycore import clearance, evaluate
-    from pycore.browser import decode_fragment
     from pycore.memo import forget_all
-
-    scenario = decode_fragment(big_map_fragment())
 
     def cold(s: dict[str, Any]) -> float:
         forget_all()
@@ -231,11 +229,13 @@ def big_map_overlay(runs: int) -> dict[str, Any]:
         return (time.perf_counter() - t) * 1000
 
     out: dict[str, Any] = {}
-    for moving in ("target", "attacker"):
-        single = [cold(scenario) for _ in range(runs)]
-        overlay = [cold({**scenario, "overlay": moving}) for _ in range(runs)]
-        out[moving] = {"single_ms": summary(single), "overlay_ms": summary(overlay),
-                       "ratio": summary([o / s for o, s in zip(overlay, single)])}
+    for system in CPYTHON_OVERLAY_SYSTEMS:
+        scenario = big_map_scenario(system)
+        for moving in ("target", "attacker"):
+            single = [cold(scenario) for _ in range(runs)]
+            overlay = [cold({**scenario, "overlay": moving}) for _ in range(runs)]
+            out[f"{system} {moving}"] = {"single_ms": summary(single), "overlay_ms": summary(overlay),
+                                         "ratio": summary([o / s for o, s in zip(overlay, single)])}
     return out
 
 
