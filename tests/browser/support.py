@@ -147,6 +147,18 @@ def wait_state(root, state: str) -> None:
     root.locator(f'.calc-output[data-state="{state}"]').wait_for(timeout=READY_TIMEOUT)
 
 
+ENGINE_BLOCKED_CONSOLE = ["pyodide.asm.wasm", ".wasm.zst", "Failed to load resource", "WebAssembly", "Failed to fetch",
+                          "net::ERR_FAILED", "MessageEvent"]  # the last: how PyScript logs its worker failing to start
+"""What the console may say when the engine's WebAssembly is blocked."""
+
+
+def block_engine(page, watch: Any) -> None:
+    """Abort every fetch of the engine's WebAssembly (the packed file and the plain one) on ``page``, and let the
+    console say so; the context should block service workers (their own requests pass no route)."""
+    watch.allowed_console.extend(ENGINE_BLOCKED_CONSOLE)
+    page.route("**/*.wasm*", lambda route: route.abort())
+
+
 def wait_engine(page, timeout: float = READY_TIMEOUT) -> None:
     """Wait until the page's calculator engine has started (calculator.js marks ``<html data-engine>``)."""
     page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=timeout)

@@ -21,6 +21,7 @@ from browser.support import (
     READY_TIMEOUT,
     ROOT,
     assert_no_blocking,
+    block_engine,
     csp_violations,
     page_script,
     run_axe,
@@ -138,14 +139,17 @@ def test_axe_calculator_states(themed, server, scheme, state):
     assert_no_blocking(run_axe(page), f"{state} ({scheme})")
 
 
-def test_axe_failed_engine(themed, server, scheme, watch):
+def test_axe_failed_engine(browser, server, scheme, watch):
     """A calculator whose engine could not load is as accessible as a working one."""
-    watch.allowed_console.extend(["Failed to load resource", "net::ERR_FAILED", "Failed to fetch", "MessageEvent"])
-    page = themed.new_page()
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    ctx = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900}, service_workers="block")
+    watch.attach(ctx)
+    ctx.add_init_script(path=str(AXE))
+    page = ctx.new_page()
+    block_engine(page, watch)
     page.goto(server.url + INLINE_CALCULATOR)
     page.locator('.calc-output[data-state="failed"]').first.wait_for(timeout=READY_TIMEOUT)
     assert_no_blocking(run_axe(page), f"failed engine ({scheme})")
+    ctx.close()
 
 
 CONTROLS = "input:not([type=hidden]), select, textarea, button, [role=button], [tabindex]:not([tabindex='-1']):not(a)"

@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from browser.support import full_calculator, page_script, scenario_in_url, wait_state
+from browser.support import block_engine, full_calculator, page_script, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 
@@ -109,13 +109,11 @@ def test_inline_light_calculator(page, server):
 
 def test_page_usable_before_engine_and_failed_state(browser, server, watch):
     """With the Python runtime blocked the form still works and the output says the engine failed."""
-    watch.allowed_console.extend(["pyodide.asm.wasm", ".wasm.zst", "Failed to load resource", "WebAssembly", "Failed to fetch",
-                                  "MessageEvent"])  # how PyScript logs its worker failing to start
     # no service worker here: requests it makes itself would not pass through the route that blocks the runtime
     context = browser.new_context(service_workers="block")
     watch.attach(context)
     page = context.new_page()
-    page.route("**/*.wasm*", lambda route: route.abort())  # the packed WebAssembly and the plain one
+    block_engine(page, watch)
     page.goto(server.url + "calculator/skirmish-d6/")
     calc = full_calculator(page, SYSTEM)
     calc.locator('[data-path="light"]').select_option("dim")

@@ -16,6 +16,7 @@ from browser.support import (
     AXE,
     CSP_PROBE,
     assert_no_blocking,
+    block_engine,
     csp_violations,
     full_calculator,
     page_script,
@@ -290,12 +291,11 @@ def test_reset_in_the_full_calculator(page, server, tmp_path_factory):
 def test_build_time_answer_is_marked_while_the_tables_rulings_differ(browser, server, watch, tmp_path_factory):
     """With the engine blocked, a build-time answer worked out with the default rulings says so instead of posing
     as the table's answer (a screenshot of each is saved to look at)."""
-    watch.allowed_console.extend(["pyodide.asm.wasm", "Failed to load resource", "WebAssembly", "Failed to fetch"])
     context = browser.new_context(service_workers="block")
     watch.attach(context)
     page = context.new_page()
     remember(page, server, {AREA: "apply"})
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    block_engine(page, watch)
     for url, mode in ((CALCULATOR, "full"), (RULEBOOK_COVER, "inline")):
         page.goto(server.url + url)
         calc = page.locator(f'[data-calculator="{SYSTEM}"][data-mode="{mode}"]')
