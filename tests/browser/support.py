@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -216,6 +217,19 @@ PWNED_PROBE = "window.__pwned = undefined;"
 INJECTED = ("img[src=x], img[onerror], svg[onload], script:not([src]):not([type]), [onerror], [onload], [onclick], "
             "iframe, object, embed")
 """Elements that only an injection would put in the page (our own markup has none)."""
+
+
+def wait_scenario(page, check, timeout: float = 20.0) -> dict:
+    """The link's scenario once ``check(scenario)`` holds (the engine writes the address after each answer)."""
+    deadline = time.monotonic() + timeout
+    scenario: dict = {}
+    while time.monotonic() < deadline:
+        if "#s=" in page.url:
+            scenario = scenario_in_url(page)
+            if check(scenario):
+                return scenario
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the link never got there; it holds {scenario}")
 
 
 def csp_violations(page: Any) -> list[str]:

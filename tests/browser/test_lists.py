@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from browser.support import (
     full_calculator,
     page_script,
     run_axe,
-    scenario_in_url,
+    wait_scenario,
     wait_settled,
     wait_state,
 )
@@ -40,19 +39,6 @@ def phone(browser, watch):
     yield ctx
     ctx.close()
     watch.check()
-
-
-def wait_scenario(page, check, timeout: float = 20.0) -> dict:
-    """The link's scenario once ``check(scenario)`` holds (the engine writes the address after each answer)."""
-    deadline = time.monotonic() + timeout
-    scenario: dict = {}
-    while time.monotonic() < deadline:
-        if "#s=" in page.url:
-            scenario = scenario_in_url(page)
-            if check(scenario):
-                return scenario
-        page.wait_for_timeout(100)
-    raise AssertionError(f"the link never got there; it holds {scenario}")
 
 
 def rows(calc, path: str):
