@@ -160,7 +160,23 @@ def _distinct_names(names: list[str]) -> list[str]:
     return out
 
 
+NEAR = 5
+"""With an overlay asked, pieces stand within this many hexes of the origin on each axis: the overlay covers
+every hex of the board drawn around them, so pieces far apart would make each example thousands of evaluations
+(far positions are drawn without an overlay)."""
+
+
+def _near(hex_: list[int]) -> list[int]:
+    return [(v + NEAR) % (2 * NEAR + 1) - NEAR for v in hex_]
+
+
 def _coherent_enchanted_realms(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    if s.get("overlay", "none") != "none":
+        for piece in ("attacker", "target"):
+            if "hex" in s.get(piece, {}):
+                s[piece]["hex"] = _near(s[piece]["hex"])
+        for other in s.get("others") or []:
+            other["hex"] = _near(other["hex"])
     attack = s.setdefault("attack", {})
     dice = attack.get("dice", 1)
     attacker = tuple(s.get("attacker", {}).get("hex", [0, 0]))
