@@ -222,7 +222,7 @@ def _coherent_classic_d20(draw: st.DrawFn, s: dict[str, Any]) -> None:
     for who in ("cover", "concealment"):
         if target.get(f"{who}_example", "none") != "none":
             target.pop(who, None)  # the picked situation sets the percentage
-    if "map" in s or "overlay" in s:
+    if "map" in s or "overlay" in s or "pairings" in s:  # an overlay or pairings alone make a map scenario
         # the pieces as on a d6 map; each height on its own hex of the board; one AC for all the protectors
         m = s.setdefault("map", {})
         _coherent_skirmish_d6(draw, s)

@@ -1,6 +1,7 @@
 """pycore.views.pairings: each creature on one side against each on the other, sortable, each row a link."""
 
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 
 from pycore import evaluate
 from pycore.browser import decode_fragment
@@ -78,3 +79,28 @@ def test_headers_are_sort_buttons():
     buttons = root.findall(".//table[@data-sortable]/thead/tr/th/button")
     assert [(b.text, b.get("data-sort-column")) for b in buttons] == [
         ("Attacker", "0"), ("Target", "1"), ("Cover", "2"), ("Chance to hit", "3")]
+
+
+D20 = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "pairings": True,
+       "map": {"cols": 8, "rows": 6, "attacker": [0, 2], "target": [5, 2], "obstacles": [{"hex": [2, 2]}],
+               "creatures": [{"hex": [0, 4], "side": "attacker"}, {"hex": [5, 4], "side": "target"}]}}
+
+
+def test_classic_d20_map_lists_everyone_against_everyone():
+    """Classic d20's map too: two on each side make four rows, each row's cover and chance the answer of its own
+    pairing (THAC0 15 against AC 5 needs 10 on the d20: 55% in the open, less behind cover), each linking to the
+    Classic d20 calculator."""
+    got = rows(D20)
+    assert [(r.get("data-shooter"), r.get("data-target")) for r in got] == [
+        ("attacker", "target"), ("attacker", "creatures.1"), ("creatures.0", "target"), ("creatures.0", "creatures.1")]
+    for row in got:
+        href = row.find(".//a").get("href")
+        assert href.startswith("../../calculator/classic-d20/#s=")
+        result = evaluate(decode_fragment(href.split("#", 1)[1]))
+        assert row[2].text == ("no cover" if result["cover"] == 0 else f"{result['cover']}% cover")
+        assert row[2].get("data-sort") == str(result["cover"])
+        assert row[3].get("data-sort") == f"{float(Fraction(result['hit_chance_exact'])):.6f}"
+    assert got[0][2].text != "no cover"  # the wall at 2, 2 stands between the attacker and the target
+    opened = decode_fragment(got[0].find(".//a").get("href").split("#", 1)[1])
+    assert evaluate({**opened, "map": {**opened["map"], "obstacles": []}})["hit_chance_exact"] == "11/20"
+    assert "pairings" not in result_html(evaluate({**D20, "pairings": False}), "", {**D20, "pairings": False})

@@ -11,7 +11,7 @@ from ..dice import percent
 from ..hexgrid import Hex
 from ..svg import Board, Mark, Piece
 from ..systems.skirmish_d6.map import board_cells
-from . import overlay
+from . import overlay, pairings
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_exact, percent_of, signed, summary_line
 from .skirmish_d6 import unbounded_cells
 from .view import View
@@ -207,6 +207,17 @@ OVERLAY = overlay.OverlayWords("cover", _cover_words, lambda cover: COVER_BANDS.
 """How Classic d20's overlay entries are put into words."""
 
 
+def _pairing_cover(result: dict[str, Any]) -> tuple[str, int]:
+    """A pairing's cover in words, and ranked by its percentage (more cover, higher)."""
+    cover = result.get("cover")
+    return _cover_words(cover), cover if isinstance(cover, int) else 0
+
+
+def pairing_blocks(scenario: dict[str, Any], base: str) -> list[ET.Element]:
+    """Everyone against everyone on the map, when asked for (``pairings``)."""
+    return pairings.map_table(scenario, base, "calculator/classic-d20/", _pairing_cover)
+
+
 def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     """The steps table, the invisibility panel, the protectors, then the overlay's legend and table."""
     return [*steps_block(result, base), *invisibility_block(result, base), *protectors_block(result, base),
@@ -280,5 +291,5 @@ def all_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     return [*facts(result), *map_facts(result)]
 
 
-VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, summary=summary)
+VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary)
 """Classic d20's view, with its hex map."""

@@ -209,43 +209,9 @@ def _pairing_cover(result: dict[str, Any]) -> tuple[str, int]:
     return _cover_words(level), 4 if level == "total" else int(level)
 
 
-def _sides(m: dict[str, Any]) -> tuple[list[tuple[pairings.Side, Any]], list[tuple[pairings.Side, Any]]]:
-    """Who stands on each side of a map, with their hexes: the attacker and its allies, the target and its allies."""
-    shooters = [(pairings.Side(f"Attacker at {m['attacker'][0]}, {m['attacker'][1]}", "attacker"), m["attacker"])]
-    targets = [(pairings.Side(f"Target at {m['target'][0]}, {m['target'][1]}", "target"), m["target"])]
-    for i, item in enumerate(m.get("creatures") or []):
-        side = item.get("side", "attacker")
-        who = "Attacker's ally" if side == "attacker" else "Target's ally"
-        entry = (pairings.Side(f"{who} at {item['hex'][0]}, {item['hex'][1]}", f"creatures.{i}"), item["hex"])
-        (shooters if side == "attacker" else targets).append(entry)
-    return shooters, targets
-
-
-def _pairing(scenario: dict[str, Any], shooter: Any, target: Any) -> dict[str, Any]:
-    """The scenario with ``shooter`` as the attacker and ``target`` as the target; the attacker and the target it
-    replaces stay on the map as allies of their sides, and no overlay is asked for."""
-    m = scenario["map"]
-    creatures = [c for c in m.get("creatures") or [] if c["hex"] not in (shooter, target)]
-    if shooter != m["attacker"]:
-        creatures.append({"hex": m["attacker"], "side": "attacker"})
-    if target != m["target"]:
-        creatures.append({"hex": m["target"], "side": "target"})
-    pairing = {k: v for k, v in scenario.items() if k != "overlay"}
-    pairing["map"] = {**m, "attacker": shooter, "target": target, "creatures": creatures}
-    return pairing
-
-
 def pairing_blocks(scenario: dict[str, Any], base: str) -> list[ET.Element]:
-    """Asked for (``pairings``) on a map with creatures, each attacker-side creature against each target-side one
-    (each pairing is a whole evaluation, so the table is worked out only when asked for)."""
-    m = scenario.get("map")
-    if (scenario.get("pairings") is not True or not isinstance(m, dict) or not m.get("creatures")
-            or m.get("attacker") is None or m.get("target") is None):
-        return []
-    shooters, targets = _sides(m)
-    every = [(s, t) for s in shooters for t in targets]
-    chosen = [pairings.Pairing(s, t, _pairing(scenario, sh, th)) for (s, sh), (t, th) in every[:pairings.MAX_PAIRINGS]]
-    return pairings.table(chosen, len(every), base, "calculator/skirmish-d6/", _pairing_cover)
+    """Everyone against everyone on the map, when asked for (``pairings``)."""
+    return pairings.map_table(scenario, base, "calculator/skirmish-d6/", _pairing_cover)
 
 
 VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary)

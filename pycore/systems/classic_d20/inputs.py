@@ -149,6 +149,8 @@ INPUTS = Inputs(
         Field("overlay", "choice", "Show on the map", default="none", choices=OVERLAY_CHOICES,
               rule="d20.map.overlay", group="map",
               help="Colour every free hex by what the attack would be with that piece standing there."),
+        Field("pairings", "bool", "List everyone against everyone", default=False, rule="d20.map.overlay", group="map",
+              help="Each creature on the attacker's side against each on the target's: cover and chance, sortable."),
     ),
     RULINGS,
     alternatives=(("counted", "Give the cover percentage"), ("map", "Place everyone on a hex map")),
