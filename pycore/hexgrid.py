@@ -209,28 +209,6 @@ def line(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
     return out
 
 
-def line_step(a: Hex, b: Hex, i: int, side: int = 1) -> Hex:
-    """``line(a, b, side)[i]`` worked out alone: the same integer arithmetic for the point ``i / n`` of the way."""
-    n = distance(a, b)
-    if n == 0:
-        return a
-    two_n = 2 * n
-    pq, pr, ps = n * a.q + i * (b.q - a.q), n * a.r + i * (b.r - a.r), n * a.s + i * (b.s - a.s)
-    hq, hr, hs = 2 * pq + n, 2 * pr + n, 2 * ps + n  # as line's 2 n x + n at step i
-    up = 0 if side > 0 else 1
-    qi, ri, si = (hq - up) // two_n, (hr - up) // two_n, (hs - 1 + up) // two_n
-    eq, er, es = qi * n - pq, ri * n - pr, si * n - ps
-    sq, sr, ss = (eq > 0) - (eq < 0), (er > 0) - (er < 0), (es > 0) - (es < 0)
-    mq, mr, ms = eq * sq, er * sr, es * ss
-    q_over_r = mq > mr if mq != mr else side * (sr - sq) > 0
-    q_over_s = mq > ms if mq != ms else side * (-2 * ss - sq) > 0
-    if q_over_r and q_over_s:
-        qi = -ri - si
-    elif (mr > ms if mr != ms else side * (-2 * ss - sr) > 0):
-        ri = -qi - si
-    return _interned(qi, ri)
-
-
 def lines_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
     """The line resolved both ways; the two differ exactly when it runs along hex edges."""
     return line(a, b, 1), line(a, b, -1)

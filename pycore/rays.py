@@ -50,7 +50,7 @@ def _edge_keeps() -> dict[tuple[int, int, int], bool]:
         hex_, beside = units[(j - 2) % 6], units[(j - 1) % 6]  # beside is hex_ + step
         end = hg.add(hex_, beside)
         for side in (1, -1):
-            out[(step.q, step.r, side)] = hg.line_step(hg.Hex.axial(0, 0), end, 1, side) == hex_
+            out[(step.q, step.r, side)] = hg.line(hg.Hex.axial(0, 0), end, side)[1] == hex_
     return out
 
 

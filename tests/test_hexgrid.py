@@ -151,15 +151,6 @@ def test_a_line_read_from_its_other_end_is_the_same_line(a, b, side):
     assert hg.line(b, a, side) == hg.line(a, b, side)[::-1]
 
 
-@settings(deadline=None)
-@given(hexes, hexes, st.sampled_from([1, -1]), st.data())
-def test_one_step_of_a_line_is_that_hex_of_the_line(a, b, side, data):
-    """``line_step`` works out one hex of ``line`` on its own, the same on edges."""
-    path = hg.line(a, b, side)
-    i = data.draw(st.integers(0, len(path) - 1))
-    assert hg.line_step(a, b, i, side) == path[i]
-
-
 def test_a_line_along_edges_keeps_to_one_side_everywhere():
     """Seven hexes along the edges (direction q + 1, r + 1), at the origin and far from it: each resolution keeps
     to its own side of the edges all the way, and the two share only every other hex."""

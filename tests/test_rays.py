@@ -72,6 +72,6 @@ def test_a_line_through_an_edge_middle_takes_the_hex_the_table_says(h, step, ori
     n = hg.distance(origin, end)
     if n % 2:
         return
-    taken = hg.line_step(origin, end, n // 2, side)
+    taken = hg.line(origin, end, side)[n // 2]
     assert taken in (h, beside)
     assert (taken == h) is EDGE_KEEPS[(step.q, step.r, side)]
