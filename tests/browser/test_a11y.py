@@ -150,6 +150,7 @@ def test_axe_failed_engine(browser, server, scheme, watch):
     page.locator('.calc-output[data-state="failed"]').first.wait_for(timeout=READY_TIMEOUT)
     assert_no_blocking(run_axe(page), f"failed engine ({scheme})")
     ctx.close()
+    watch.check()
 
 
 CONTROLS = "input:not([type=hidden]), select, textarea, button, [role=button], [tabindex]:not([tabindex='-1']):not(a)"
