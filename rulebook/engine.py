@@ -132,6 +132,7 @@ def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib
         return Engine(interpreter=RUNTIME, snapshot=None, preload=preload, fallback_only=unused)
     whole = stdlib.whole.path if stdlib else FULL_STDLIB
     files = {stdlib.whole.path: stdlib.whole.data} if stdlib else {}
+    wasm: Packed | None = None
     if snapshot is None:
         text = plain_loader(whole).encode()
         snapshot_path, used = None, whole
@@ -147,9 +148,8 @@ def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib
             files[used] = stdlib.after_snapshot.data
     loader_path = f"{LOADER_DIR}/engine-{hashlib.sha256(text).hexdigest()[:12]}.mjs"
     files[loader_path] = text
-    packed = next((path for path in files if path.endswith(f".wasm{packing.SUFFIX}")), None)
     return Engine(interpreter=loader_path, snapshot=snapshot_path, preload=preload, stdlib=used, files=files,
-                  fallback_only=((f"{PYODIDE_DEST}/{WASM}",) if packed else ()) + unused, wasm=packed)
+                  fallback_only=((f"{PYODIDE_DEST}/{WASM}",) if wasm else ()) + unused, wasm=wasm.path if wasm else None)
 
 
 def write_engine(site_dir: Path, engine: Engine) -> None:
