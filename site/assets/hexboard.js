@@ -8,15 +8,21 @@ import { BoardZoom } from "./boardzoom.js";
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-// A tapped hex's mark over the board (see `paint`): its outline, and the symbol of the piece now on it (a text
-// node, so that writing the symbol changes no element's children).
-const MARK = document.createElementNS(SVG_NS, "g");
-MARK.setAttribute("class", "hexboard-pending-hex");
-MARK.append(document.createElementNS(SVG_NS, "polygon"), document.createElementNS(SVG_NS, "text"));
-MARK.firstChild.setAttribute("class", "hex-shape");
-MARK.lastChild.setAttribute("text-anchor", "middle");
-MARK.lastChild.append(document.createTextNode(""));
-const SPARE_MARKS = 4; // marks kept ready in the drawing over the board (a tap rarely changes more than two hexes)
+// A tapped hex's mark over the board (see `paint`): a box of its own (moved by a transform, so placing it
+// lays out and paints nothing else) holding the hex's outline and one kind of piece's symbol.
+const MARK = document.createElement("div");
+MARK.className = "hexboard-mark";
+MARK.append(document.createElementNS(SVG_NS, "svg"));
+MARK.firstChild.append(document.createElementNS(SVG_NS, "polygon"), document.createElementNS(SVG_NS, "text"));
+MARK.firstChild.firstChild.setAttribute("class", "hex-shape");
+MARK.firstChild.lastChild.setAttribute("text-anchor", "middle");
+const READY_MARKS = 2; // marks made ahead for each kind of piece and for an empty hex (a tap changes at most two hexes)
+
+// The corners of a hex's outline ("x,y x,y ...") as numbers, and their least x and y.
+function corners(points) {
+  const xy = points.split(" ").map((corner) => corner.split(",").map(Number));
+  return { xy, left: Math.min(...xy.map(([x]) => x)), top: Math.min(...xy.map(([, y]) => y)) };
+}
 
 function keyOf(g) {
   return g.dataset.hex;
@@ -112,7 +118,11 @@ export class HexBoard {
     this.index = null; // the hex elements by key and by place, built when first needed after each whole drawing
     this.view = container.querySelector('[data-role="board-view"]') || this.box;
     this.zoom = new BoardZoom(this.view, this.box, container.querySelector('[data-role="zoom"]'));
-    this.pending = null; // the small drawing over the board that shows taps before the engine answers
+    this.pending = null; // the layer over the board that shows taps before the engine answers
+    this.shape = null; // a hex's outline in a box of its own: its size and corners, in drawing units
+    this.layerBox = null; // the viewBox of the drawing the layer is sized for (its text) and its origin
+    this.shown = new Map(); // hex key -> the mark on it in that layer
+    this.spares = new Map(); // a slot's index (-1: an empty hex) -> its marks not in use
     this.box.addEventListener("click", (event) => this.clicked(event));
     // A pressed hex is not focused by the browser there and then (that lays out the whole drawing before
     // the tap shows): `clicked` focuses it once the piece is on screen.
@@ -128,10 +138,20 @@ export class HexBoard {
     container.addEventListener("calc:records", (event) => {
       if (event.detail?.source === "list") this.paint(this.read(), event.detail.hexes || []);
     });
-    whenIdle(() => { // the first tap then finds its hex and a mark at once
-      this.indexed();
-      this.overlay();
-    });
+    whenIdle(() => this.warm());
+  }
+
+  // Work done ahead of the next tap, when the page is idle after a whole drawing: the hexes indexed, the
+  // pieces read from the fields, and the layer of marks made and sized for this drawing (so that it is laid out
+  // and painted now, not inside the tap's frame).
+  warm() {
+    const first = this.indexed().key.keys().next().value;
+    const pieces = this.read();
+    if (first === undefined || !this.overlay()) return;
+    // a tap's own steps run once on a copy, so the browser has them compiled before the first tap (nothing shown)
+    this.plan(first, pieces);
+    this.paint(pieces, []);
+    corners(this.cell(first).querySelector(".hex-shape").getAttribute("points"));
   }
 
   // Whether the board is in use (not inside the alternative that is not chosen).
@@ -180,7 +200,7 @@ export class HexBoard {
     this.box.innerHTML = html; // built by pycore.svg with every string escaped
     this.drawn = html;
     this.index = null;
-    whenIdle(() => this.indexed());
+    whenIdle(() => this.warm());
     this.zoom.update(); // a new drawing may be wider or narrower
     return true;
   }
@@ -350,9 +370,21 @@ export class HexBoard {
     this.form.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  // Place a piece on hex element `g`: slot `to` (-1: clear it), or by default the next kind of piece.
   place(g, to) {
     const key = keyOf(g);
-    const pieces = this.read();
+    const move = this.plan(key, this.read(), to);
+    if (!move) return;
+    this.write(move.pieces);
+    this.paint(move.pieces, move.changed);
+    const where = `Hex ${key.replace(",", ", ")}`;
+    const message = move.next >= 0 ? `${where}: ${this.spec.slots[move.next].label} placed.` : `${where}: cleared.`;
+    afterPaint(() => this.say(message)); // words for screen readers: after the frame that shows the piece
+  }
+
+  // What placing slot `to` (as in `place`) on hex `key` makes of `pieces` (changed in place): the slot now there
+  // (-1: none) and the hexes whose piece changes, or null when nothing changes. Nothing else is touched.
+  plan(key, pieces, to) {
     const current = pieces.get(key);
     const count = this.spec.slots.length;
     let next = to;
@@ -368,8 +400,8 @@ export class HexBoard {
       }
     }
     if (next >= count) next = -1;
-    if (current && current.slot === next) return;
-    if (!current && next === -1) return;
+    if (current && current.slot === next) return null;
+    if (!current && next === -1) return null;
     const changed = [key]; // the hexes whose piece changes: this one, and where a one-of-a-kind piece moves from
     pieces.delete(key);
     if (next >= 0) {
@@ -382,11 +414,7 @@ export class HexBoard {
       const keep = current && this.spec.slots[current.slot].path === slot.path ? current.record : this.fresh(slot, pieces);
       pieces.set(key, { slot: next, record: keep });
     }
-    this.write(pieces);
-    this.paint(pieces, changed);
-    const where = `Hex ${key.replace(",", ", ")}`;
-    const message = next >= 0 ? `${where}: ${this.spec.slots[next].label} placed.` : `${where}: cleared.`;
-    afterPaint(() => this.say(message)); // words for screen readers: after the frame that shows the piece
+    return { pieces, changed, next };
   }
 
   // A new record: the spec's defaults, and a name ("Creature 3") when the records have names.
@@ -398,86 +426,109 @@ export class HexBoard {
   }
 
   // Mark the hexes whose piece changed at once (the engine's drawing replaces this when it answers,
-  // and draws those hexes again even if they end as they were). The marks are drawn in a small
-  // drawing of their own laid over the board (hidden from assistive technology: the announcement and
-  // then each hex's aria-label say it in words), so a tap does not make the browser lay out and paint
-  // the board's many hexes again before it shows.
+  // and draws those hexes again even if they end as they were). The marks lie in a layer of their own over
+  // the board (hidden from assistive technology: the announcement and then each hex's aria-label say it in
+  // words), each a box made ahead for one kind of piece and moved onto its hex, so a tap makes the browser
+  // neither lay out nor paint the board's many hexes before it shows.
   paint(pieces, keys) {
-    const pending = this.overlay();
+    const layer = this.overlay();
+    const wanted = [];
     for (const key of keys) {
       this.dirty.add(key);
       const g = this.cell(key);
-      if (!g || !pending) continue;
+      if (!g || !layer) continue;
       const piece = pieces.get(key);
-      const slot = piece ? this.spec.slots[piece.slot] : null;
-      if (slot) g.dataset.piece = slot.kind;
+      const slot = piece ? piece.slot : -1;
+      if (slot >= 0) g.dataset.piece = this.spec.slots[slot].kind;
       else g.removeAttribute("data-piece");
-      // an empty hex over whatever the board shows there, and the new piece's symbol on it
-      const mark = this.markFor(key);
-      const points = g.querySelector(".hex-shape").getAttribute("points");
-      const [shape, text] = mark.children;
-      shape.setAttribute("points", points);
-      if (slot) {
-        const corners = points.split(" ");
-        let x = 0;
-        let y = 0;
-        for (const corner of corners) {
-          const comma = corner.indexOf(",");
-          x += Number(corner.slice(0, comma));
-          y += Number(corner.slice(comma + 1));
-        }
-        text.setAttribute("x", String(x / corners.length));
-        text.setAttribute("y", String(y / corners.length + 4));
-        text.setAttribute("class", `piece-symbol piece-symbol--${slot.kind}`);
-      }
-      text.firstChild.data = slot ? slot.symbol : "";
-      if (mark.dataset.hex !== key) mark.dataset.hex = key; // shown (board.css): the mark is in use
+      const mark = this.shown.get(key);
+      if (mark && Number(mark.dataset.slot) === slot) continue;
+      if (mark) this.free(key, mark); // it showed another piece: freed before any is taken (a piece may move here)
+      wanted.push([key, g, slot]);
+    }
+    for (const [key, g, slot] of wanted) {
+      const mark = this.spares.get(slot)?.pop() ?? this.make(slot);
+      // untransformed, a mark covers the drawing's top left corner: moved by the hex's place, in mark sizes
+      const { left, top } = corners(g.querySelector(".hex-shape").getAttribute("points"));
+      const { x, y } = this.layerBox;
+      mark.style.transform = `translate(${(100 * (left - x)) / this.shape.width}%, ${(100 * (top - y)) / this.shape.height}%)`;
+      mark.dataset.hex = key; // in use (the benchmark and the tests wait until no mark is)
+      this.shown.set(key, mark);
     }
   }
 
-  // The mark of hex `key` in the drawing over the board: the one it has, or a spare one (marks are kept in the
-  // drawing and reused, so a tap adds no element: an element added anywhere in the form would make the browser
-  // rebuild the form's table of controls, hundreds on a big map, the next time any script touches the form).
-  markFor(key) {
-    let spare = null;
-    for (const mark of this.pending.children) {
-      const hex = mark.dataset.hex;
-      if (hex === key) return mark;
-      if (hex === undefined && !spare) spare = mark;
-    }
-    if (spare) return spare;
+  // A new mark in the layer, showing slot `slot`'s piece (-1: an empty hex), not on the board.
+  make(slot) {
     const mark = MARK.cloneNode(true);
+    const [shape, text] = mark.firstChild.children;
+    const { width, height, points } = this.shape;
+    mark.firstChild.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    shape.setAttribute("points", points);
+    if (slot >= 0) {
+      const piece = this.spec.slots[slot];
+      text.setAttribute("x", String(width / 2));
+      text.setAttribute("y", String(height / 2 + 4));
+      text.setAttribute("class", `piece-symbol piece-symbol--${piece.kind}`);
+      text.textContent = piece.symbol;
+    }
+    mark.dataset.slot = String(slot);
     this.pending.append(mark);
     return mark;
   }
 
-  // The drawing that holds the marks of hexes touched here (made when the page is idle, beside the board in its
-  // view, with the board's own coordinates and a few spare marks), or null when the board shows no drawing.
+  // Take hex `key`'s mark off the board (it stays where it is, unseen: board.css), kept for the next taps.
+  free(key, mark) {
+    mark.removeAttribute("data-hex");
+    this.shown.delete(key);
+    this.keep(mark);
+  }
+
+  // Keep `mark` (not on the board) for the next tap that shows its piece.
+  keep(mark) {
+    const slot = Number(mark.dataset.slot);
+    if (!this.spares.has(slot)) this.spares.set(slot, []);
+    this.spares.get(slot).push(mark);
+  }
+
+  // The layer over the board that holds the marks of hexes touched here (made when the page is idle, beside
+  // the board in its view, sized as the board is, with marks made ahead), or null when the board shows no
+  // drawing. Marks are kept and reused, so a tap adds no element: an element added anywhere in the form makes
+  // the browser rebuild the form's table of controls, hundreds on a big map, the next time a script touches it.
   overlay() {
     const svg = this.box.querySelector(":scope > svg");
     if (!svg) return null;
     if (!this.pending) {
-      this.pending = document.createElementNS(SVG_NS, "svg");
-      this.pending.setAttribute("class", "hexboard hexboard-pending");
+      const hex = svg.querySelector("g.hex .hex-shape");
+      if (!hex) return null;
+      // one hex's outline, moved to the corner of its own box: every hex has the same shape
+      const { xy, left, top } = corners(hex.getAttribute("points"));
+      const width = Math.max(...xy.map(([x]) => x)) - left;
+      const height = Math.max(...xy.map(([, y]) => y)) - top;
+      const points = xy.map(([x, y]) => `${+(x - left).toFixed(2)},${+(y - top).toFixed(2)}`).join(" ");
+      this.shape = { width, height, points };
+      this.pending = document.createElement("div");
+      this.pending.className = "hexboard hexboard-pending";
       this.pending.setAttribute("aria-hidden", "true");
-      for (let i = 0; i < SPARE_MARKS; i++) this.pending.append(MARK.cloneNode(true));
       this.view.append(this.pending);
+      for (let slot = -1; slot < this.spec.slots.length; slot++) {
+        for (let i = 0; i < READY_MARKS; i++) this.keep(this.make(slot));
+      }
     }
     const box = svg.getAttribute("viewBox");
-    if (this.pending.getAttribute("viewBox") !== box) {
-      this.pending.setAttribute("viewBox", box);
-      this.pending.style.aspectRatio = box.split(" ").slice(2).join(" / ");
+    if (this.layerBox?.text !== box) { // the layer takes the drawing's proportions; a mark, a hex's share of them
+      const [x, y, width, height] = box.split(" ").map(Number);
+      this.layerBox = { text: box, x, y };
+      const { style } = this.pending;
+      style.aspectRatio = `${width} / ${height}`;
+      style.setProperty("--mark-width", `${(100 * this.shape.width) / width}%`);
+      style.setProperty("--mark-height", `${(100 * this.shape.height) / height}%`);
     }
     return this.pending;
   }
 
-  // Free the marks of hexes the engine has drawn since (they stay in the drawing, hidden, for the next taps).
+  // Free the marks of hexes the engine has drawn since.
   unmark() {
-    if (!this.pending) return;
-    for (const mark of this.pending.children) {
-      const hex = mark.dataset.hex;
-      if (hex !== undefined && !this.dirty.has(hex)) mark.removeAttribute("data-hex");
-    }
+    for (const [key, mark] of this.shown) if (!this.dirty.has(key)) this.free(key, mark);
   }
 
   say(message) {

@@ -43,6 +43,11 @@ def hex_px(page) -> float:
     }""")
 
 
+def hexes_with(page, piece):
+    """The keys of the full calculator's hexes that show ``piece``."""
+    return page.locator(f'.calc--full .calc-board g.hex[data-piece="{piece}"]').evaluate_all("(gs) => gs.map((g) => g.dataset.hex)")
+
+
 def view(page):
     return page.locator('.calc--full [data-role="board-view"]')
 
@@ -111,6 +116,52 @@ def test_big_board_says_how_to_zoom_and_a_tap_zoomed_in_places_a_piece(phone, se
     assert hexcell(page, "20,30").get_attribute("data-piece") == "partial"
     page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
     assert {"hex": [20, 30], "kind": "partial"} in scenario_in_url(page)["map"]["obstacles"]
+
+
+MARKS = """([key, press]) => {
+  // a click on hex `key` (or the key `press` pressed there), then at once (before the engine can answer) each hex
+  // marked on the board: where its mark lies against the hex's outline on screen, and the symbol it shows
+  const board = document.querySelector('.calc--full [data-board]');
+  const event = press ? new KeyboardEvent("keydown", { key: press, bubbles: true }) : new MouseEvent("click", { bubbles: true });
+  board.querySelector(`g.hex[data-hex="${key}"]`).dispatchEvent(event);
+  const layer = board.querySelector(".hexboard-pending");
+  return [...layer.querySelectorAll(":scope > [data-hex]")].map((mark) => {
+    const a = mark.getBoundingClientRect();
+    const b = board.querySelector(`g.hex[data-hex="${mark.dataset.hex}"] .hex-shape`).getBoundingClientRect();
+    return { hex: mark.dataset.hex, symbol: mark.querySelector("text").textContent, opacity: getComputedStyle(mark).opacity,
+             dx: a.x - b.x, dy: a.y - b.y, dw: a.width - b.width, dh: a.height - b.height };
+  });
+}"""
+
+
+def test_a_tap_marks_its_hex_at_once_at_fit_and_zoomed(phone, server):
+    """Before the engine answers, a tapped hex shows the new piece's symbol in a mark that lies exactly over it, at
+    fit and at 44 px; when the target moves (key 2 on another hex), the hex it left shows an empty mark; once the
+    engine has drawn them no mark is shown, and the freed marks are kept unseen."""
+    page = phone
+    calc = open_map(page, server)
+    wait_state(calc, "ready")
+    attacker, target = (s["symbol"] for s in page.evaluate(
+        "JSON.parse(document.querySelector('.calc--full [data-board]').dataset.board).slots.slice(0, 2)"))
+    steps = [("4,2", None, {"4,2": attacker}, False), ("6,5", None, {"6,5": target}, True),
+             ("4,2", "2", {"4,2": target, "6,5": ""}, False)]  # key 2 puts the target here: it moves from 6,5
+    for key, press, expected, zoom_in in steps:
+        page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
+        marks = page.evaluate(MARKS, [key, press])
+        assert {m["hex"]: m["symbol"] for m in marks} == expected
+        assert {m["opacity"] for m in marks} == {"1"}
+        for mark in marks:
+            assert all(abs(mark[d]) <= 1 for d in ("dx", "dy", "dw", "dh")), mark
+        if zoom_in:
+            page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
+            page.locator('.calc--full [data-role="zoom-in"]').tap()
+            assert hex_px(page) == pytest.approx(44, abs=1)
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
+    assert hexes_with(page, "target") == ["4,2"] and hexes_with(page, "attacker") == []
+    # the freed marks are kept in the layer, unseen
+    opacities = page.locator(".calc--full .hexboard-pending > .hexboard-mark").evaluate_all(
+        "(marks) => marks.map((m) => getComputedStyle(m).opacity)")
+    assert len(opacities) >= 2 and set(opacities) == {"0"}
 
 
 def test_keys_move_the_zoomed_view_with_the_focus(phone, server):

@@ -13,7 +13,7 @@
     const svg = g.ownerSVGElement;
     const marks = child(svg.parentElement?.parentElement, "hexboard-pending");
     const mark = [...(marks?.children || [])].find((m) => m.getAttribute("data-hex") === key);
-    if (mark) return [...mark.children].some((c) => c.localName === "text" && c.textContent !== "");
+    if (mark) return (mark.firstElementChild?.lastElementChild?.textContent ?? "") !== ""; // its svg's text
     return [...(child(svg, "hexboard-glyphs")?.children || [])].some((glyph) => glyph.getAttribute("data-hex") === key);
   };
   document.addEventListener("click", (event) => {
