@@ -17,6 +17,7 @@ export class BoardZoom {
     this.board = board;
     this.controls = controls;
     this.scale = null; // null: fit
+    this.changed = null; // called after the drawing is sized again (a board's marks follow it)
     this.pinch = null;
     new ResizeObserver(() => { if (this.scale === null) this.update(); }).observe(box);
     this.update();
@@ -87,6 +88,7 @@ export class BoardZoom {
     const scale = this.scale ?? this.fitScale();
     this.box.style.setProperty("--board-width", `${(units * scale).toFixed(1)}px`);
     this.box.dataset.zoom = this.scale === null ? "fit" : "zoomed";
+    this.changed?.();
     if (!this.buttons) return;
     const px = Math.round(this.hexPixels(scale));
     this.buttons.in.disabled = px >= MAX;

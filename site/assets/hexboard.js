@@ -8,16 +8,6 @@ import { BoardZoom } from "./boardzoom.js";
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-// A tapped hex's mark over the board (see `paint`): a box of its own (moved by a transform, so placing it
-// lays out and paints nothing else) holding the hex's outline and one kind of piece's symbol.
-const MARK = document.createElement("div");
-MARK.className = "hexboard-mark";
-MARK.append(document.createElementNS(SVG_NS, "svg"));
-MARK.firstChild.append(document.createElementNS(SVG_NS, "polygon"), document.createElementNS(SVG_NS, "text"));
-MARK.firstChild.firstChild.setAttribute("class", "hex-shape");
-MARK.firstChild.lastChild.setAttribute("text-anchor", "middle");
-const READY_MARKS = 2; // marks made ahead for each kind of piece and for an empty hex (a tap changes at most two hexes)
-
 // The corners of a hex's outline ("x,y x,y ...") as numbers, and their least x and y.
 function corners(points) {
   const xy = points.split(" ").map((corner) => corner.split(",").map(Number));
@@ -118,11 +108,9 @@ export class HexBoard {
     this.index = null; // the hex elements by key and by place, built when first needed after each whole drawing
     this.view = container.querySelector('[data-role="board-view"]') || this.box;
     this.zoom = new BoardZoom(this.view, this.box, container.querySelector('[data-role="zoom"]'));
-    this.pending = null; // the layer over the board that shows taps before the engine answers
+    this.pending = null; // the canvas over the board's view that shows taps before the engine answers
     this.shape = null; // a hex's outline in a box of its own: its size and corners, in drawing units
-    this.layerBox = null; // the viewBox of the drawing the layer is sized for (its text) and its origin
-    this.shown = new Map(); // hex key -> the mark on it in that layer
-    this.spares = new Map(); // a slot's index (-1: an empty hex) -> its marks not in use
+    this.shown = new Map(); // hex key -> the slot whose piece its mark shows (-1: an empty hex)
     this.box.addEventListener("click", (event) => this.clicked(event));
     // A pressed hex is not focused by the browser there and then (that lays out the whole drawing before
     // the tap shows): `clicked` focuses it once the piece is on screen.
@@ -152,6 +140,14 @@ export class HexBoard {
     this.plan(first, pieces);
     this.paint(pieces, []);
     corners(this.cell(first).querySelector(".hex-shape").getAttribute("points"));
+    if (this.shown.size) return;
+    // marks drawn once and wiped (in the same task, so never on screen): the canvas's pixels, its font and its
+    // paths are then ready for the first tap
+    const halo = this.spec.slots.findIndex((slot) => slot.kind === "partial" || slot.kind === "total");
+    this.shown.set(first, Math.max(0, halo));
+    this.drawMarks();
+    this.shown.clear();
+    this.drawMarks();
   }
 
   // Whether the board is in use (not inside the alternative that is not chosen).
@@ -426,74 +422,30 @@ export class HexBoard {
   }
 
   // Mark the hexes whose piece changed at once (the engine's drawing replaces this when it answers,
-  // and draws those hexes again even if they end as they were). The marks lie in a layer of their own over
-  // the board (hidden from assistive technology: the announcement and then each hex's aria-label say it in
-  // words), each a box made ahead for one kind of piece and moved onto its hex, so a tap makes the browser
-  // neither lay out nor paint the board's many hexes before it shows.
+  // and draws those hexes again even if they end as they were). The marks are drawn on a canvas laid over the
+  // board's view (hidden from assistive technology: the announcement and then each hex's aria-label say it in
+  // words): drawing on it makes the browser neither restyle, lay out nor paint anything of the page before the
+  // tap shows, only the canvas's own pixels change.
   paint(pieces, keys) {
-    const layer = this.overlay();
-    const wanted = [];
+    if (!this.overlay()) return;
+    const cells = [];
     for (const key of keys) {
       this.dirty.add(key);
       const g = this.cell(key);
-      if (!g || !layer) continue;
+      if (!g) continue;
       const piece = pieces.get(key);
-      const slot = piece ? piece.slot : -1;
-      if (slot >= 0) g.dataset.piece = this.spec.slots[slot].kind;
+      this.shown.set(key, piece ? piece.slot : -1);
+      cells.push([g, piece ? this.spec.slots[piece.slot].kind : null]);
+    }
+    if (keys.length) this.drawMarks(); // (first: it reads where the drawing is, the page's layout as it stands)
+    for (const [g, kind] of cells) {
+      if (kind) g.dataset.piece = kind;
       else g.removeAttribute("data-piece");
-      const mark = this.shown.get(key);
-      if (mark && Number(mark.dataset.slot) === slot) continue;
-      if (mark) this.free(key, mark); // it showed another piece: freed before any is taken (a piece may move here)
-      wanted.push([key, g, slot]);
-    }
-    for (const [key, g, slot] of wanted) {
-      const mark = this.spares.get(slot)?.pop() ?? this.make(slot);
-      // untransformed, a mark covers the drawing's top left corner: moved by the hex's place, in mark sizes
-      const { left, top } = corners(g.querySelector(".hex-shape").getAttribute("points"));
-      const { x, y } = this.layerBox;
-      mark.style.transform = `translate(${(100 * (left - x)) / this.shape.width}%, ${(100 * (top - y)) / this.shape.height}%)`;
-      mark.dataset.hex = key; // in use (the benchmark and the tests wait until no mark is)
-      this.shown.set(key, mark);
     }
   }
 
-  // A new mark in the layer, showing slot `slot`'s piece (-1: an empty hex), not on the board.
-  make(slot) {
-    const mark = MARK.cloneNode(true);
-    const [shape, text] = mark.firstChild.children;
-    const { width, height, points } = this.shape;
-    mark.firstChild.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    shape.setAttribute("points", points);
-    if (slot >= 0) {
-      const piece = this.spec.slots[slot];
-      text.setAttribute("x", String(width / 2));
-      text.setAttribute("y", String(height / 2 + 4));
-      text.setAttribute("class", `piece-symbol piece-symbol--${piece.kind}`);
-      text.textContent = piece.symbol;
-    }
-    mark.dataset.slot = String(slot);
-    this.pending.append(mark);
-    return mark;
-  }
-
-  // Take hex `key`'s mark off the board (it stays where it is, unseen: board.css), kept for the next taps.
-  free(key, mark) {
-    mark.removeAttribute("data-hex");
-    this.shown.delete(key);
-    this.keep(mark);
-  }
-
-  // Keep `mark` (not on the board) for the next tap that shows its piece.
-  keep(mark) {
-    const slot = Number(mark.dataset.slot);
-    if (!this.spares.has(slot)) this.spares.set(slot, []);
-    this.spares.get(slot).push(mark);
-  }
-
-  // The layer over the board that holds the marks of hexes touched here (made when the page is idle, beside
-  // the board in its view, sized as the board is, with marks made ahead), or null when the board shows no
-  // drawing. Marks are kept and reused, so a tap adds no element: an element added anywhere in the form makes
-  // the browser rebuild the form's table of controls, hundreds on a big map, the next time a script touches it.
+  // The canvas over the board's view that shows the marks (made when the page is idle, beside the view), or null
+  // when the board shows no drawing.
   overlay() {
     const svg = this.box.querySelector(":scope > svg");
     if (!svg) return null;
@@ -502,33 +454,97 @@ export class HexBoard {
       if (!hex) return null;
       // one hex's outline, moved to the corner of its own box: every hex has the same shape
       const { xy, left, top } = corners(hex.getAttribute("points"));
-      const width = Math.max(...xy.map(([x]) => x)) - left;
-      const height = Math.max(...xy.map(([, y]) => y)) - top;
-      const points = xy.map(([x, y]) => `${+(x - left).toFixed(2)},${+(y - top).toFixed(2)}`).join(" ");
-      this.shape = { width, height, points };
-      this.pending = document.createElement("div");
-      this.pending.className = "hexboard hexboard-pending";
+      this.shape = xy.map(([x, y]) => [x - left, y - top]);
+      this.pending = document.createElement("canvas");
+      this.pending.className = "hexboard-pending";
       this.pending.setAttribute("aria-hidden", "true");
-      this.view.append(this.pending);
-      for (let slot = -1; slot < this.spec.slots.length; slot++) {
-        for (let i = 0; i < READY_MARKS; i++) this.keep(this.make(slot));
-      }
-    }
-    const box = svg.getAttribute("viewBox");
-    if (this.layerBox?.text !== box) { // the layer takes the drawing's proportions; a mark, a hex's share of them
-      const [x, y, width, height] = box.split(" ").map(Number);
-      this.layerBox = { text: box, x, y };
-      const { style } = this.pending;
-      style.aspectRatio = `${width} / ${height}`;
-      style.setProperty("--mark-width", `${(100 * this.shape.width) / width}%`);
-      style.setProperty("--mark-height", `${(100 * this.shape.height) / height}%`);
+      this.view.after(this.pending);
+      // the view scrolled while hexes are marked: they are drawn again where they now are; zoomed or sized
+      // again: the same, or the canvas is sized to the view when the page is idle (not in the next tap)
+      this.view.addEventListener("scroll", () => { if (this.shown.size) this.drawMarks(); }, { passive: true });
+      this.zoom.changed = () => (this.shown.size ? this.drawMarks() : whenIdle(() => this.drawMarks()));
     }
     return this.pending;
   }
 
-  // Free the marks of hexes the engine has drawn since.
+  // Draw the marks of `shown` on the canvas, sized and placed over the board's view: each an empty hex (the
+  // board's background, a dashed outline) with the symbol of the piece now there, as the engine will draw it.
+  // `data-marks` says which ("4,2:A 6,5:", for the tests and the benchmark; no style reads it).
+  drawMarks() {
+    const canvas = this.pending;
+    const svg = this.box.querySelector(":scope > svg");
+    if (!canvas || !svg) return;
+    // first everything read from the page's layout and style as they stand, then the canvas's size and place
+    // written (read after, the layout would be worked out again at once)
+    const view = this.view;
+    const ratio = Math.min(window.devicePixelRatio || 1, 2); // sharp enough for marks shown a moment
+    const [width, height] = [view.clientWidth, view.clientHeight];
+    const [left, top] = [`${view.offsetLeft + view.clientLeft}px`, `${view.offsetTop + view.clientTop}px`];
+    const marked = this.shown.size > 0;
+    const at = marked ? svg.getBoundingClientRect() : null;
+    const frame = marked ? view.getBoundingClientRect() : null;
+    const style = marked ? getComputedStyle(this.container) : null;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    if (canvas.style.left !== left) canvas.style.left = left;
+    if (canvas.style.top !== top) canvas.style.top = top;
+    const c = canvas.getContext("2d");
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    c.clearRect(0, 0, canvas.width, canvas.height);
+    if (!marked) {
+      canvas.removeAttribute("data-marks");
+      return;
+    }
+    // drawing units to the canvas's pixels: the drawing's place and scale in the view
+    const box = svg.viewBox.baseVal;
+    const scale = at.width / box.width;
+    const [x0, y0] = [at.left - frame.left - view.clientLeft - box.x * scale, at.top - frame.top - view.clientTop - box.y * scale];
+    const colour = (name) => style.getPropertyValue(name).trim();
+    const [background, accent, ink] = ["--md-default-bg-color", "--md-accent-fg-color", "--md-default-fg-color"].map(colour);
+    const [middle, baseline] = [Math.max(...this.shape.map((p) => p[0])) / 2, Math.max(...this.shape.map((p) => p[1])) / 2 + 4];
+    const said = [];
+    for (const [key, slot] of this.shown) {
+      const g = this.cell(key);
+      if (!g) continue;
+      const corner = corners(g.querySelector(".hex-shape").getAttribute("points"));
+      c.setTransform(ratio * scale, 0, 0, ratio * scale, ratio * (x0 + corner.left * scale), ratio * (y0 + corner.top * scale));
+      c.beginPath();
+      this.shape.forEach(([x, y], i) => (i ? c.lineTo(x, y) : c.moveTo(x, y)));
+      c.closePath();
+      c.fillStyle = background;
+      c.fill();
+      c.setLineDash([3, 2]);
+      c.lineWidth = 2;
+      c.strokeStyle = accent;
+      c.stroke();
+      const piece = slot >= 0 ? this.spec.slots[slot] : null;
+      said.push(`${key}:${piece ? piece.symbol : ""}`);
+      if (!piece) continue;
+      c.font = `700 13px ${style.fontFamily}`;
+      c.textAlign = "center";
+      c.setLineDash([]);
+      if (piece.kind === "partial" || piece.kind === "total") { // a halo, as the board draws these symbols
+        c.lineWidth = 3;
+        c.strokeStyle = background;
+        c.strokeText(piece.symbol, middle, baseline);
+      }
+      c.fillStyle = ink;
+      c.fillText(piece.symbol, middle, baseline);
+    }
+    canvas.dataset.marks = said.join(" ");
+  }
+
+  // Forget the marks of hexes the engine has drawn since.
   unmark() {
-    for (const [key, mark] of this.shown) if (!this.dirty.has(key)) this.free(key, mark);
+    let changed = false;
+    for (const key of this.shown.keys()) {
+      if (!this.dirty.has(key)) changed = this.shown.delete(key);
+    }
+    if (changed) this.drawMarks();
   }
 
   say(message) {

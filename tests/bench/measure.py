@@ -433,7 +433,7 @@ class Bench:
         page.wait_for_timeout(TAP_QUIET_MS)
         page.wait_for_function(f"window.__taps.length > {index} && window.__taps[{index}].frame !== null")
         if key is not None:  # the engine's answer drawn (no hex left marked here), then a moment
-            page.wait_for_function("!document.querySelector('.hexboard-pending > [data-hex]')", timeout=READY_TIMEOUT_MS)
+            page.wait_for_function("!document.querySelector('.hexboard-pending[data-marks]')", timeout=READY_TIMEOUT_MS)
         page.wait_for_timeout(150)
 
     def worker_overlay(self, path: str, pairs: list[list[str]], label: str) -> dict[str, Any]:

@@ -83,14 +83,14 @@ def test_phone_board_fills_the_width_and_taps_place_at_fit_and_zoomed(phone, ser
     assert page.locator('.calc--full [data-role="zoom-out"]').is_disabled()
     tap_visible(page, "1,1")
     assert hexcell(page, "1,1").get_attribute("data-piece") == "attacker"  # marked at once, before the engine
-    page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")  # the engine drew it
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")  # the engine drew it
     page.locator('.calc--full [data-role="zoom-in"]').tap()
     assert hex_px(page) == pytest.approx(44, abs=1)
     assert "44 px" in page.locator('.calc--full [data-role="zoom-level"]').inner_text()
     assert view(page).evaluate("(v) => v.scrollWidth > v.clientWidth")
     tap_visible(page, "7,6")
     assert hexcell(page, "7,6").get_attribute("data-piece") == "target"
-    page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")  # the engine drew it
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")  # the engine drew it
     assert hexcell(page, "7,6").get_attribute("data-piece") == "target"
     wait_state(calc, "ready")
     assert scenario_in_url(page)["map"]["target"] == [7, 6]
@@ -114,30 +114,35 @@ def test_big_board_says_how_to_zoom_and_a_tap_zoomed_in_places_a_piece(phone, se
     assert hint.is_hidden()
     tap_visible(page, "20,30")  # the next piece after attacker and target: a partial obstacle
     assert hexcell(page, "20,30").get_attribute("data-piece") == "partial"
-    page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")
     assert {"hex": [20, 30], "kind": "partial"} in scenario_in_url(page)["map"]["obstacles"]
 
 
 MARKS = """([key, press]) => {
   // a click on hex `key` (or the key `press` pressed there), then at once (before the engine can answer) each hex
-  // marked on the board: where its mark lies against the hex's outline on screen, and the symbol it shows
+  // marked on the board, with the symbol it shows and the canvas's opacity (0-255) at the hex's centre, just inside
+  // its left and right edges and a little outside them
   const board = document.querySelector('.calc--full [data-board]');
-  const event = press ? new KeyboardEvent("keydown", { key: press, bubbles: true }) : new MouseEvent("click", { bubbles: true });
-  board.querySelector(`g.hex[data-hex="${key}"]`).dispatchEvent(event);
-  const layer = board.querySelector(".hexboard-pending");
-  return [...layer.querySelectorAll(":scope > [data-hex]")].map((mark) => {
-    const a = mark.getBoundingClientRect();
-    const b = board.querySelector(`g.hex[data-hex="${mark.dataset.hex}"] .hex-shape`).getBoundingClientRect();
-    return { hex: mark.dataset.hex, symbol: mark.querySelector("text").textContent, opacity: getComputedStyle(mark).opacity,
-             dx: a.x - b.x, dy: a.y - b.y, dw: a.width - b.width, dh: a.height - b.height };
+  const g = board.querySelector(`g.hex[data-hex="${key}"]`);
+  g.scrollIntoView({ block: "center", inline: "center" });
+  g.dispatchEvent(press ? new KeyboardEvent("keydown", { key: press, bubbles: true }) : new MouseEvent("click", { bubbles: true }));
+  const canvas = board.querySelector("canvas.hexboard-pending");
+  const at = canvas.getBoundingClientRect(), ratio = canvas.width / at.width, c = canvas.getContext("2d");
+  const alpha = (x, y) => c.getImageData(Math.round((x - at.left) * ratio), Math.round((y - at.top) * ratio), 1, 1).data[3];
+  return (canvas.dataset.marks || "").split(" ").filter(Boolean).map((entry) => {
+    const [hex, symbol] = entry.split(":");
+    const r = board.querySelector(`g.hex[data-hex="${hex}"] .hex-shape`).getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    return { hex, symbol, centre: alpha(r.left + r.width / 2, y), inside: [alpha(r.left + 0.05 * r.width, y), alpha(r.right - 0.05 * r.width, y)],
+             outside: [alpha(r.left - 0.08 * r.width, y), alpha(r.right + 0.08 * r.width, y)] };
   });
 }"""
 
 
 def test_a_tap_marks_its_hex_at_once_at_fit_and_zoomed(phone, server):
-    """Before the engine answers, a tapped hex shows the new piece's symbol in a mark that lies exactly over it, at
-    fit and at 44 px; when the target moves (key 2 on another hex), the hex it left shows an empty mark; once the
-    engine has drawn them no mark is shown, and the freed marks are kept unseen."""
+    """Before the engine answers, a tapped hex shows the new piece's symbol in a mark drawn exactly over it (opaque
+    inside its edges, clear just outside), at fit and at 44 px; when the target moves (key 2 on another hex), the
+    hex it left shows an empty mark; once the engine has drawn them the canvas is clear."""
     page = phone
     calc = open_map(page, server)
     wait_state(calc, "ready")
@@ -146,22 +151,20 @@ def test_a_tap_marks_its_hex_at_once_at_fit_and_zoomed(phone, server):
     steps = [("4,2", None, {"4,2": attacker}, False), ("6,5", None, {"6,5": target}, True),
              ("4,2", "2", {"4,2": target, "6,5": ""}, False)]  # key 2 puts the target here: it moves from 6,5
     for key, press, expected, zoom_in in steps:
-        page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
+        page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")
         marks = page.evaluate(MARKS, [key, press])
         assert {m["hex"]: m["symbol"] for m in marks} == expected
-        assert {m["opacity"] for m in marks} == {"1"}
         for mark in marks:
-            assert all(abs(mark[d]) <= 1 for d in ("dx", "dy", "dw", "dh")), mark
+            assert mark["centre"] == 255 and mark["inside"] == [255, 255] and mark["outside"] == [0, 0], mark
         if zoom_in:
-            page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
+            page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")
             page.locator('.calc--full [data-role="zoom-in"]').tap()
             assert hex_px(page) == pytest.approx(44, abs=1)
-    page.wait_for_function("() => !document.querySelector('.hexboard-pending > [data-hex]')")
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")
     assert hexes_with(page, "target") == ["4,2"] and hexes_with(page, "attacker") == []
-    # the freed marks are kept in the layer, unseen
-    opacities = page.locator(".calc--full .hexboard-pending > .hexboard-mark").evaluate_all(
-        "(marks) => marks.map((m) => getComputedStyle(m).opacity)")
-    assert len(opacities) >= 2 and set(opacities) == {"0"}
+    clear = page.evaluate("""() => { const canvas = document.querySelector('.calc--full canvas.hexboard-pending');
+      return canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.every((v, i) => i % 4 !== 3 || v === 0); }""")
+    assert clear
 
 
 def test_keys_move_the_zoomed_view_with_the_focus(phone, server):

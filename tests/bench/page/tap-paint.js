@@ -2,18 +2,20 @@
 // event (its timeStamp, when the browser took the input) to the end of the next frame's main-thread work
 // (requestAnimationFrame, then a message), and whether that frame showed a piece on the tapped hex. The
 // listener on the document runs before the board's own; the one on the window after it, so the page's
-// handling is measured apart (`handled`). The check looks only at the marks laid over the tapped board and its
+// handling is measured apart (`handled`). The check looks only at the marks drawn over the tapped board and its
 // glyph layer, child by child: a search of the whole page would be the bench's own work inside the frame.
 () => {
   const taps = window.__taps = [];
   const child = (parent, name) => parent && [...parent.children].find((c) => c.classList.contains(name));
-  // whether the tapped hex shows a symbol: the mark laid over it says, or else the board's own glyph layer
+  // whether the tapped hex shows a symbol: the marks drawn over its board's view say (their data-marks, "4,2:A 6,5:"),
+  // or else the board's own glyph layer
   const symbolOn = (g) => {
     const key = g.getAttribute("data-hex");
     const svg = g.ownerSVGElement;
-    const marks = child(svg.parentElement?.parentElement, "hexboard-pending");
-    const mark = [...(marks?.children || [])].find((m) => m.getAttribute("data-hex") === key);
-    if (mark) return (mark.firstElementChild?.lastElementChild?.textContent ?? "") !== ""; // its svg's text
+    const canvas = svg.parentElement?.parentElement?.nextElementSibling;
+    const marks = canvas?.classList.contains("hexboard-pending") ? canvas.getAttribute("data-marks") : null;
+    const mark = (marks || "").split(" ").find((m) => m.startsWith(`${key}:`));
+    if (mark) return mark.length > key.length + 1;
     return [...(child(svg, "hexboard-glyphs")?.children || [])].some((glyph) => glyph.getAttribute("data-hex") === key);
   };
   document.addEventListener("click", (event) => {
