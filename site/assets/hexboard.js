@@ -111,6 +111,11 @@ export class HexBoard {
     this.pending = null; // the canvas over the board's view that shows taps before the engine answers
     this.shape = null; // a hex's outline in a box of its own: its size and corners, in drawing units
     this.shown = new Map(); // hex key -> the slot whose piece its mark shows (-1: an empty hex)
+    this.drawing = null; // the board's <svg>, while it is the one on the page
+    this.colours = null; // the marks' colours and font, read from the page's style (again after a palette change)
+    this.wiped = null; // the canvas's pixels the last marks covered, to wipe before the next: [x, y, width, height]
+    new MutationObserver(() => { this.colours = null; })
+      .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent"] });
     this.box.addEventListener("click", (event) => this.clicked(event));
     // A pressed hex is not focused by the browser there and then (that lays out the whole drawing before
     // the tap shows): `clicked` focuses it once the piece is on screen.
@@ -133,6 +138,7 @@ export class HexBoard {
   // pieces read from the fields, and the layer of marks made and sized for this drawing (so that it is laid out
   // and painted now, not inside the tap's frame).
   warm() {
+    this.colours = null;
     const first = this.indexed().key.keys().next().value;
     const pieces = this.read();
     if (first === undefined || !this.overlay()) return;
@@ -447,7 +453,7 @@ export class HexBoard {
   // The canvas over the board's view that shows the marks (made when the page is idle, beside the view), or null
   // when the board shows no drawing.
   overlay() {
-    const svg = this.box.querySelector(":scope > svg");
+    const svg = this.svg();
     if (!svg) return null;
     if (!this.pending) {
       const hex = svg.querySelector("g.hex .hex-shape");
@@ -467,34 +473,62 @@ export class HexBoard {
     return this.pending;
   }
 
+  // The board's <svg> (looked up again only after a whole new drawing).
+  svg() {
+    if (!this.drawing?.isConnected) this.drawing = this.box.querySelector(":scope > svg");
+    return this.drawing;
+  }
+
+  // Count the canvas's box at (`x`, `y`), `width` by `height` pixels (a mark) and `pad` pixels around it (its
+  // outline's width), and one more for smoothing, among the pixels the next drawing wipes.
+  cover(x, y, width, height, pad) {
+    pad += 1;
+    const [left, top] = [Math.floor(x - pad), Math.floor(y - pad)];
+    const [right, bottom] = [Math.ceil(x + width + pad), Math.ceil(y + height + pad)];
+    if (!this.wiped) {
+      this.wiped = [left, top, right - left, bottom - top];
+      return;
+    }
+    const [l, t, w, h] = this.wiped;
+    const [l2, t2] = [Math.min(l, left), Math.min(t, top)];
+    this.wiped = [l2, t2, Math.max(l + w, right) - l2, Math.max(t + h, bottom) - t2];
+  }
+
   // Draw the marks of `shown` on the canvas, sized and placed over the board's view: each an empty hex (the
   // board's background, a dashed outline) with the symbol of the piece now there, as the engine will draw it.
   // `data-marks` says which ("4,2:A 6,5:", for the tests and the benchmark; no style reads it).
   drawMarks() {
     const canvas = this.pending;
-    const svg = this.box.querySelector(":scope > svg");
+    const svg = this.svg();
     if (!canvas || !svg) return;
     // first everything read from the page's layout and style as they stand, then the canvas's size and place
     // written (read after, the layout would be worked out again at once)
     const view = this.view;
     const ratio = Math.min(window.devicePixelRatio || 1, 2); // sharp enough for marks shown a moment
     const [width, height] = [view.clientWidth, view.clientHeight];
-    const [left, top] = [`${view.offsetLeft + view.clientLeft}px`, `${view.offsetTop + view.clientTop}px`];
+    const [atLeft, atTop] = [`${view.offsetLeft + view.clientLeft}px`, `${view.offsetTop + view.clientTop}px`];
     const marked = this.shown.size > 0;
     const at = marked ? svg.getBoundingClientRect() : null;
     const frame = marked ? view.getBoundingClientRect() : null;
-    const style = marked ? getComputedStyle(this.container) : null;
+    if (marked && !this.colours) {
+      const style = getComputedStyle(this.container);
+      const [background, accent, ink] = ["--md-default-bg-color", "--md-accent-fg-color", "--md-default-fg-color"]
+        .map((name) => style.getPropertyValue(name).trim());
+      this.colours = { background, accent, ink, font: `700 13px ${style.fontFamily}` };
+    }
     if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
-      canvas.width = Math.round(width * ratio);
+      canvas.width = Math.round(width * ratio); // (which wipes it)
       canvas.height = Math.round(height * ratio);
       canvas.style.width = `${width}px`;
       canvas.style.height = `${height}px`;
+      this.wiped = null;
     }
-    if (canvas.style.left !== left) canvas.style.left = left;
-    if (canvas.style.top !== top) canvas.style.top = top;
+    if (canvas.style.left !== atLeft) canvas.style.left = atLeft;
+    if (canvas.style.top !== atTop) canvas.style.top = atTop;
     const c = canvas.getContext("2d");
     c.setTransform(1, 0, 0, 1, 0, 0);
-    c.clearRect(0, 0, canvas.width, canvas.height);
+    if (this.wiped) c.clearRect(...this.wiped);
+    this.wiped = null;
     if (!marked) {
       canvas.removeAttribute("data-marks");
       return;
@@ -503,15 +537,18 @@ export class HexBoard {
     const box = svg.viewBox.baseVal;
     const scale = at.width / box.width;
     const [x0, y0] = [at.left - frame.left - view.clientLeft - box.x * scale, at.top - frame.top - view.clientTop - box.y * scale];
-    const colour = (name) => style.getPropertyValue(name).trim();
-    const [background, accent, ink] = ["--md-default-bg-color", "--md-accent-fg-color", "--md-default-fg-color"].map(colour);
-    const [middle, baseline] = [Math.max(...this.shape.map((p) => p[0])) / 2, Math.max(...this.shape.map((p) => p[1])) / 2 + 4];
+    const { background, accent, ink, font } = this.colours;
+    const size = [Math.max(...this.shape.map((p) => p[0])), Math.max(...this.shape.map((p) => p[1]))];
+    const [middle, baseline] = [size[0] / 2, size[1] / 2 + 4];
+    const unit = ratio * scale; // canvas pixels per drawing unit
     const said = [];
     for (const [key, slot] of this.shown) {
       const g = this.cell(key);
       if (!g) continue;
       const corner = corners(g.querySelector(".hex-shape").getAttribute("points"));
-      c.setTransform(ratio * scale, 0, 0, ratio * scale, ratio * (x0 + corner.left * scale), ratio * (y0 + corner.top * scale));
+      const [left, top] = [ratio * (x0 + corner.left * scale), ratio * (y0 + corner.top * scale)];
+      c.setTransform(unit, 0, 0, unit, left, top);
+      this.cover(left, top, unit * size[0], unit * size[1], unit * 2);
       c.beginPath();
       this.shape.forEach(([x, y], i) => (i ? c.lineTo(x, y) : c.moveTo(x, y)));
       c.closePath();
@@ -524,7 +561,7 @@ export class HexBoard {
       const piece = slot >= 0 ? this.spec.slots[slot] : null;
       said.push(`${key}:${piece ? piece.symbol : ""}`);
       if (!piece) continue;
-      c.font = `700 13px ${style.fontFamily}`;
+      c.font = font;
       c.textAlign = "center";
       c.setLineDash([]);
       if (piece.kind === "partial" || piece.kind === "total") { // a halo, as the board draws these symbols

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser.support import READY_TIMEOUT, scenario_in_url, wait_state
+from browser.support import READY_TIMEOUT, page_script, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 
@@ -45,7 +45,8 @@ def hex_px(page) -> float:
 
 def hexes_with(page, piece):
     """The keys of the full calculator's hexes that show ``piece``."""
-    return page.locator(f'.calc--full .calc-board g.hex[data-piece="{piece}"]').evaluate_all("(gs) => gs.map((g) => g.dataset.hex)")
+    cells = page.locator(f'.calc--full .calc-board g.hex[data-piece="{piece}"]')
+    return cells.evaluate_all("(gs) => gs.map((g) => g.dataset.hex)")
 
 
 def view(page):
@@ -118,25 +119,8 @@ def test_big_board_says_how_to_zoom_and_a_tap_zoomed_in_places_a_piece(phone, se
     assert {"hex": [20, 30], "kind": "partial"} in scenario_in_url(page)["map"]["obstacles"]
 
 
-MARKS = """([key, press]) => {
-  // a click on hex `key` (or the key `press` pressed there), then at once (before the engine can answer) each hex
-  // marked on the board, with the symbol it shows and the canvas's opacity (0-255) at the hex's centre, just inside
-  // its left and right edges and a little outside them
-  const board = document.querySelector('.calc--full [data-board]');
-  const g = board.querySelector(`g.hex[data-hex="${key}"]`);
-  g.scrollIntoView({ block: "center", inline: "center" });
-  g.dispatchEvent(press ? new KeyboardEvent("keydown", { key: press, bubbles: true }) : new MouseEvent("click", { bubbles: true }));
-  const canvas = board.querySelector("canvas.hexboard-pending");
-  const at = canvas.getBoundingClientRect(), ratio = canvas.width / at.width, c = canvas.getContext("2d");
-  const alpha = (x, y) => c.getImageData(Math.round((x - at.left) * ratio), Math.round((y - at.top) * ratio), 1, 1).data[3];
-  return (canvas.dataset.marks || "").split(" ").filter(Boolean).map((entry) => {
-    const [hex, symbol] = entry.split(":");
-    const r = board.querySelector(`g.hex[data-hex="${hex}"] .hex-shape`).getBoundingClientRect();
-    const y = r.top + r.height / 2;
-    return { hex, symbol, centre: alpha(r.left + r.width / 2, y), inside: [alpha(r.left + 0.05 * r.width, y), alpha(r.right - 0.05 * r.width, y)],
-             outside: [alpha(r.left - 0.08 * r.width, y), alpha(r.right + 0.08 * r.width, y)] };
-  });
-}"""
+MARKS = page_script("tap-marks.js")
+"""A tap on a hex (or a key pressed there), then each marked hex: its symbol, and the canvas's opacity in and around it."""
 
 
 def test_a_tap_marks_its_hex_at_once_at_fit_and_zoomed(phone, server):
@@ -162,9 +146,7 @@ def test_a_tap_marks_its_hex_at_once_at_fit_and_zoomed(phone, server):
             assert hex_px(page) == pytest.approx(44, abs=1)
     page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")
     assert hexes_with(page, "target") == ["4,2"] and hexes_with(page, "attacker") == []
-    clear = page.evaluate("""() => { const canvas = document.querySelector('.calc--full canvas.hexboard-pending');
-      return canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.every((v, i) => i % 4 !== 3 || v === 0); }""")
-    assert clear
+    assert page.evaluate(page_script("canvas-clear.js"))
 
 
 def test_keys_move_the_zoomed_view_with_the_focus(phone, server):
