@@ -135,8 +135,7 @@ export class HexBoard {
   }
 
   // Work done ahead of the next tap, when the page is idle after a whole drawing: the hexes indexed, the
-  // pieces read from the fields, and the layer of marks made and sized for this drawing (so that it is laid out
-  // and painted now, not inside the tap's frame).
+  // pieces read from the fields, the canvas for the marks made and sized, and the colours read again.
   warm() {
     this.colours = null;
     const first = this.indexed().key.keys().next().value;
@@ -433,10 +432,10 @@ export class HexBoard {
   // words): drawing on it makes the browser neither restyle, lay out nor paint anything of the page before the
   // tap shows, only the canvas's own pixels change.
   paint(pieces, keys) {
+    for (const key of keys) this.dirty.add(key);
     if (!this.overlay()) return;
     const cells = [];
     for (const key of keys) {
-      this.dirty.add(key);
       const g = this.cell(key);
       if (!g) continue;
       const piece = pieces.get(key);
