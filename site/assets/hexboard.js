@@ -109,7 +109,8 @@ export class HexBoard {
     this.view = container.querySelector('[data-role="board-view"]') || this.box;
     this.zoom = new BoardZoom(this.view, this.box, container.querySelector('[data-role="zoom"]'));
     this.pending = null; // the canvas over the board's view that shows taps before the engine answers
-    this.shape = null; // a hex's outline in a box of its own: its size and corners, in drawing units
+    this.shape = null; // a hex's outline in a box of its own: its corners, width and height, in drawing units
+    this.rehearsed = false; // whether a tap's steps and a mark have been run through once (see `warm`)
     this.shown = new Map(); // hex key -> the slot whose piece its mark shows (-1: an empty hex)
     this.drawing = null; // the board's <svg>, while it is the one on the page
     this.colours = null; // the marks' colours and font, read from the page's style (again after a palette change)
@@ -134,20 +135,20 @@ export class HexBoard {
     whenIdle(() => this.warm());
   }
 
-  // Work done ahead of the next tap, when the page is idle after a whole drawing: the hexes indexed, the
-  // pieces read from the fields, the canvas for the marks made and sized, and the colours read again.
+  // Work done ahead of the next tap, when the page is idle after a whole drawing or a zoom: the hexes indexed,
+  // the pieces read from the fields, and the canvas for the marks made and sized to the view.
   warm() {
-    this.colours = null;
     const first = this.indexed().key.keys().next().value;
     const pieces = this.read();
-    if (first === undefined || !this.overlay()) return;
-    // a tap's own steps run once on a copy, so the browser has them compiled before the first tap (nothing shown)
+    if (first === undefined || !this.overlay() || this.shown.size) return;
+    if (this.rehearsed || !this.view.clientWidth) {
+      this.drawMarks();
+      return;
+    }
+    // once, when the board is on screen: a tap's steps run on a copy, and a mark drawn and wiped in the same task
+    // (never on screen), so the first tap finds them compiled and the canvas's pixels and font ready
+    this.rehearsed = true;
     this.plan(first, pieces);
-    this.paint(pieces, []);
-    corners(this.cell(first).querySelector(".hex-shape").getAttribute("points"));
-    if (this.shown.size) return;
-    // marks drawn once and wiped (in the same task, so never on screen): the canvas's pixels, its font and its
-    // paths are then ready for the first tap
     const halo = this.spec.slots.findIndex((slot) => slot.kind === "partial" || slot.kind === "total");
     this.shown.set(first, Math.max(0, halo));
     this.drawMarks();
@@ -459,7 +460,8 @@ export class HexBoard {
       if (!hex) return null;
       // one hex's outline, moved to the corner of its own box: every hex has the same shape
       const { xy, left, top } = corners(hex.getAttribute("points"));
-      this.shape = xy.map(([x, y]) => [x - left, y - top]);
+      const points = xy.map(([x, y]) => [x - left, y - top]);
+      this.shape = { points, width: Math.max(...points.map(([x]) => x)), height: Math.max(...points.map(([, y]) => y)) };
       this.pending = document.createElement("canvas");
       this.pending.className = "hexboard-pending";
       this.pending.setAttribute("aria-hidden", "true");
@@ -467,7 +469,7 @@ export class HexBoard {
       // the view scrolled while hexes are marked: they are drawn again where they now are; zoomed or sized
       // again: the same, or the canvas is sized to the view when the page is idle (not in the next tap)
       this.view.addEventListener("scroll", () => { if (this.shown.size) this.drawMarks(); }, { passive: true });
-      this.zoom.changed = () => (this.shown.size ? this.drawMarks() : whenIdle(() => this.drawMarks()));
+      this.zoom.changed = () => (this.shown.size ? this.drawMarks() : whenIdle(() => this.warm()));
     }
     return this.pending;
   }
@@ -537,8 +539,8 @@ export class HexBoard {
     const scale = at.width / box.width;
     const [x0, y0] = [at.left - frame.left - view.clientLeft - box.x * scale, at.top - frame.top - view.clientTop - box.y * scale];
     const { background, accent, ink, font } = this.colours;
-    const size = [Math.max(...this.shape.map((p) => p[0])), Math.max(...this.shape.map((p) => p[1]))];
-    const [middle, baseline] = [size[0] / 2, size[1] / 2 + 4];
+    const { points, width: across, height: down } = this.shape;
+    const [middle, baseline] = [across / 2, down / 2 + 4];
     const unit = ratio * scale; // canvas pixels per drawing unit
     const said = [];
     for (const [key, slot] of this.shown) {
@@ -547,9 +549,9 @@ export class HexBoard {
       const corner = corners(g.querySelector(".hex-shape").getAttribute("points"));
       const [left, top] = [ratio * (x0 + corner.left * scale), ratio * (y0 + corner.top * scale)];
       c.setTransform(unit, 0, 0, unit, left, top);
-      this.cover(left, top, unit * size[0], unit * size[1], unit * 2);
+      this.cover(left, top, unit * across, unit * down, unit * 2);
       c.beginPath();
-      this.shape.forEach(([x, y], i) => (i ? c.lineTo(x, y) : c.moveTo(x, y)));
+      points.forEach(([x, y], i) => (i ? c.lineTo(x, y) : c.moveTo(x, y)));
       c.closePath();
       c.fillStyle = background;
       c.fill();
