@@ -5,8 +5,18 @@
 // changed), the line is written again from the same hex, or hidden if that hex is no longer shaded.
 // Nothing here changes the board or the form.
 
+// A board's readout line, found once per board: a search of the board runs through its whole drawing, and a
+// pointer crossing the board asks for it at every hex.
+const lines = new WeakMap();
 function readout(hex) {
-  return hex.closest("[data-board]")?.querySelector('[data-role="overlay-readout"]') ?? null;
+  const board = hex.closest("[data-board]");
+  if (!board) return null;
+  let line = lines.get(board);
+  if (!line?.isConnected || !board.contains(line)) {
+    line = board.querySelector('[data-role="overlay-readout"]');
+    if (line) lines.set(board, line);
+  }
+  return line ?? null;
 }
 
 // Only what differs is written: a pointer crossing the board passes over many hexes, and each write restyles.
