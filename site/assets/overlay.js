@@ -6,17 +6,20 @@
 // Nothing here changes the board or the form.
 
 // A board's readout line, found once per board: a search of the board runs through its whole drawing, and a
-// pointer crossing the board asks for it at every hex.
+// pointer crossing the board asks for it at every hex (and each redraw once).
 const lines = new WeakMap();
-function readout(hex) {
-  const board = hex.closest("[data-board]");
-  if (!board) return null;
+function lineOf(board) {
   let line = lines.get(board);
-  if (!line?.isConnected || !board.contains(line)) {
+  if (!line || !board.contains(line)) {
     line = board.querySelector('[data-role="overlay-readout"]');
     if (line) lines.set(board, line);
   }
   return line ?? null;
+}
+
+function readout(hex) {
+  const board = hex.closest("[data-board]");
+  return board ? lineOf(board) : null;
 }
 
 // Only what differs is written: a pointer crossing the board passes over many hexes, and each write restyles.
@@ -34,7 +37,7 @@ function show(line, hex) {
 }
 
 function refresh(board) {
-  const line = board.querySelector('[data-role="overlay-readout"]');
+  const line = lineOf(board);
   if (!line || line.hidden) return;
   show(line, board.querySelector(`g.hex[data-hex="${line.dataset.hex}"]`));
 }
