@@ -59,6 +59,7 @@ from measure import (  # noqa: E402
     build_plain,
     build_times,
     cover_grid,
+    full_preset,
     map_click,
     serve_forever,
     worker_overlay_requests,
@@ -151,13 +152,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         targets["skirmish-d6, no snapshot"] = PLAIN_DIR + "/" + calculators["skirmish-d6"]
     data["has_service_worker"] = (site / "sw.js").exists()
 
-    # The default scenario's answer in the static HTML is the engine's answer (the build used pycore).
+    # The answer in the static HTML is the engine's answer to the situation the page opens with (the build used pycore).
     from pycore.render import result_html
 
     static_ok = {}
     for sid, path in calculators.items():
         html = (site / path / "index.html").read_text(encoding="utf-8")
-        static_ok[sid] = result_html(pycore.evaluate({"system": sid}), "../../") in html
+        scenario = {"system": sid, **full_preset(html)}
+        static_ok[sid] = result_html(pycore.evaluate(scenario), "../../", scenario) in html
     data["static_answer_is_engine_answer"] = static_ok
 
     server = Server(site)

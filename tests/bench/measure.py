@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import random
 import re
 import shutil
@@ -13,6 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +110,26 @@ def write_baseline(site: Path) -> None:
     full = site / "assets" / "runtime" / "pyodide" / "python_stdlib.zip"
     if not full.exists():
         shutil.copyfile(NODE_MODULES / "pyodide" / "python_stdlib.zip", full)
+
+
+class _PresetFinder(HTMLParser):
+    """Reads the full calculator's ``data-preset`` (the situation the page opens with) from a built page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.preset: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("data-calculator") and found.get("data-mode") == "full" and self.preset is None:
+            self.preset = found.get("data-preset") or "{}"
+
+
+def full_preset(html: str) -> dict[str, Any]:
+    """The situation a built calculator page opens with: its full calculator's preset (``{}`` for none)."""
+    finder = _PresetFinder()
+    finder.feed(html)
+    return json.loads(finder.preset or "{}")
 
 
 def big_map_scenario(system: str = "skirmish-d6") -> dict[str, Any]:
