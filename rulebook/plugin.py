@@ -13,7 +13,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from rulebook import manifest, offline, print_labels, shortcodes
+from rulebook import manifest, offline, print_labels, shortcodes, titles
 from rulebook.archive import Archive, pycore_archive, write_archive
 from rulebook.checks import check_site
 from rulebook.config import RulebookConfig
@@ -86,7 +86,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return env
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Swap each shortcode for a placeholder; unknown shortcodes fail the build."""
+        """Name the page by its first heading; swap each shortcode for a placeholder (unknown ones fail the build)."""
+        titles.name(page, markdown)
         text, self.pending[page.file.src_uri] = shortcodes.expand(markdown, Context(page=page, templates=self.templates))
         return text
 

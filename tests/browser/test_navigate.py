@@ -40,7 +40,7 @@ def test_open_in_the_calculator_keeps_the_engine_and_the_situation(page, server)
     assert page.evaluate("window.__workers.filter((scheme) => scheme === 'blob').length") == 1  # PyScript's
     assert calc.locator('[data-path="obstacles.partial"]').input_value() == "2"
     assert scenario_in_url(page)["obstacles"]["partial"] == 2
-    assert page.title().startswith("Calculator")
+    assert page.title().startswith("d6 Skirmish calculator")
     assert page.evaluate("document.activeElement.tagName") == "H1"
     assert page.locator(".md-sidebar--primary .md-nav__link--active").filter(has_text="Calculator").count() >= 1
     assert page.locator("[data-offline-status]").count() == 1 and page.locator("[data-offline-update]").count() == 1

@@ -59,7 +59,8 @@ def test_without_a_share_sheet_the_link_is_copied(browser, server, watch, system
 
 
 def test_share_sheet_gets_the_link_and_the_new_answer(browser, server, watch):
-    """With a share sheet, Share hands it the #s= link and the line of the answer now shown."""
+    """With a share sheet, Share hands it the #s= link, the line of the answer now shown and a title naming the
+    calculator's system."""
     ctx = _phone(browser, watch, "share-sheet.js")
     page = ctx.new_page()
     calc = _changed(page, server)
@@ -67,6 +68,7 @@ def test_share_sheet_gets_the_link_and_the_new_answer(browser, server, watch):
     page.wait_for_function("window.__shared.length === 1")
     shared = page.evaluate("window.__shared[0]")
     assert shared["text"] == "Hits on 4+ · 50%"
+    assert shared["title"].startswith("d6 Skirmish calculator")
     assert _scenario(shared["url"])["target"]["surrounded"] is True and shared["url"] == page.url
     ctx.close()
     watch.check()
