@@ -80,13 +80,16 @@ def test_worker_sources_are_not_copied():
 
 
 def test_shortcodes_cross_from_markdown_to_html():
-    """A shortcode swapped for a placeholder in on_page_markdown is filled in on_page_content."""
+    """A shortcode swapped for a placeholder in on_page_markdown is filled in on_page_content; the page is named by
+    its first heading on the way."""
     instance, config = plugin()
     instance.on_config(config)
     page = SimpleNamespace(file=SimpleNamespace(src_uri="rules/skirmish-d6/size.md"), url="rules/skirmish-d6/size/",
-                           meta={})
-    markdown = instance.on_page_markdown("{{ table d6.size }}", page=page, config=config, files=Files([]))
+                           meta={}, is_homepage=False)
+    markdown = instance.on_page_markdown("# Creature size (d6 Skirmish)\n\n{{ table d6.size }}", page=page,
+                                         config=config, files=Files([]))
     assert "{{" not in markdown and 'data-shortcode="0"' in markdown
+    assert page.meta["title"] == "Creature size (d6 Skirmish)"
     html = instance.on_page_content(markdown.strip(), page=page, config=config, files=Files([]))
     assert "<table" in html and 'data-shortcode="0"' not in html
     assert instance.pending == {}
