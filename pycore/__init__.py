@@ -1,22 +1,27 @@
-"""Rules core: scenario dict in, exact result dict out. Standard library only."""
+"""Rules core: scenario dict in, exact result dict out. Standard library only.
+
+The registry's names (``evaluate``, ``SYSTEMS`` ...) are loaded with the first one asked for, so importing one module
+of the core (``pycore.hexgrid``) loads no system."""
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .errors import ScenarioError
 from .rules import Rule, Ruling
-from .systems import RULES, RULINGS, SYSTEMS, System, find_system, ref
 
-__all__ = ["RULES", "RULINGS", "SYSTEMS", "Rule", "Ruling", "ScenarioError", "System", "evaluate", "ref"]
+if TYPE_CHECKING:
+    from .systems import RULES, RULINGS, SYSTEMS, System, evaluate, find_system, ref
+
+__all__ = ["RULES", "RULINGS", "SYSTEMS", "Rule", "Ruling", "ScenarioError", "System", "evaluate", "find_system", "ref"]
+
+_REGISTRY = frozenset({"RULES", "RULINGS", "SYSTEMS", "System", "evaluate", "find_system", "ref"})
+"""The names ``pycore.systems`` provides."""
 
 
-def evaluate(scenario: dict[str, Any]) -> dict[str, Any]:
-    """Validate ``scenario`` strictly and evaluate it; raise ScenarioError naming each bad field."""
-    system = find_system(scenario)
-    result = system.answer(scenario)
-    return {
-        "system": system.id,
-        **result,
-        "rules": [{"id": rid, "ref": ref(rid)} for rid in result["rules"]],
-    }
+def __getattr__(name: str) -> Any:
+    """A registry name, from ``pycore.systems`` (loaded the first time one is asked for)."""
+    if name in _REGISTRY:
+        return getattr(import_module(".systems", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

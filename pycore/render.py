@@ -1,14 +1,25 @@
 """One HTML rendering of a result, used at build time and by the engine in the browser.
 
-What each system shows is in ``pycore/views/<system>.py``; this module only lays it out."""
+What each system shows is in ``pycore/views/<system>.py``; this module only lays it out, and answers the further
+scenarios a view works out (each creature against each) through ``evaluate``."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from .systems import SYSTEMS
+from .errors import ScenarioError
+from .systems import evaluate
+from .views import VIEWS
 from .views.common import link, percent_of
+
+
+def answer(scenario: dict[str, Any]) -> dict[str, Any] | None:
+    """The engine's result for a further scenario a view asks about (a pairing), None when it does not validate."""
+    try:
+        return evaluate(scenario)
+    except ScenarioError:
+        return None
 
 
 def result_element(result: dict[str, Any], base: str = "", scenario: dict[str, Any] | None = None) -> ET.Element:
@@ -18,7 +29,7 @@ def result_element(result: dict[str, Any], base: str = "", scenario: dict[str, A
     root = ET.Element("div", {"class": "calc-result", "data-system": system})
     head = ET.SubElement(root, "p", {"class": "calc-headline"})
     strong = ET.SubElement(head, "strong", {"data-key": "headline"})
-    view = SYSTEMS[system].view
+    view = VIEWS[system]
     strong.text = view.headline(result)
     if result.get("hit_chance") is not None and result["targetable"]:
         span = ET.SubElement(head, "span", {"class": "calc-chance", "data-key": "hit_chance"})
@@ -30,7 +41,7 @@ def result_element(result: dict[str, Any], base: str = "", scenario: dict[str, A
     for block in view.blocks(result, base):
         root.append(block)
     if scenario is not None and view.pairings is not None:
-        root.extend(view.pairings(scenario, base))
+        root.extend(view.pairings(scenario, base, answer))
     if result["notes"]:
         notes = ET.SubElement(root, "ul", {"class": "calc-notes"})
         for note in result["notes"]:
@@ -58,5 +69,5 @@ def result_html(result: dict[str, Any], base: str = "", scenario: dict[str, Any]
 
 def summary_text(result: dict[str, Any]) -> str:
     """The answer in one line, from the system's view (its headline when the view has no summary)."""
-    view = SYSTEMS[result["system"]].view
+    view = VIEWS[result["system"]]
     return view.summary(result) if view.summary else view.headline(result)

@@ -1,4 +1,5 @@
-"""The shape every game system fills: its rules, rulings and inputs, its checks, its evaluator and its view."""
+"""The shape every game system fills: its rules, rulings and inputs, its checks and its evaluator (its view is beside it,
+in ``pycore.views``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Any
 from .errors import FieldError, ScenarioError
 from .rules import Rule, Ruling
 from .schema import Inputs
-from .views.view import View
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,12 @@ class System:
     """Cross-field checks on a validated scenario that the inputs alone cannot make."""
     evaluate: Callable[[dict[str, Any]], dict[str, Any]]
     """A checked scenario -> the result dict, with rule ids in ``rules``."""
-    view: View
-    """How the result is put into words and the board drawn."""
+
+    @property
+    def module(self) -> str:
+        """The name of its modules: its package ``pycore/systems/<module>/``, its view ``pycore/views/<module>.py`` and
+        its site module ``rulebook/systems/<module>.py`` (the id with ``_`` for ``-``)."""
+        return self.id.replace("-", "_")
 
     @property
     def calculator(self) -> str:

@@ -11,6 +11,7 @@ from markupsafe import Markup
 from rulebook.context import Context
 from rulebook.core import (
     SYSTEMS,
+    VIEWS,
     board_svg,
     evaluate,
     flatten,
@@ -75,7 +76,7 @@ def records_of(inputs: Any, clean: dict[str, Any]) -> dict[str, list[dict[str, A
 
 def item_defaults(system: Any, field: Any) -> dict[str, Any]:
     """What a new item of a records field starts with: its item fields' defaults and the board's extra keys."""
-    spec = system.view.board_spec
+    spec = VIEWS[system.id].board_spec
     board = dict(spec.defaults) if spec and field.path in spec.paths else {}
     own = {f.path: f.default for f in field.item_fields if f.default is not None}
     return {**board, **own}
@@ -83,7 +84,7 @@ def item_defaults(system: Any, field: Any) -> dict[str, Any]:
 
 def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dict[str, Any]) -> dict[str, Any] | None:
     """The board block for the board-owned fields among ``members`` (None when the view has no board)."""
-    view = system.view
+    view: Any = VIEWS[system.id]  # a view with a board spec draws a board
     spec = view.board_spec
     if spec is None:
         return None
@@ -98,7 +99,7 @@ def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dic
 
 def layout(system: Any, fields: list[Any], mode: str, scenario: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
     """Form items in order: plain fields, the alternatives as one block, and (full calculators) the board."""
-    inputs, spec = system.inputs, system.view.board_spec
+    inputs, spec = system.inputs, VIEWS[system.id].board_spec
     if mode != "full":
         return [{"field": f} for f in fields]
     board_paths = set(spec.paths) if spec else set()

@@ -9,7 +9,7 @@ from typing import Any
 from markupsafe import Markup
 
 from rulebook.context import Context
-from rulebook.core import SYSTEMS, board_svg, encode_fragment, evaluate, percent
+from rulebook.core import SYSTEMS, VIEWS, board_svg, encode_fragment, evaluate, percent
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def card(system: Any, base: str) -> dict[str, Any]:
     showcase = SHOWCASES[system.id]
     scenario = {"system": system.id, **showcase.scenario}
     result = evaluate(scenario)
-    view = system.view
+    view = VIEWS[system.id]
     drawing = view.board(scenario, result) if view.board else None
     if drawing is not None and not drawing.pieces:
         drawing = None  # a situation not placed on a map (Classic d20 counting its cover) shows no empty board

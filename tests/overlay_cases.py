@@ -4,6 +4,7 @@ import copy
 
 from pycore import SYSTEMS, ScenarioError, evaluate
 from pycore.hexgrid import Hex
+from pycore.views import VIEWS
 
 ENTRY_KEYS = {"skirmish-d6": ("targetable", "hit_chance", "hit_chance_exact", "cover_level", "hits_on"),
               "enchanted-realms": ("targetable", "hit_chance", "hit_chance_exact", "cover")}
@@ -29,7 +30,7 @@ def moved(scenario, moving, qr):
 def expected_hexes(scenario, moving):
     """The drawn board's hexes (the view's own drawing) minus every other piece, within the inputs' range."""
     system = SYSTEMS[scenario["system"]]
-    cells = system.view.board(scenario, None).cells
+    cells = VIEWS[system.id].board(scenario, None).cells
     clean = system.inputs.validate(scenario)
     if scenario["system"] == "skirmish-d6":
         m = clean["map"]

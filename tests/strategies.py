@@ -25,8 +25,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pycore import SYSTEMS
+from pycore.maps import board_cells
 from pycore.schema import Field, Inputs, nest
-from pycore.systems.skirmish_d6.map import board_cells
 
 BUILT = tuple(sorted(SYSTEMS))
 """Every system that can be evaluated: the property tests cover each of them."""

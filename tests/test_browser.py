@@ -1,12 +1,12 @@
 """pycore.browser: what the page's engine does with raw form values and shared links."""
 
-import base64
 import json
 
 import pytest
 
 from pycore import SYSTEMS
-from pycore.browser import decode_fragment, encode_fragment, form_to_scenario, handle
+from pycore.browser import form_to_scenario, handle
+from pycore.fragment import decode_fragment, encode_fragment
 
 D6 = SYSTEMS["skirmish-d6"].inputs
 
@@ -14,36 +14,6 @@ D6 = SYSTEMS["skirmish-d6"].inputs
 def call(**request):
     """One request through the JSON entry point, as the worker receives it."""
     return json.loads(handle(json.dumps(request)))
-
-
-def test_round_trip_of_a_scenario_through_the_fragment():
-    """encode -> decode gives the same scenario back, non-ASCII included, no padding."""
-    scenario = {"system": "skirmish-d6", "light": "dim", "note": "Zwölf Ölfässer"}
-    fragment = encode_fragment(scenario)
-    assert "=" not in fragment and "+" not in fragment and "/" not in fragment
-    assert decode_fragment("#s=" + fragment) == scenario
-
-
-def test_fragment_is_base64url_of_utf8_json():
-    """The contract's encoding: base64url, no padding, of the UTF-8 JSON."""
-    text = '{"system":"skirmish-d6","light":"dark"}'
-    payload = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
-    assert decode_fragment("#s=" + payload) == json.loads(text)
-
-
-@pytest.mark.parametrize(("fragment", "words"), [
-    ("#x=abc", "does not hold a scenario"),
-    ("#s=***", "not valid base64url"),
-    ("#s=" + base64.urlsafe_b64encode(b"\xff\xfe\xfd").decode().rstrip("="), "not UTF-8"),
-    ("#s=" + base64.urlsafe_b64encode(b"{nope").decode().rstrip("="), "not valid JSON"),
-    ("#s=eyJzeXN0ZW0iOiJza2ly", "not valid JSON"),  # truncated at a base64 boundary
-    ("#s=eyJzeXN0ZW0iOiJza2lyb", "truncated or corrupted"),  # truncated mid-quantum
-    ("#s=" + "A" * 20000, "too long"),
-])
-def test_bad_fragments_say_why(fragment, words):
-    """Garbage, truncated, non-UTF-8 and huge links are refused with a reason."""
-    with pytest.raises(ValueError, match=words):
-        decode_fragment(fragment)
 
 
 def test_form_values_become_a_typed_scenario():

@@ -10,12 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore import browser
+from pycore import browser, maps
 from pycore.errors import ScenarioError
 from pycore.hexgrid import Hex
+from pycore.maps import board_cells
 from pycore.memo import forget_all, recent_calls
-from pycore.systems.skirmish_d6 import map as d6map
-from pycore.systems.skirmish_d6.map import board_cells
 from pycore.views import skirmish_d6 as d6view
 
 
@@ -201,7 +200,7 @@ def test_reading_a_map_from_memory_matches_reading_it_piece_by_piece(scenario, d
     forget_all()
     for _ in range(4):
         m = {**m, "attacker": data.draw(spots), "target": data.draw(spots)}
-        assert outcome(d6map.read, m) == outcome(d6map._read_slowly, m)
+        assert outcome(maps.read, m) == outcome(maps._read_slowly, m)
 
 
 @settings(max_examples=60, deadline=None)

@@ -28,7 +28,7 @@ def test_answer_validates_checks_then_evaluates():
     def check(s):
         return [FieldError("attack.distance", "is required")] if s["attacker"]["blinded"] else []
 
-    system = System(d6.SYSTEM, d6.TITLE, d6.RULES, d6.RULINGS, d6.INPUTS, check, evaluate, d6.DEFINITION.view)
+    system = System(d6.SYSTEM, d6.TITLE, d6.RULES, d6.RULINGS, d6.INPUTS, check, evaluate)
     with pytest.raises(ScenarioError) as caught:
         system.answer({"system": d6.SYSTEM, "attacker": {"blinded": True}})
     assert caught.value.errors == [{"field": "attack.distance", "message": "is required"}] and not seen

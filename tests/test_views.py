@@ -1,12 +1,13 @@
 """pycore.views.common and pycore.views.view: the shared helpers, and every system holding its View."""
 
 import xml.etree.ElementTree as ET
+from importlib import import_module
 
 import pytest
 
 from pycore import SYSTEMS
 from pycore.hexgrid import Hex
-from pycore.views import View, classic_d20, skirmish_d6
+from pycore.views import VIEWS, View, classic_d20, skirmish_d6, view_module
 from pycore.views.common import (
     board_size,
     chance,
@@ -79,8 +80,10 @@ def test_link_to_a_rule():
 
 
 def test_every_system_has_its_view():
-    """Every system holds a view; a view without blocks adds nothing."""
-    assert all(isinstance(s.view, View) for s in SYSTEMS.values())
+    """Every system has a view beside it, found by its name; a view without blocks adds nothing."""
+    assert list(VIEWS) == list(SYSTEMS)
+    for system in SYSTEMS.values():
+        assert isinstance(VIEWS[system.id], View) and VIEWS[system.id] is import_module(view_module(system)).VIEW
     assert no_blocks({}, "") == []
 
 

@@ -3,9 +3,10 @@
 import pytest
 from classic_d20_cases import run
 
-from pycore import SYSTEMS, evaluate
+from pycore import evaluate
 from pycore.render import result_html
 from pycore.svg import board_svg
+from pycore.views import VIEWS
 from pycore.views.classic_d20 import BOARD, board
 
 
@@ -38,7 +39,7 @@ def test_rendered_blocks():
 def test_classic_d20_words():
     """THAC0 15 against AC 5 behind 50% cover (+4): AC 1, so a natural 14+ hits (rule text 001)."""
     result = evaluate({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5, "cover": 50}})
-    view = SYSTEMS["classic-d20"].view
+    view = VIEWS["classic-d20"]
     assert view.headline(result) == "Hits on a natural 14+"
     assert ("Cover", "50% (+4 AC)") in view.facts(result)
 
@@ -67,7 +68,7 @@ def test_map_board_pieces_marks_and_facts():
     assert "attacker 10 ft, target 0 ft: attacker higher, across a cliff face" in html
     assert [s.path for s in BOARD.slots] == ["map.attacker", "map.target", "map.obstacles", "map.creatures",
                                              "map.creatures"]
-    assert SYSTEMS["classic-d20"].view.board_spec is BOARD
+    assert VIEWS["classic-d20"].board_spec is BOARD
 
 
 def test_map_board_overlay_heats_every_free_hex_by_chance():
@@ -97,7 +98,7 @@ def test_overlay_legend_and_best_hexes_table_follow_the_result():
 
 def test_overlay_cover_alone_bands_without_a_to_hit_number():
     """No to-hit number: the band follows the cover (none best, 90% poor, total none)."""
-    cover_band = SYSTEMS["classic-d20"].view.overlay.cover_band
+    cover_band = VIEWS["classic-d20"].overlay.cover_band
     assert [cover_band(c) for c in (0, 25, 50, 75, 90, 100)] == [4, 3, 2, 1, 1, 0]
 
 
@@ -109,7 +110,7 @@ def test_map_board_from_a_half_typed_map_never_fails():
 
 def test_classic_d20_summary_is_the_headline_and_the_chance():
     """THAC0 15 against AC 5 (descending): a natural 10+ hits, 11 faces of 20 = 55%; no to-hit number, no chance."""
-    summary = SYSTEMS["classic-d20"].view.summary
+    summary = VIEWS["classic-d20"].summary
     assert summary is not None
     assert summary(evaluate({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}})) \
         == "Hits on a natural 10+ · 55%"

@@ -6,9 +6,10 @@ from fractions import Fraction
 
 from enchanted_realms_cases import run
 
-from pycore import SYSTEMS, evaluate
+from pycore import evaluate
 from pycore.dice import percent
 from pycore.render import result_html
+from pycore.views import VIEWS
 
 
 def test_rendered_result_has_distribution_stray_table_steps_and_links():
@@ -33,7 +34,7 @@ def test_headline_when_untargetable():
 def test_enchanted_realms_words():
     """Partial cover is +3 Defense: 10 becomes 13, so a die with no modifier hits on 13+, 8 faces of 20 (rule text 000)."""
     result = evaluate({"system": "enchanted-realms", "target": {"defense": 10, "cover": "partial", "hex": [4, 0]}})
-    view = SYSTEMS["enchanted-realms"].view
+    view = VIEWS["enchanted-realms"]
     assert view.headline(result) == "The die hits on a roll of 13+"
     facts = dict(view.facts(result))
     assert facts["Defense"] == "13 (10 +3 partial cover)" and facts["Chance per die"] == "40% (2/5)"
@@ -44,14 +45,14 @@ def test_enchanted_realms_friendly_fire_words_from_triggers():
     """The facts name what calls for friendly fire from the result's triggers, not from its reason sentence."""
     result = evaluate({"system": "enchanted-realms", "blind_shot": True, "target": {"hex": [4, 0]}})
     assert result["friendly_fire"]["why_not"] is None
-    facts = dict(SYSTEMS["enchanted-realms"].view.facts(result))
+    facts = dict(VIEWS["enchanted-realms"].facts(result))
     assert facts["Friendly fire"] == "applies: a blind shot at a target known to be in an obscured area"
 
 
 def test_enchanted_realms_summary_gives_the_pool_and_friendly_fire():
     """Two dice +3 at Defense 14 in partial cover (+3): each die needs 14+, 7/20 a die, 1 - (13/20)^2 = 57.75%
     for at least one; a blind shot among allies adds the creature most likely struck."""
-    summary = SYSTEMS["enchanted-realms"].view.summary
+    summary = VIEWS["enchanted-realms"].summary
     assert summary is not None
     plain = evaluate({"system": "enchanted-realms", "attack": {"dice": 2, "modifier": 3},
                       "target": {"defense": 14, "cover": "partial"}})

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from pycore import evaluate
 from pycore.browser import decode_fragment
-from pycore.render import result_html
+from pycore.render import answer, result_html
 from pycore.views import pairings
 from pycore.views.skirmish_d6 import pairing_blocks
 
@@ -55,9 +55,9 @@ def test_no_table_unless_asked_with_creatures_and_scenario():
     """Not asked for, just the attacker and the target (one pairing), or a panel rendered without its scenario:
     no table."""
     alone = {**SCENARIO, "map": {**SCENARIO["map"], "creatures": []}}
-    assert pairing_blocks(alone, "") == []
-    assert pairing_blocks({**SCENARIO, "pairings": False}, "") == []
-    assert pairing_blocks(SCENARIO, "")
+    assert pairing_blocks(alone, "", answer) == []
+    assert pairing_blocks({**SCENARIO, "pairings": False}, "", answer) == []
+    assert pairing_blocks(SCENARIO, "", answer)
     assert "pairings" not in result_html(evaluate(SCENARIO))
 
 
@@ -104,3 +104,17 @@ def test_classic_d20_map_lists_everyone_against_everyone():
     opened = decode_fragment(got[0].find(".//a").get("href").split("#", 1)[1])
     assert evaluate({**opened, "map": {**opened["map"], "obstacles": []}})["hit_chance_exact"] == "11/20"
     assert "pairings" not in result_html(evaluate({**D20, "pairings": False}), "", {**D20, "pairings": False})
+
+
+def test_rows_are_the_answers_the_caller_hands_in():
+    """The view evaluates nothing itself: each row is what the caller's ``answer`` gives for that pairing's scenario,
+    and a pairing it cannot answer (None) has no row."""
+    asked = []
+
+    def counting(scenario: dict) -> dict | None:
+        asked.append(scenario["map"]["attacker"])
+        return None if scenario["map"]["attacker"] == [0, 3] else evaluate(scenario)
+
+    table = pairing_blocks(SCENARIO, "", counting)[0].find(".//tbody")
+    assert asked == [[0, 0], [0, 0], [0, 3], [0, 3]]
+    assert [r.get("data-shooter") for r in table.findall("tr")] == ["attacker", "attacker"]

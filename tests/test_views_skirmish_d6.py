@@ -1,8 +1,10 @@
 """pycore.views.skirmish_d6: the hex map drawn around the pieces, the headline and the facts."""
 
-from pycore import SYSTEMS, evaluate
+from pycore import evaluate
 from pycore.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
-from pycore.views.skirmish_d6 import MARGIN_HEXES, MAX_SPAN, board
+from pycore.maps import MARGIN_HEXES, MAX_SPAN
+from pycore.views import VIEWS
+from pycore.views.skirmish_d6 import board
 
 
 def test_the_drawing_covers_the_pieces_with_a_margin():
@@ -29,14 +31,14 @@ def test_a_far_flung_map_is_drawn_around_the_attacker():
 def test_d6_words():
     """Dim light plus one partial obstacle with base 4+: cover level 2, -2, hits on 6+ (rule text 003)."""
     result = evaluate({"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}})
-    view = SYSTEMS["skirmish-d6"].view
+    view = VIEWS["skirmish-d6"]
     assert view.headline(result) == "Hits on 6+"
     assert ("Cover", "Level 2 (-2 to attacks)") in view.facts(result)
 
 
 def test_d6_summary_is_the_headline_and_the_chance():
     """Base 4+ behind one partial obstacle: level 1 cover, -1, hits on 5+, two faces of six (rule text 003)."""
-    summary = SYSTEMS["skirmish-d6"].view.summary
+    summary = VIEWS["skirmish-d6"].summary
     assert summary is not None
     assert summary(evaluate({"system": "skirmish-d6", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}})) \
         == "Hits on 5+ · 33.3%"

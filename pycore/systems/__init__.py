@@ -1,4 +1,4 @@
-"""The system registry: every game system, found by its contract id."""
+"""The system registry: every game system, found by its contract id, and ``evaluate``."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from . import classic_d20, enchanted_realms, skirmish_d6
 
 SYSTEMS: dict[str, System] = {s.id: s for s in (enchanted_realms.DEFINITION, classic_d20.DEFINITION,
                                                  skirmish_d6.DEFINITION)}
-"""Every system, in the order the site lists them."""
+"""Every system, in the order the site lists them: the one registry (each system's other pieces are found from its
+definition, ``System.module``)."""
 for _system in SYSTEMS.values():
     register(_system.rules, _system.rulings)
 RULES: dict[str, Rule] = {r.id: r for s in SYSTEMS.values() for r in s.rules}
 RULINGS: dict[str, Ruling] = {r.id: r for s in SYSTEMS.values() for r in s.rulings}
 
-__all__ = ["RULES", "RULINGS", "SYSTEMS", "System", "find_system", "ref"]
+__all__ = ["RULES", "RULINGS", "SYSTEMS", "System", "evaluate", "find_system", "ref"]
 
 
 def find_system(data: Any) -> System:
@@ -31,3 +32,14 @@ def find_system(data: Any) -> System:
     if not isinstance(name, str) or name not in SYSTEMS:
         raise ScenarioError([FieldError("system", f"unknown system {name!r}: must be one of {known}")])
     return SYSTEMS[name]
+
+
+def evaluate(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Validate ``scenario`` strictly and evaluate it; raise ScenarioError naming each bad field."""
+    system = find_system(scenario)
+    result = system.answer(scenario)
+    return {
+        "system": system.id,
+        **result,
+        "rules": [{"id": rid, "ref": ref(rid)} for rid in result["rules"]],
+    }

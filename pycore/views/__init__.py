@@ -1,10 +1,22 @@
 """Presentation of results, one module per system: a headline, (term, value) facts, blocks and a board.
 
-Each system's definition holds its view (``System.view``).
-"""
+A system's view is found beside its definition, by its name: ``pycore/views/<System.module>.py`` holds ``VIEW``."""
 
 from __future__ import annotations
 
-from .view import Facts, View
+from importlib import import_module
 
-__all__ = ["Facts", "View"]
+from ..system import System
+from ..systems import SYSTEMS
+from .view import Answer, Facts, View
+
+__all__ = ["VIEWS", "Answer", "Facts", "View", "view_module"]
+
+
+def view_module(system: System) -> str:
+    """The module holding ``system``'s view."""
+    return f"{__name__}.{system.module}"
+
+
+VIEWS: dict[str, View] = {s.id: import_module(view_module(s)).VIEW for s in SYSTEMS.values()}
+"""System id -> how its results are put into words and its board drawn."""

@@ -9,12 +9,11 @@ from typing import Any
 from ..board import BoardSpec, Slot
 from ..dice import percent
 from ..hexgrid import Hex
+from ..maps import board_cells, unbounded_cells
 from ..svg import Board, Mark, Piece
-from ..systems.skirmish_d6.map import board_cells
 from . import overlay, pairings
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_exact, percent_of, signed, summary_line
-from .skirmish_d6 import unbounded_cells
-from .view import View
+from .view import Answer, View
 
 BOARD = BoardSpec(
     slots=(
@@ -213,9 +212,9 @@ def _pairing_cover(result: dict[str, Any]) -> tuple[str, int]:
     return _cover_words(cover), cover if isinstance(cover, int) else 0
 
 
-def pairing_blocks(scenario: dict[str, Any], base: str) -> list[ET.Element]:
-    """Everyone against everyone on the map, when asked for (``pairings``)."""
-    return pairings.map_table(scenario, base, "calculator/classic-d20/", _pairing_cover)
+def pairing_blocks(scenario: dict[str, Any], base: str, answer: Answer) -> list[ET.Element]:
+    """Everyone against everyone on the map, when asked for (``pairings``), each pairing ``answer``'s result."""
+    return pairings.map_table(scenario, base, "calculator/classic-d20/", _pairing_cover, answer)
 
 
 def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:

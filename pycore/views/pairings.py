@@ -9,6 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import percent
+from ..fragment import encode_fragment
+from .view import Answer
 
 MAX_PAIRINGS = 64
 """Most pairings worked out on one change (8 against 8); beyond that the table says how many it left out."""
@@ -37,12 +39,9 @@ class Pairing:
 
 
 def table(pairings: list[Pairing], total: int, base: str, calculator: str,
-          cover: Callable[[dict[str, Any]], tuple[str, int]]) -> list[ET.Element]:
-    """The table of pairings, each row evaluated and linking to its own calculator; sortable by column.
+          cover: Callable[[dict[str, Any]], tuple[str, int]], answer: Answer) -> list[ET.Element]:
+    """The table of pairings, each row ``answer``'s result for it and a link to its own calculator; sortable by column.
     ``cover`` gives a result's cover in words and as a number that sorts it (more cover, higher)."""
-    from .. import ScenarioError, evaluate
-    from ..browser import encode_fragment
-
     if len(pairings) < 2:
         return []
     box = ET.Element("div", {"class": "pairings", "data-role": "pairings"})
@@ -60,9 +59,8 @@ def table(pairings: list[Pairing], total: int, base: str, calculator: str,
         ET.SubElement(th, "button", {"type": "button", "class": "pairings-sort", "data-sort-column": str(column)}).text = text
     body = ET.SubElement(grid, "tbody")
     for pairing in pairings:
-        try:
-            result = evaluate(pairing.scenario)
-        except ScenarioError:
+        result = answer(pairing.scenario)
+        if result is None:
             continue
         row = ET.SubElement(body, "tr", {"data-shooter": pairing.shooter.key, "data-target": pairing.target.key})
         ET.SubElement(row, "th", {"scope": "row", "data-sort": pairing.shooter.label}).text = pairing.shooter.label
@@ -112,7 +110,7 @@ def moved(scenario: dict[str, Any], shooter: Any, target: Any) -> dict[str, Any]
 
 
 def map_table(scenario: dict[str, Any], base: str, calculator: str,
-              cover: Callable[[dict[str, Any]], tuple[str, int]]) -> list[ET.Element]:
+              cover: Callable[[dict[str, Any]], tuple[str, int]], answer: Answer) -> list[ET.Element]:
     """Asked for (``pairings``) on a map with creatures, each attacker-side creature against each target-side one
     (each pairing is a whole evaluation, so the table is worked out only when asked for)."""
     m = scenario.get("map")
@@ -122,4 +120,4 @@ def map_table(scenario: dict[str, Any], base: str, calculator: str,
     shooters, targets = map_sides(m)
     every = [(s, t) for s in shooters for t in targets]
     chosen = [Pairing(s, t, moved(scenario, sh, th)) for (s, sh), (t, th) in every[:MAX_PAIRINGS]]
-    return table(chosen, len(every), base, calculator, cover)
+    return table(chosen, len(every), base, calculator, cover, answer)

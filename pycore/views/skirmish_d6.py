@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import functools
 import xml.etree.ElementTree as ET
 from typing import Any
 
 from ..board import BoardSpec, Slot
-from ..hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
+from ..hexgrid import Hex
+from ..maps import board_cells, unbounded_cells
 from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
-from ..systems.skirmish_d6.map import board_cells
 from . import overlay, pairings
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, signed, summary_line
-from .view import View
+from .view import Answer, View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
               ("melee_damage", "melee damage", ""), ("rend", "[REND]", ""), ("melee_range", "melee range", "″"))
@@ -29,12 +28,6 @@ BOARD = BoardSpec(
     cols_path="map.cols",
     rows_path="map.rows",
 )
-DEFAULT_COLS, DEFAULT_ROWS = 12, 9
-"""Without a board size, the drawing is at least this board (columns 0-11, rows 0-8) ..."""
-MARGIN_HEXES = 2
-"""... grown to leave this many hexes around every piece ..."""
-MAX_SPAN = 100
-"""... but never more than this many hexes across or down."""
 PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
 PIECES = {slot.kind: Piece(PIECE_KIND[slot.kind], slot.symbol, slot.label) for slot in BOARD.slots}
@@ -128,33 +121,6 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     return [table, *overlay.blocks(result, OVERLAY)]
 
 
-@functools.lru_cache(maxsize=8)
-def _rectangle(c0: int, c1: int, r0: int, r1: int) -> tuple[Hex, ...]:
-    """The hexes of columns c0..c1 and rows r0..r1, row by row (one tuple per rectangle: the drawing caches by it)."""
-    return tuple(roffset_to_cube(ODD, OffsetCoord(c, r)) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
-
-
-def _span(low: int, high: int, centre: int) -> tuple[int, int]:
-    """``low..high``, or the ``MAX_SPAN`` hexes around ``centre`` when it is longer."""
-    if high - low + 1 <= MAX_SPAN:
-        return low, high
-    start = min(max(low, centre - MAX_SPAN // 2), high - MAX_SPAN + 1)
-    return start, start + MAX_SPAN - 1
-
-
-def unbounded_cells(hexes: list[Hex]) -> tuple[Hex, ...]:
-    """The drawing of a map without a size: the default board, grown to cover every piece with a margin (at most
-    ``MAX_SPAN`` hexes each way, around the first piece, so a far-flung map stays drawable)."""
-    offsets = [roffset_from_cube(ODD, h) for h in hexes]
-    c0 = min([0, *(o.col - MARGIN_HEXES for o in offsets)])
-    c1 = max([DEFAULT_COLS - 1, *(o.col + MARGIN_HEXES for o in offsets)])
-    r0 = min([0, *(o.row - MARGIN_HEXES for o in offsets)])
-    r1 = max([DEFAULT_ROWS - 1, *(o.row + MARGIN_HEXES for o in offsets)])
-    first = offsets[0] if offsets else OffsetCoord(0, 0)
-    (c0, c1), (r0, r1) = _span(c0, c1, first.col), _span(r0, r1, first.row)
-    return _rectangle(c0, c1, r0, r1)
-
-
 def _obstacle_kind(item: dict[str, Any]) -> str:
     """A map obstacle's slot kind: total or (by default) partial."""
     return "total" if item.get("kind", "partial") == "total" else "partial"
@@ -209,9 +175,9 @@ def _pairing_cover(result: dict[str, Any]) -> tuple[str, int]:
     return _cover_words(level), 4 if level == "total" else int(level)
 
 
-def pairing_blocks(scenario: dict[str, Any], base: str) -> list[ET.Element]:
-    """Everyone against everyone on the map, when asked for (``pairings``)."""
-    return pairings.map_table(scenario, base, "calculator/skirmish-d6/", _pairing_cover)
+def pairing_blocks(scenario: dict[str, Any], base: str, answer: Answer) -> list[ET.Element]:
+    """Everyone against everyone on the map, when asked for (``pairings``), each pairing ``answer``'s result."""
+    return pairings.map_table(scenario, base, "calculator/skirmish-d6/", _pairing_cover, answer)
 
 
 VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary)

@@ -13,6 +13,8 @@ from .overlay import OverlayWords
 
 Facts = list[tuple[str, str]]
 """Term/value rows of a result panel."""
+Answer = Callable[[dict[str, Any]], dict[str, Any] | None]
+"""The engine's result for a scenario, None when it does not validate: handed to a view by its caller."""
 
 
 def no_blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
@@ -36,8 +38,8 @@ class View:
     """What the interactive board edits; None: no board in the calculator."""
     overlay: OverlayWords | None = None
     """How the system's overlay entries are put into words; None: the system has no overlay."""
-    pairings: Callable[[dict[str, Any], str], list[ET.Element]] | None = None
-    """Elements worked out from the scenario itself (each creature against each, ``base`` prefixing links);
-    None: nothing beyond the result."""
+    pairings: Callable[[dict[str, Any], str, Answer], list[ET.Element]] | None = None
+    """Elements worked out from the scenario itself (each creature against each, ``base`` prefixing links), each
+    further scenario answered by the caller's ``Answer``; None: nothing beyond the result."""
     summary: Callable[[dict[str, Any]], str] | None = None
     """The answer in one line for the summary bar and a shared link (``Hits on 5+ · 33.3%``); None: the headline."""

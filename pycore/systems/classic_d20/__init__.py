@@ -8,7 +8,6 @@ sides question by question; ``evaluation`` puts them together.
 from __future__ import annotations
 
 from ...system import System
-from ...views.classic_d20 import VIEW
 from .evaluation import evaluate
 from .inputs import INPUTS, check
 from .rolls import (
@@ -93,5 +92,5 @@ __all__ = [
     "unseen_ac_penalty",
 ]
 
-DEFINITION = System(SYSTEM, TITLE, RULES, RULINGS, INPUTS, check, evaluate, VIEW)
+DEFINITION = System(SYSTEM, TITLE, RULES, RULINGS, INPUTS, check, evaluate)
 """Classic d20 as the registry holds it."""

@@ -9,8 +9,8 @@ from typing import Any
 from ... import hexgrid as hg
 from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex
-from ..skirmish_d6.map import on_board
-from ..skirmish_d6.map import read as read_pieces
+from ...maps import on_board
+from ...maps import read as read_pieces
 from .corner_lines import Lines, cover_percent
 from .tables import CLIFF_STEP_FT, CORNERS_PER_HEX, FEET_PER_HEX, SEVERE_SLOPE_FT_PER_HEX
 

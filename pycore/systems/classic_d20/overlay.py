@@ -8,8 +8,7 @@ from typing import Any
 
 from ... import hexgrid as hg
 from ...hexgrid import Hex
-from ...views.skirmish_d6 import unbounded_cells
-from ..skirmish_d6.map import board_cells
+from ...maps import board_cells, unbounded_cells
 from .corner_lines import Lines, cover_percent
 from .map import LINES, Board, MapReading, board_of, elevation_of, reading
 from .tables import FEET_PER_HEX

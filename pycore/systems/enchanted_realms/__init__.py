@@ -12,7 +12,6 @@ answer a scenario and follow a real throw.
 from __future__ import annotations
 
 from ...system import System
-from ...views.enchanted_realms import VIEW
 from .evaluation import evaluate
 from .inputs import INPUTS, check
 from .odds import die_hits, forward_hits, roll_forward, stray_hits
@@ -47,5 +46,5 @@ __all__ = [
     "StrayLayout", "check", "die_hits", "evaluate", "forward_hits", "roll_forward", "stray_hits", "stray_layout",
 ]
 
-DEFINITION = System(SYSTEM, TITLE, RULES, RULINGS, INPUTS, check, evaluate, VIEW)
+DEFINITION = System(SYSTEM, TITLE, RULES, RULINGS, INPUTS, check, evaluate)
 """Enchanted Realms as the registry holds it."""

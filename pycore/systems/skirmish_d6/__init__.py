@@ -8,7 +8,6 @@ puts them together.
 from __future__ import annotations
 
 from ...system import System
-from ...views.skirmish_d6 import VIEW
 from .evaluation import evaluate
 from .inputs import INPUTS, check
 from .modifiers import Cover, Modifier, cap_modifiers, combine_cover, light_levels, size_effects
@@ -39,5 +38,5 @@ __all__ = [
     "light_levels", "size_effects",
 ]
 
-DEFINITION = System(SYSTEM, TITLE, RULES, RULINGS, INPUTS, check, evaluate, VIEW)
+DEFINITION = System(SYSTEM, TITLE, RULES, RULINGS, INPUTS, check, evaluate)
 """d6 Skirmish as the registry holds it."""

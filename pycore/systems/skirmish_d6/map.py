@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +10,7 @@ from ... import hexgrid as hg
 from ...clearance import clear_line
 from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex
+from ...maps import on_board, read
 from ...memo import recent_calls
 from .tables import TOTAL
 
@@ -49,86 +49,6 @@ class MapCover:
     """The attacker's and the target's heights, or None when the map lists no heights."""
     ridges: tuple[Hex, ...] = ()
     """Hexes higher than both ends: total obstacles when ruling ``d6.ruling.height-blocks`` says ``ridge``."""
-
-
-@functools.lru_cache(maxsize=8)
-def board_cells(cols: int, rows: int) -> tuple[Hex, ...]:
-    """Every hex of a ``cols`` x ``rows`` pointy-top board (odd rows shoved right); cached, as a map keeps
-    its size while pieces move."""
-    return tuple(hg.rectangle(cols, rows, hg.ODD))
-
-
-@functools.lru_cache(maxsize=8)
-def _on_board(cols: int, rows: int) -> frozenset[Hex]:
-    return frozenset(board_cells(cols, rows))
-
-
-def on_board(h: Hex, cols: int | None, rows: int | None) -> bool:
-    """Whether ``h`` is on a ``cols`` x ``rows`` board; without a size every hex is (the map is unbounded)."""
-    return cols is None or rows is None or h in _on_board(cols, rows)
-
-
-def read(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
-    """Attacker, target, obstacles (hex -> kind) and creatures (hex -> side) from a validated map; errors name the field."""
-    cols, rows = m["cols"], m["rows"]
-    obstacles, creatures, taken = _placed(m["obstacles"], m["creatures"], cols, rows)
-    attacker, target = m["attacker"], m["target"]
-    if taken is not None and attacker is not None and target is not None:
-        a, t = Hex.axial(*attacker), Hex.axial(*target)
-        if a != t and on_board(a, cols, rows) and on_board(t, cols, rows) and a not in taken and t not in taken:
-            return a, t, obstacles, creatures
-    return _read_slowly(m)
-
-
-@recent_calls(2)
-def _placed(obstacles: list[dict[str, Any]], creatures: list[dict[str, Any]], cols: int | None,
-            rows: int | None) -> tuple[dict[Hex, str], dict[Hex, str], frozenset[Hex] | None]:
-    """Obstacles and creatures by hex, and every hex they take (None if any is off the board or shares a
-    hex): remembered, as they stay put while the attacker and the target move."""
-    placed_obstacles = {Hex.axial(*item["hex"]): item["kind"] for item in obstacles}
-    placed_creatures = {Hex.axial(*item["hex"]): item["side"] for item in creatures}
-    taken = placed_obstacles.keys() | placed_creatures.keys()
-    sized = cols is not None and rows is not None
-    if len(taken) != len(obstacles) + len(creatures) or (sized and not taken <= _on_board(cols, rows)):
-        return placed_obstacles, placed_creatures, None
-    return placed_obstacles, placed_creatures, frozenset(taken)
-
-
-def _read_slowly(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
-    """``read`` piece by piece, in the order that names a clash after the piece placed first."""
-    cols, rows = m["cols"], m["rows"]
-    errors: list[FieldError] = []
-    taken: dict[Hex, str] = {}
-
-    def place(path: str, qr: list[int] | None) -> Hex | None:
-        if qr is None:
-            errors.append(FieldError(path, "is required on a map: place it on the board"))
-            return None
-        h = Hex.axial(qr[0], qr[1])
-        if not on_board(h, cols, rows):
-            errors.append(FieldError(path, f"hex {qr[0]}, {qr[1]} is off the {cols} x {rows} board"))
-        elif h in taken:
-            errors.append(FieldError(path, f"hex {qr[0]}, {qr[1]} is already taken by {taken[h]}"))
-        else:
-            taken[h] = path
-        return h
-
-    attacker = place("map.attacker", m["attacker"])
-    target = place("map.target", m["target"])
-    obstacles = {}
-    for i, item in enumerate(m["obstacles"]):
-        h = place(f"map.obstacles.{i}.hex", item["hex"])
-        if h is not None:
-            obstacles[h] = item["kind"]
-    creatures = {}
-    for i, item in enumerate(m["creatures"]):
-        h = place(f"map.creatures.{i}.hex", item["hex"])
-        if h is not None:
-            creatures[h] = item["side"]
-    if errors:
-        raise ScenarioError(errors)
-    assert attacker is not None and target is not None
-    return attacker, target, obstacles, creatures
 
 
 @recent_calls(2)

@@ -18,9 +18,9 @@ from typing import Any
 
 from ...clearance import Clearance
 from ...hexgrid import Hex
+from ...maps import board_cells, read, unbounded_cells
 from ...overlay import entry_values, overlay_result, standing_hexes
 from ...rays import Rays
-from ...views.skirmish_d6 import unbounded_cells
 from . import map as board
 from .inputs import BOARD_COORD
 from .modifiers import combine_cover, light_levels
@@ -39,7 +39,7 @@ Key = tuple[Any, ...]
 def drawn_cells(m: dict[str, Any], placed: list[Hex]) -> tuple[Hex, ...]:
     """The hexes of the drawn map: the sized board, or the board grown around the pieces (as the view draws it)."""
     if m["cols"] is not None and m["rows"] is not None:
-        return board.board_cells(m["cols"], m["rows"])
+        return board_cells(m["cols"], m["rows"])
     return unbounded_cells(placed)
 
 
@@ -130,7 +130,7 @@ class FromStays:
         m, rulings = s["map"], s["rulings"]
         self.moving = moving
         """``target`` or ``attacker``."""
-        self.attacker, self.target, self.obstacles, self.creatures = board.read(m)
+        self.attacker, self.target, self.obstacles, self.creatures = read(m)
         self.stays = self.target if moving == "attacker" else self.attacker
         """The piece that stays."""
         self.ground = board.ground_of(m)
