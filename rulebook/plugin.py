@@ -21,7 +21,7 @@ from rulebook.context import Context, partials
 from rulebook.core import SYSTEMS
 from rulebook.engine import FULL_STDLIB, Engine, prepare, write_engine
 from rulebook.precompress import precompress
-from rulebook.project import NODE_MODULES, PYCORE, ROOT
+from rulebook.project import PYCORE, Project
 from rulebook.runtime import copy_runtime
 from rulebook.snapshot import make_snapshot
 from rulebook.stdlib import FULL, make_stdlib
@@ -36,8 +36,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         super().__init__()
         self.serving = False
         """True under ``mkdocs serve``: no caching service worker and no snapshot while developing."""
-        self.templates = partials(ROOT / "templates")
-        """Our partials, from the theme's custom_dir."""
+        self.project: Project | None = None
+        """The project being built: the folder of its MkDocs config (set in on_config)."""
+        self.templates: jinja2.Environment | None = None
+        """Our partials, from the theme's custom_dir (set in on_config)."""
         self.archive: Archive | None = None
         """This build's pycore archive (zipped once, in on_config)."""
         self.engine: Engine | None = None
@@ -51,19 +53,30 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         """Remember whether this is ``mkdocs serve``."""
         self.serving = command == "serve"
 
+    def partials(self) -> jinja2.Environment:
+        """Our partials; PluginError before on_config has found them."""
+        if self.templates is None:
+            raise PluginError("rulebook: a page was rendered before on_config")
+        return self.templates
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Zip pycore, trim the standard library, take (or reuse) the engine snapshot with it, and tell the
         theme how pages start the engine."""
-        self.templates = partials(Path(config.theme.custom_dir or ROOT / "templates"))
+        project = self.project = Project.of_config(config.config_file_path)
+        foreign = project.foreign_pycore()
+        if foreign is not None:
+            raise PluginError(f"rulebook: this interpreter imports pycore from {PYCORE}, not the project's {foreign}: "
+                              "install the project in its own environment (make setup)")
+        self.templates = partials(Path(config.theme.custom_dir or project.templates))
         self.archive = pycore_archive(PYCORE)
         snapshot = stdlib = None
+        cache = project.path(self.config.snapshot_cache)
         if self.config.trim_stdlib and not self.serving:
-            stdlib = make_stdlib(NODE_MODULES, self.archive, ROOT / self.config.snapshot_cache)
+            stdlib = make_stdlib(project.node_modules, self.archive, cache)
         if self.config.snapshot and not self.serving:
-            snapshot = make_snapshot(NODE_MODULES, self.archive, ROOT / self.config.snapshot_cache,
-                                     self.config.snapshot_keep,
+            snapshot = make_snapshot(project.node_modules, self.archive, cache, self.config.snapshot_keep,
                                      (stdlib.whole.data, stdlib.after_snapshot.data) if stdlib else None)
-        self.engine = prepare(NODE_MODULES, self.archive, snapshot, stdlib, ROOT / self.config.snapshot_cache)
+        self.engine = prepare(project.node_modules, self.archive, snapshot, stdlib, cache)
         self.stylesheet = join(Path(config.docs_dir), [str(path) for path in config.extra_css])
         config.extra_css = [self.stylesheet.path]
         config.extra["pycore_zip"] = self.archive.name
@@ -88,12 +101,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Name the page by its first heading; swap each shortcode for a placeholder (unknown ones fail the build)."""
         titles.name(page, markdown)
-        text, self.pending[page.file.src_uri] = shortcodes.expand(markdown, Context(page=page, templates=self.templates))
+        text, self.pending[page.file.src_uri] = shortcodes.expand(markdown, Context(page=page, templates=self.partials()))
         return text
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Put the rendered shortcodes in place of their placeholders."""
-        return shortcodes.fill(html, self.pending.pop(page.file.src_uri, {}), Context(page=page, templates=self.templates))
+        return shortcodes.fill(html, self.pending.pop(page.file.src_uri, {}), Context(page=page, templates=self.partials()))
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Label the article's links for print."""
@@ -102,10 +115,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Runtime, archive, engine, app and service worker (it lists every file), the checks, then the
         precompressed copies (not in the worker's list: it stores each file once)."""
-        if self.archive is None or self.engine is None:
+        if self.archive is None or self.engine is None or self.project is None:
             raise PluginError("rulebook: on_post_build ran before on_config")
         site_dir = Path(config.site_dir)
-        copy_runtime(NODE_MODULES, site_dir, skip=(FULL,) if self.engine.stdlib != FULL_STDLIB else ())
+        copy_runtime(self.project.node_modules, site_dir, skip=(FULL,) if self.engine.stdlib != FULL_STDLIB else ())
         write_archive(site_dir, self.archive)
         write_engine(site_dir, self.engine)
         if self.stylesheet:
@@ -117,4 +130,4 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if problems:
             raise PluginError("built site failed its checks:\n  " + "\n  ".join(problems))
         if self.config.precompress and not self.serving:
-            precompress(site_dir, ROOT / self.config.precompress_cache)
+            precompress(site_dir, self.project.path(self.config.precompress_cache))

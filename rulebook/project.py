@@ -1,12 +1,49 @@
-"""Where the project's inputs are: the repository holding this package, its node_modules and pycore."""
+"""Where the build's inputs are: the project (the folder of its MkDocs config), the installed pycore, and this package.
 
+Nothing here depends on where the plugin's source sits: the plugin may be installed as a package, and each build reads
+the project its MkDocs config names and the pycore its interpreter imports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-"""The repository: the plugin runs from its editable install (``make setup``)."""
-NODE_MODULES = ROOT / "node_modules"
-"""The pinned PyScript and Pyodide (``npm ci``)."""
-PYCORE = ROOT / "pycore"
-"""The rules core's sources, zipped for the browser."""
+import pycore
+
 PACKAGE = Path(__file__).resolve().parent
-"""This package: its program files (``programs/``) and icons (``icons/``)."""
+"""This package: its program files (``programs/``) and icons (``icons/``), installed with it as package data."""
+PYCORE = Path(pycore.__file__).resolve().parent
+"""The rules core the build runs (the one this interpreter imports), zipped for the browser from its sources."""
+
+
+@dataclass(frozen=True)
+class Project:
+    """One project's folders: everything relative to its MkDocs config."""
+
+    root: Path
+    """The folder holding the MkDocs config."""
+
+    @classmethod
+    def of_config(cls, config_file: str | Path) -> Project:
+        """The project whose MkDocs config is ``config_file``."""
+        return cls(Path(config_file).resolve().parent)
+
+    @property
+    def node_modules(self) -> Path:
+        """The project's pinned PyScript and Pyodide (``npm ci`` beside its config)."""
+        return self.root / "node_modules"
+
+    @property
+    def templates(self) -> Path:
+        """Our partials when the theme names no ``custom_dir``: the project's ``templates/``."""
+        return self.root / "templates"
+
+    def foreign_pycore(self) -> Path | None:
+        """The project's own ``pycore/`` when this interpreter imports another one (a virtual environment shared
+        between checkouts), else None: the build would render and ship an engine that is not the project's."""
+        own = self.root / "pycore"
+        return own if (own / "__init__.py").is_file() and own.resolve() != PYCORE else None
+
+    def path(self, setting: str | Path) -> Path:
+        """A path from the plugin's options (a cache folder): relative to the project, or absolute as given."""
+        return self.root / setting

@@ -34,8 +34,7 @@ from bench_config import (
     script,
 )
 from browser.support import LOCAL_PREFIXES, QuietHandler, QuietServer, build_site
-
-from rulebook.project import NODE_MODULES
+from repository import NODE_MODULES
 
 BASELINE = Path(__file__).resolve().parent / "baseline"
 

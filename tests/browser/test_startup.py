@@ -13,9 +13,9 @@ from html.parser import HTMLParser
 
 import pytest
 from browser.support import CALCULATORS, READY_TIMEOUT, QuietHandler, QuietServer
+from repository import NODE_MODULES
 
 from rulebook import pyscript
-from rulebook.project import NODE_MODULES
 
 pytestmark = pytest.mark.browser
 

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from repository import ROOT
 
 from rulebook.context import Context, partials
-from rulebook.project import ROOT
 
 
 def fake_page(uri: str = "rules/skirmish-d6/cover.md", url: str = "rules/skirmish-d6/cover/") -> Any:

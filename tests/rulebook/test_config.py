@@ -2,9 +2,9 @@
 
 import pytest
 from mkdocs.config import load_config
+from repository import ROOT
 
 from rulebook.config import RulebookConfig
-from rulebook.project import ROOT
 
 
 def validated(**options):

@@ -5,10 +5,10 @@ import re
 from pathlib import Path
 
 import pytest
+from repository import NODE_MODULES, ROOT
 
 from rulebook import engine, packing, pyscript, snapshot
 from rulebook.archive import Archive
-from rulebook.project import NODE_MODULES, ROOT
 from rulebook.stdlib import Stdlib, Trimmed
 
 ARCHIVE = Archive("pycore-abc.zip", b"zip")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import PluginError
+from repository import NODE_MODULES, ROOT
 
 from rulebook import offline, pyscript
 from rulebook.precompress import is_copy
-from rulebook.project import NODE_MODULES, ROOT
 
 BUILD = re.compile(r"^const BUILD = (\{.*\});$", re.MULTILINE)
 DOCS = ROOT / "site"

@@ -6,9 +6,9 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.config import load_config
 from mkdocs.structure.files import File, Files
+from repository import ROOT
 
 from rulebook.plugin import RulebookPlugin
-from rulebook.project import ROOT
 
 
 def plugin(command: str = "build", snapshot: bool = False, trim: bool = False) -> tuple[RulebookPlugin, object]:

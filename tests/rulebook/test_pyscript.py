@@ -3,8 +3,9 @@
 import json
 from pathlib import Path
 
+from repository import NODE_MODULES
+
 from rulebook import pyscript
-from rulebook.project import NODE_MODULES
 
 
 def test_engine_knows_pyscripts_python_package():

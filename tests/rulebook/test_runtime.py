@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import PluginError
+from repository import NODE_MODULES
 
 from rulebook import runtime
-from rulebook.project import NODE_MODULES
 
 
 @pytest.mark.build

@@ -6,10 +6,10 @@ import struct
 from pathlib import Path
 
 import pytest
+from repository import NODE_MODULES
 
 from rulebook import packing, snapshot, wasm
 from rulebook.archive import Archive
-from rulebook.project import NODE_MODULES
 
 
 @pytest.mark.build

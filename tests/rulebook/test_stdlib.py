@@ -9,10 +9,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from repository import NODE_MODULES, ROOT
 
 from rulebook import stdlib
 from rulebook.archive import Archive, pycore_archive
-from rulebook.project import NODE_MODULES, PYCORE, ROOT
+from rulebook.project import PYCORE
 
 FULL = NODE_MODULES / "pyodide" / stdlib.FULL
 CHECK = Path(__file__).with_name("stdlib_check.py")

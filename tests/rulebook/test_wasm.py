@@ -1,9 +1,9 @@
 """Reading a WebAssembly module's active data segments, and XORing them into an image."""
 
 import pytest
+from repository import NODE_MODULES
 
 from rulebook import wasm
-from rulebook.project import NODE_MODULES
 
 
 def uleb(n: int) -> bytes:
