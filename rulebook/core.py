@@ -1,6 +1,6 @@
 """The rules core as the plugin uses it: every pycore name the build needs, imported here only.
 
-The quick reference data (``quickref_*``) and the rules tables (``tables``) read each system's own
+Each system's pages (``systems/<module>``) and the rules tables (``tables``) read each system's own
 constants from its module; everything else goes through this one place.
 """
 

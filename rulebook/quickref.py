@@ -1,22 +1,15 @@
-"""The ``quickref`` shortcode: a system's every modifier on one sheet, from the engine's tables and answers."""
+"""The ``quickref`` shortcode: a system's every modifier on one sheet, from the engine's tables and answers.
+
+A system's sections are its ``rulebook/systems/<module>.py``'s ``sections``; every rule they do not show is listed
+by title, so none is left out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from rulebook import quickref_d6, quickref_d20, quickref_er
 from rulebook.context import Context
 from rulebook.core import RULES, RULINGS, SYSTEMS, ref
-
-QUICKREFS: dict[str, Callable[[Context], list[dict[str, Any]]]] = {
-    "skirmish-d6": quickref_d6.sections,
-    "classic-d20": quickref_d20.sections,
-    "enchanted-realms": quickref_er.sections,
-}
-"""System id -> the sections of its quick reference. A new system is one page ``site/reference/<system>.md``
-holding ``{{ quickref <system> }}`` and one line here; without the line its sheet still lists every rule
-and ruling."""
+from rulebook.systems import SITE
 
 
 def rulings_section(system: Any) -> dict[str, Any]:
@@ -44,7 +37,7 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         raise context.error(f"quickref needs one system id, got {words}")
     system = SYSTEMS[words[0]]
     base = context.base
-    sections = QUICKREFS[system.id](context) if system.id in QUICKREFS else []
+    sections = SITE[system.id].quickref(context)
     sections.append(rulings_section(system))
     linked = linked_rules(sections)
     unknown = sorted(rid for rid in linked if rid not in RULES and rid not in RULINGS)

@@ -1,17 +1,12 @@
 """pycore.systems.classic_d20.evaluation: whole scenarios through pycore.evaluate: cover, protectors, saves,
-surprise, accidents, and the stored corpus."""
+surprise and accidents (the stored corpus runs in test_scenarios.py)."""
 
-import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from classic_d20_cases import brute, ids, run
 
-from pycore import evaluate
 from pycore.systems import classic_d20 as d20
-
-CORPUS = sorted((Path(__file__).parent / "scenarios" / "classic-d20").glob("*.json"))
 
 
 def test_defaults_need_nothing_and_give_no_chance():
@@ -183,18 +178,3 @@ def test_no_accidental_targeting_once_pinpointed():
     """Accidental targeting is about attackers who have not pinpointed it."""
     result = run(target={"invisible": True, "pinpointed": True, "melee_rounds": 5})
     assert result["accidental"] is None
-
-
-@pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
-def test_corpus(path):
-    """Each stored case: its scenario gives the expected numbers, and the source rule it checks is applied."""
-    case = json.loads(path.read_text())
-    result = evaluate(case["scenario"])
-    for key, expected in case["expect"].items():
-        assert result[key] == expected, (case["id"], key)
-    assert case["rule"] in ids(result), case["id"]
-
-
-def test_corpus_is_there():
-    """The corpus holds at least a handful of cases."""
-    assert len(CORPUS) >= 8

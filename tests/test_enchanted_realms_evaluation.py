@@ -1,19 +1,14 @@
 """pycore.systems.enchanted_realms.evaluation: whole scenarios through pycore.evaluate: cover, unseen targets,
-friendly fire's triggers, and the stored corpus."""
+friendly fire's triggers (the stored corpus runs in test_scenarios.py)."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from enchanted_realms_cases import ids, run
 
-from pycore import RULES
 from pycore.render import result_html
-
-CORPUS = sorted((Path(__file__).parent / "scenarios" / "enchanted-realms").glob("*.json"))
 
 
 def test_partial_cover_is_plus_3_defense_against_ranged_and_sight_spells():
@@ -191,20 +186,6 @@ def test_no_trigger_no_friendly_fire_and_area_effects_never_stray():
     assert plain["friendly_fire"]["applies"] is False and plain["friendly_fire"]["struck_chance"] == {"Bram": 0.0}
     area = run(attack={"kind": "area"}, blind_shot=True, others=[{"name": "Bram", "hex": [3, 0], "defense": 1}])
     assert area["friendly_fire"]["applies"] is False and "area effect" in area["friendly_fire"]["reason"]
-
-
-@pytest.mark.parametrize("case", CORPUS, ids=lambda p: p.stem)
-def test_scenario_corpus(case):
-    """Each case in tests/scenarios/enchanted-realms: the source rule, the inputs and hand-worked numbers."""
-    data = json.loads(case.read_text())
-    assert data["rule"] in RULES and data["id"] == case.stem
-    result = run(**data["scenario"])
-    assert data["rule"] in ids(result) or data["rule"] in result.get("rulings_used", [])
-    for path, expected in data["expect"].items():
-        value = result
-        for part in path.split("."):
-            value = value[int(part)] if isinstance(value, list) else value[part]
-        assert value == expected, path
 
 
 def test_rulings_switch_only_what_they_name():

@@ -1,5 +1,6 @@
 """The quickref shortcode: one sheet per system, every rule and ruling linked."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -7,6 +8,7 @@ from mkdocs.exceptions import PluginError
 
 from pycore.systems import SYSTEMS
 from rulebook import quickref
+from rulebook.systems import SITE
 
 
 @pytest.mark.build
@@ -20,8 +22,8 @@ def test_every_system_has_a_quickref_linking_every_rule(built_site: Path, system
 
 
 def test_quickref_without_sections_still_lists_every_rule(context, monkeypatch):
-    """A system with no QUICKREFS entry gets a sheet of its rulings and every rule by title."""
-    monkeypatch.delitem(quickref.QUICKREFS, "enchanted-realms")
+    """A system whose sections show nothing gets a sheet of its rulings and every rule by title."""
+    monkeypatch.setitem(SITE, "enchanted-realms", replace(SITE["enchanted-realms"], quickref=lambda ctx: []))
     html = quickref.render(context("reference/enchanted-realms.md", "reference/enchanted-realms/"), ["enchanted-realms"], {})
     assert "More rules" in html and "Rulings (defaults)" in html
     for rule in SYSTEMS["enchanted-realms"].rules:
@@ -30,7 +32,8 @@ def test_quickref_without_sections_still_lists_every_rule(context, monkeypatch):
 
 def test_unknown_rule_in_a_section_fails(context, monkeypatch):
     """A section naming a rule the engine does not know stops the build."""
-    monkeypatch.setitem(quickref.QUICKREFS, "skirmish-d6", lambda ctx: [{"title": "x", "rule": "d6.no-such-rule"}])
+    monkeypatch.setitem(SITE, "skirmish-d6", replace(SITE["skirmish-d6"],
+                                                     quickref=lambda ctx: [{"title": "x", "rule": "d6.no-such-rule"}]))
     with pytest.raises(PluginError, match=r"names unknown rules.*d6.no-such-rule"):
         quickref.render(context("reference/skirmish-d6.md", "reference/skirmish-d6/"), ["skirmish-d6"], {})
 

@@ -7,7 +7,7 @@ import pytest
 
 from pycore.systems import RULINGS
 from pycore.systems import classic_d20 as d20
-from rulebook import quickref_d20
+from rulebook.systems import classic_d20 as site
 
 
 @pytest.mark.build
@@ -25,13 +25,13 @@ def test_quickref_d20_numbers_are_the_engines(built_site: Path):
 
 def test_signed_and_default():
     """Modifiers carry their sign; a ruling's default is the registry's."""
-    assert (quickref_d20.signed(2), quickref_d20.signed(-1), quickref_d20.signed(0)) == ("+2", "-1", "+0")
-    assert quickref_d20.default("d20.ruling.cover-high") == RULINGS["d20.ruling.cover-high"].default
+    assert (site.signed(2), site.signed(-1), site.signed(0)) == ("+2", "-1", "+0")
+    assert site.default("d20.ruling.cover-high") == RULINGS["d20.ruling.cover-high"].default
 
 
 def test_fog_rows_follow_fog_steps(context):
     """A fog row per FOG_STEPS entry, then the one beyond the last step."""
-    sections = quickref_d20.sections(context("reference/classic-d20.md", "reference/classic-d20/"))
+    sections = site.sections(context("reference/classic-d20.md", "reference/classic-d20/"))
     fog = next(s for s in sections if s["title"] == "Fog or mist")
     assert len(fog["rows"]) == len(d20.FOG_STEPS) + 1
     assert fog["rows"][-1]["cells"] == [f"{d20.FULL}% concealment"]
@@ -39,7 +39,7 @@ def test_fog_rows_follow_fog_steps(context):
 
 def test_surprise_row_gives_both_to_the_unheard(context):
     """An unheard invisible creature gets the 1 automatic segment and the +17% (rule text 001), not one or the other."""
-    sections = quickref_d20.sections(context("reference/classic-d20.md", "reference/classic-d20/"))
+    sections = site.sections(context("reference/classic-d20.md", "reference/classic-d20/"))
     row = next(r for s in sections for r in s.get("rows", []) if r.get("rule") == "d20.invisible.surprise")
     text = row["cells"][0]
     assert "+17%" in text and "1 segment" in text and "as well" in text

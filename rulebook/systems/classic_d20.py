@@ -1,4 +1,5 @@
-"""Classic d20's quick reference: its sections as data, each number read off the engine's tables."""
+"""Classic d20 on the site: its home card (``SHOWCASE``) and its quick reference (``sections``), each number read off
+the engine's tables."""
 
 from __future__ import annotations
 
@@ -7,6 +8,13 @@ from typing import Any
 from pycore.systems import classic_d20 as d20
 from rulebook.context import Context
 from rulebook.core import RULINGS, percent
+from rulebook.showcase import Showcase
+
+SHOWCASE = Showcase(
+    "Cover and concealment, higher ground, invisibility and pinpointing: the roll you need and the miss chance.",
+    {"attack": {"to_hit": 15}, "target": {"ac": 5, "cover_example": "table"}},
+)
+"""Its home page card: what it covers, and a typical situation."""
 
 
 def default(ruling_id: str) -> str:

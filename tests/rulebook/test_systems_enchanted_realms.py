@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from pycore.systems import enchanted_realms as er
-from rulebook import quickref_er
+from rulebook.systems import enchanted_realms as site
 
 
 @pytest.mark.build
@@ -18,7 +18,7 @@ def test_quickref_er_numbers_are_the_engines(built_site: Path):
 
 def test_friendly_fire_numbers(context):
     """The stray-shot die, its slots and the forward bonus come from the engine's constants."""
-    sections = quickref_er.sections(context("reference/enchanted-realms.md", "reference/enchanted-realms/"))
+    sections = site.sections(context("reference/enchanted-realms.md", "reference/enchanted-realms/"))
     assert [s["title"] for s in sections] == ["Attacks", "Cover", "Friendly fire"]
     rows = {row["rule"]: row for row in sections[2]["rows"]}
     assert rows["er.ff.d10"]["label"] == f"Roll a d{er.STRAY_DIE}"

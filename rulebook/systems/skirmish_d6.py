@@ -1,4 +1,5 @@
-"""d6 Skirmish's quick reference: its sections as data, each number read off the engine's tables or answers."""
+"""d6 Skirmish on the site: its home card (``SHOWCASE``) and its quick reference (``sections``), each number read off
+the engine's tables or answers."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from mkdocs.exceptions import PluginError
 from pycore.systems import skirmish_d6 as d6
 from rulebook.context import Context
 from rulebook.core import RULINGS, evaluate, percent
+from rulebook.showcase import Showcase
 from rulebook.tables import light_table, size_table
+
+SHOWCASE = Showcase(
+    "Levels of cover from obstacles, light and sight, size, height and conditions, capped at two, read off a hex map.",
+    {"map": {"cols": 8, "rows": 4, "attacker": [0, 1], "target": [5, 1], "obstacles": [{"hex": [2, 1], "kind": "partial"}]},
+     "light": "dim", "attack": {"hits_on": 4}},
+)
+"""Its home page card: what it covers, and a typical situation."""
 
 
 def modifier(rule: str, **situation: Any) -> str:

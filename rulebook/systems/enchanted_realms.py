@@ -1,4 +1,5 @@
-"""Enchanted Realms' quick reference: its sections as data, each number read off the engine's constants."""
+"""Enchanted Realms on the site: its home card (``SHOWCASE``) and its quick reference (``sections``), each number read off
+the engine's constants."""
 
 from __future__ import annotations
 
@@ -6,6 +7,14 @@ from typing import Any
 
 from pycore.systems import enchanted_realms as er
 from rulebook.context import Context
+from rulebook.showcase import Showcase
+
+SHOWCASE = Showcase(
+    "Cover and obscurement on the defense, blind shots, and the odds that a miss strikes a friend near the target.",
+    {"attack": {"dice": 2, "modifier": 3}, "target": {"defense": 13, "cover": "three-quarters"},
+     "others": [{"name": "Bram", "hex": [3, 0], "defense": 12}]},
+)
+"""Its home page card: what it covers, and a typical situation."""
 
 
 def sections(context: Context) -> list[dict[str, Any]]:

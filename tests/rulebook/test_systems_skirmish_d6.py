@@ -10,7 +10,7 @@ from mkdocs.exceptions import PluginError
 import pycore
 from pycore.dice import percent
 from pycore.systems import skirmish_d6 as d6
-from rulebook import quickref_d6
+from rulebook.systems import skirmish_d6 as site
 
 
 def quickref_html(built_site: Path) -> str:
@@ -58,14 +58,14 @@ def test_quickref_cover_and_size_come_from_the_engine(built_site: Path):
 
 def test_quickref_modifiers_are_the_engines():
     """Height and condition modifiers are read off pycore.evaluate; a rule the engine does not apply fails."""
-    assert quickref_d6.modifier("d6.height.below", attacker={"elevation": "below"}) == "-1"
+    assert site.modifier("d6.height.below", attacker={"elevation": "below"}) == "-1"
     with pytest.raises(PluginError, match=r"d6.height.above"):
-        quickref_d6.modifier("d6.height.above", attacker={"elevation": "below"})
+        site.modifier("d6.height.above", attacker={"elevation": "below"})
 
 
 def test_sections_cover_the_sheet(context):
     """The sheet's sections in order, the hits table a row per base number from 2+ to 6+."""
-    sections = quickref_d6.sections(context("reference/skirmish-d6.md", "reference/skirmish-d6/"))
+    sections = site.sections(context("reference/skirmish-d6.md", "reference/skirmish-d6/"))
     assert [s["title"] for s in sections] == [
         "Cover levels", "Counting cover", "Hits on, after cover", "Light against vision",
         "Height, size and conditions", "On a hex map (1 hex = 1 inch)", "Creature size"]
