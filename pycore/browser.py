@@ -11,7 +11,7 @@ from typing import Any
 from . import ScenarioError, evaluate
 from .memo import recent_calls
 from .render import result_html, summary_text
-from .schema import Field, Inputs, flatten, nest
+from .schema import Field, Inputs, flatten, nest, parse_json
 from .svg import Board, board_frame, board_marks, board_patch, board_svg
 from .systems import SYSTEMS
 
@@ -49,10 +49,10 @@ def nesting_depth(text: str) -> int:
 
 
 def load_json(text: str) -> Any:
-    """``json.loads`` that refuses nesting deeper than MAX_DEPTH (ValueError) before parsing."""
+    """``parse_json`` that refuses nesting deeper than MAX_DEPTH (ValueError) before parsing."""
     if nesting_depth(text) > MAX_DEPTH:
         raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
-    return json.loads(text)
+    return parse_json(text)
 
 
 def encode_fragment(scenario: dict[str, Any]) -> str:
@@ -80,7 +80,7 @@ def decode_fragment(fragment: str) -> Any:
         text = raw.decode("utf-8")
         if nesting_depth(text) > MAX_DEPTH:
             raise ValueError("the link's scenario is nested too deeply")
-        return json.loads(text)
+        return parse_json(text)
     except (binascii.Error, ValueError) as exc:
         if str(exc).startswith("the link"):
             raise

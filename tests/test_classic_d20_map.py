@@ -120,6 +120,8 @@ def test_the_map_gives_the_distance_for_a_speaking_target():
      "map.elevation.1.hex"),
     ({"attacker": [0, 0], "target": [2, 2], "obstacles": [{"hex": [0, 0]}]}, "map.obstacles.0.hex"),
     ({"attacker": [0, 0], "target": [2, 2], "overlay": "nobody"}, "overlay"),
+    ({"cols": 12, "attacker": [0, 0], "target": [2, 0]}, "map.rows"),   # a width alone is not a board size
+    ({"rows": 9, "attacker": [0, 0], "target": [2, 0]}, "map.cols"),    # nor a height alone
 ])
 def test_map_errors_name_the_field(m, field):
     scenario = {"system": "classic-d20", "map": {k: v for k, v in m.items() if k != "overlay"}}
@@ -134,3 +136,13 @@ def test_counted_cover_and_a_map_are_not_both_given():
     with pytest.raises(ScenarioError) as err:
         run(target={"cover": 50}, map={"attacker": [0, 0], "target": [2, 0]})
     assert {e["field"] for e in err.value.errors} & {"target.cover", "map"}
+
+
+@pytest.mark.parametrize(("given", "missing"), [("cols", "rows"), ("rows", "cols")])
+def test_half_a_board_size_is_an_error_as_in_d6_skirmish(given, missing):
+    """map.cols without map.rows (or the other way) is refused on the missing field, in d6 Skirmish's words, rather
+    than read as a map without edges."""
+    with pytest.raises(ScenarioError) as err:
+        run(map={given: 12, "attacker": [0, 0], "target": [2, 0]})
+    assert err.value.errors == [{"field": f"map.{missing}", "message": f"is required with map.{given}: give the "
+                                 "board's width and height, or neither for a map without edges"}]

@@ -8,9 +8,11 @@ from typing import Any
 
 from ... import hexgrid as hg
 from ...hexgrid import Hex
+from ...overlay import standing_hexes
 from ...views.skirmish_d6 import unbounded_cells
 from ..skirmish_d6.map import board_cells
 from .corner_lines import Lines, cover_percent
+from .inputs import BOARD_COORD
 from .map import LINES, Board, MapReading, board_of, elevation_of, reading
 from .tables import FEET_PER_HEX
 
@@ -65,11 +67,10 @@ def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     rulings = s["rulings"]
     answers: dict[Key, dict[str, Any]] = {}
     guarded = guarding(board)
-    taken = board.blockers | {attacker, target}
+    here = target if moving == "target" else attacker
+    taken = (board.blockers | {attacker, target}) - {here}
     hexes = []
-    for h in drawn_cells(s["map"], attacker, target):
-        if h in taken and h != (target if moving == "target" else attacker):
-            continue
+    for h in standing_hexes(drawn_cells(s["map"], attacker, target), taken, BOARD_COORD):
         a, t = (attacker, h) if moving == "target" else (h, target)
         k = key_of(a, t, board, rulings, lines, speaking, guarded)
         result = answers.get(k)
