@@ -228,16 +228,34 @@ def between(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
 def point_along(a: Hex, b: Hex, steps_past_b: int, side: int = 1) -> Hex:
     """The hex ``steps_past_b`` hexes beyond ``b`` on the line from ``a`` through ``b`` (negative: back toward ``a``).
 
-    Cube distance is a norm, so the point at parameter ``1 + k / n`` is exactly ``k`` from ``b``;
-    the nudge decides the hex where that point falls on an edge or corner.
+    Cube distance is a norm, so the point at parameter ``1 + k / n`` is exactly ``k`` from ``b``; it never falls on
+    a corner (a corner's distance from a centre is a whole number and a third or two), but it can fall on the edge
+    between two hexes. ``side`` decides there: +1 the hex on the right of the line from ``a`` to ``b`` (map with y
+    down), -1 the one on the left. Worked in whole numbers (the point times ``n``), so every such tie is seen: a
+    fixed nudge cannot settle the edges it runs along.
     """
     n = distance(a, b)
     if n == 0:
         raise ValueError("a line needs two different hexes")
-    t = 1 + steps_past_b / n
-    eq, er, es = (side * e for e in NUDGE)
-    p = lerp(FractionalHex(a.q + eq, a.r + er, a.s + es), FractionalHex(b.q + eq, b.r + er, b.s + es), t)
-    return round_hex(p)
+    if side not in (1, -1):
+        raise ValueError("side must be +1 or -1")
+    k = steps_past_b
+    pq, pr = n * b.q + k * (b.q - a.q), n * b.r + k * (b.r - a.r)
+    ps = -pq - pr
+    # a hex holds the point when its cube differences from the centre differ pairwise by at most 1 (times n here)
+    q0, r0 = (2 * pq + n) // (2 * n), (2 * pr + n) // (2 * n)
+    holding = []
+    for q in range(q0 - 1, q0 + 2):
+        for r in range(r0 - 1, r0 + 2):
+            dq, dr, ds = pq - n * q, pr - n * r, ps + n * (q + r)
+            if max(abs(dq - dr), abs(dr - ds), abs(ds - dq)) <= n:
+                holding.append(_interned(q, r))
+    vq, vr = b.q - a.q, b.r - a.r
+
+    def rightness(h: Hex) -> int:
+        return vq * (h.r - a.r) - vr * (h.q - a.q)
+
+    return max(holding, key=rightness) if side > 0 else min(holding, key=rightness)
 
 
 def opposite(center: Hex, x: Hex, y: Hex) -> bool:
