@@ -146,3 +146,61 @@ def test_half_a_board_size_is_an_error_as_in_d6_skirmish(given, missing):
         run(map={given: 12, "attacker": [0, 0], "target": [2, 0]})
     assert err.value.errors == [{"field": f"map.{missing}", "message": f"is required with map.{given}: give the "
                                  "board's width and height, or neither for a map without edges"}]
+
+
+@pytest.mark.parametrize(("elevation", "modifier", "terrain"), [
+    # attacker 3 ft up, target 1 ft up: a 3 ft step next to the attacker, but only 2 ft between the two, less than
+    # half a 6 ft combatant: no cliff; 2 ft over 4 hexes is no severe slope either: +1 for higher ground
+    ([((0, 0), 3), ((4, 0), 1)], 1, "ground"),
+    # attacker 4 ft up, target 1 ft: 3 ft between them and a 4 ft step on the line: a cliff, +2
+    ([((0, 0), 4), ((4, 0), 1)], 2, "cliff"),
+    # attacker 1 ft, target 3.5 ft: a 3.5 ft step next to the target, 2.5 ft between them: no cliff, and 2.5 ft over
+    # 4 hexes is no slope: the lower attacker on ordinary ground, nothing
+    ([((0, 0), 1), ((4, 0), 3.5)], 0, "ground"),
+])
+def test_a_cliff_needs_one_combatant_3_ft_above_the_other(elevation, modifier, terrain):
+    """Rule text: a cliff face is when "one combatant is above the other by a distance of at least half of the higher
+    combatant's height" (3 ft of a man-sized 6 ft); a 3 ft step on the line alone is not enough."""
+    result = on_map(elevation=elevation)
+    assert (result["attack_modifier"], result["map"]["terrain"]) == (modifier, terrain)
+
+
+@pytest.mark.parametrize(("elevation", "target", "modifier", "terrain", "elevation_word"), [
+    ([((0, 0), 0.0004)], (4, 0), 1, "ground", "higher"),   # "a higher elevation of any kind": +1
+    ([((4, 0), 0.0004)], (4, 0), 0, "ground", "lower"),
+    ([((0, 0), 2.9996)], (4, 0), 1, "ground", "higher"),   # less than 3 ft: no cliff; 2.9996 < 2.5 x 4: no slope
+    ([((0, 0), 2.9996)], (1, 0), 1, "severe-slope", "higher"),   # next to it: 2.9996 >= 2.5 per hex, a slope
+    ([((0, 0), 3.0004), ((1, 0), 0.0004)], (1, 0), 2, "cliff", "higher"),   # exactly 3 ft between them: a cliff
+    # 2.8 - 0.3 is 2.5 exactly as written (as binary floats, a little less): 2.5 ft in one hex, a severe slope
+    ([((0, 0), 2.8), ((1, 0), 0.3)], (1, 0), 1, "severe-slope", "higher"),
+])
+def test_heights_are_read_exactly_as_written(elevation, target, modifier, terrain, elevation_word):
+    """Heights are the decimals given, exactly: 0.0004 ft higher is higher ground (+1), 2.9996 ft is less than a
+    3 ft cliff, and 3.0004 ft against 0.0004 ft is exactly 3 ft apart."""
+    result = on_map(elevation=elevation, target=target)
+    assert (result["attack_modifier"], result["map"]["terrain"], result["map"]["elevation"]) == \
+        (modifier, terrain, elevation_word)
+
+
+def test_exact_heights_in_overlays_and_pairings():
+    """The attacker 0.0004 ft up at [0, 1], THAC0 15 against AC 5 (10+ hits, 11/20): a target on the ground anywhere
+    is lower (+1, 12/20); at [1, 1], 2.9996 ft up, it is 2.9992 ft higher in one hex, a severe slope (-1, 10/20); at
+    [3, 1], 3.0004 ft up, the steps on the line are 2.9992, 2.9996 and 3.0004 ft (from [2, 1], at 0) and it stands
+    exactly 3 ft above the attacker: a cliff (-2, 9/20). The overlay and the pairings (the
+    attacker's ally at [0, 2], level with the ground) answer the same as single evaluations."""
+    from pycore import evaluate
+    from pycore.views import pairings
+    m = {"cols": 6, "rows": 4, "attacker": [0, 1], "target": [5, 1],
+         "creatures": [{"hex": [0, 2], "side": "attacker"}],
+         "elevation": [{"hex": [0, 1], "height": 0.0004}, {"hex": [1, 1], "height": 2.9996},
+                       {"hex": [3, 1], "height": 3.0004}]}
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": m}
+    overlay = evaluate({**scenario, "overlay": "target"})["overlay"]["hexes"]
+    chance = {tuple(e["hex"]): e["hit_chance_exact"] for e in overlay}
+    assert (chance[(5, 1)], chance[(2, 1)], chance[(1, 1)], chance[(3, 1)]) == ("3/5", "3/5", "1/2", "9/20")
+    for hex_, exact in chance.items():
+        alone = evaluate({**scenario, "map": {**m, "target": list(hex_)}})
+        assert alone["hit_chance_exact"] == exact, hex_
+    for shooter, expected in (([0, 1], "3/5"), ([0, 2], "11/20")):   # the ally stands at 0: level with the target
+        pairing = pairings.moved({**scenario, "pairings": True}, shooter, [5, 1])
+        assert evaluate(pairing)["hit_chance_exact"] == expected

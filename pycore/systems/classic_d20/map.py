@@ -58,6 +58,12 @@ class MapReading:
     """The largest height difference between neighbouring hexes on the line, in feet."""
 
 
+def exact_feet(height: float) -> Fraction:
+    """A height as the decimal it was written as, exactly: a float's shortest round-tripping digits (``0.1`` is 1/10,
+    not the binary fraction nearest it), so any difference of height, however small, counts."""
+    return Fraction(repr(height)) if isinstance(height, float) else Fraction(height)
+
+
 def board_of(m: dict[str, Any]) -> tuple[Hex, Hex, Board]:
     """Attacker, target and the rest of a validated map; errors name the field."""
     attacker, target, obstacles, creatures = read_pieces(m)
@@ -70,7 +76,7 @@ def board_of(m: dict[str, Any]) -> tuple[Hex, Hex, Board]:
             errors.append(FieldError(f"map.elevation.{i}.hex", f"{where} is off the {m['cols']} x {m['rows']} board"))
         elif h in heights:
             errors.append(FieldError(f"map.elevation.{i}.hex", f"{where} already has a height: give each hex once"))
-        heights[h] = Fraction(item["height"]).limit_denominator(1000)
+        heights[h] = exact_feet(item["height"])
     if errors:
         raise ScenarioError(errors)
     return attacker, target, Board(
@@ -88,7 +94,8 @@ def protectors_of(target: Hex, board: Board, choice: str) -> tuple[Hex, ...]:
 
 
 def elevation_of(attacker: Hex, target: Hex, board: Board, choice: str) -> tuple[str, str, Fraction]:
-    """Who is higher, the ground between them (cliff, severe slope or ground) and the steepest step on the line."""
+    """Who is higher, the ground between them (cliff, severe slope or ground) and the steepest step on the line: a
+    cliff face is a step of ``CLIFF_STEP_FT`` on the line with one combatant that much above the other."""
     ha, ht = board.heights.get(attacker, Fraction(0)), board.heights.get(target, Fraction(0))
     elevation = "higher" if ha > ht else "lower" if ha < ht else "level"
     path = hg.line(attacker, target) if board.heights else []
@@ -96,7 +103,7 @@ def elevation_of(attacker: Hex, target: Hex, board: Board, choice: str) -> tuple
     steepest = max(steps, default=Fraction(0))
     terrain = "ground"
     if choice == "read" and elevation != "level":
-        if steepest >= CLIFF_STEP_FT:
+        if steepest >= CLIFF_STEP_FT and abs(ha - ht) >= CLIFF_STEP_FT:
             terrain = "cliff"
         elif abs(ha - ht) >= SEVERE_SLOPE_FT_PER_HEX * hg.distance(attacker, target):
             terrain = "severe-slope"

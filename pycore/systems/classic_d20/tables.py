@@ -76,7 +76,8 @@ CORNERS_PER_HEX = 6
 COMBATANT_HEIGHT_FT = 6
 """A man-sized combatant's height (ruling ``d20.ruling.map-terrain``): the map does not say how tall anyone is."""
 CLIFF_STEP_FT = COMBATANT_HEIGHT_FT // 2
-"""A step between neighbouring hexes at least this high is a vertical cliff face: half the combatant's height."""
+"""Half the combatant's height: a step between neighbouring hexes at least this high, with one combatant at least
+this far above the other, is a vertical cliff face."""
 SEVERE_SLOPE_FT_PER_HEX = Fraction(5, 2)
 """Ground rising at least this many feet per hex on average (1 in 2), with no cliff step, is a severe slope."""
 
@@ -360,8 +361,9 @@ RULINGS: tuple[Ruling, ...] = (
         "Does a map say when the ground is a cliff or a severe slope?",
         MAP_PAGE,
         (
-            Choice("read", "Read it off the heights", "a step of at least 3 ft between neighbouring hexes on the "
-                   "line is a cliff face; ground rising 2.5 ft or more per hex on average is a severe slope"),
+            Choice("read", "Read it off the heights", "with one combatant at least 3 ft above the other, a step of "
+                   "at least 3 ft between neighbouring hexes on the line is a cliff face; ground rising 2.5 ft or "
+                   "more per hex on average is a severe slope"),
             Choice("higher-only", "Higher ground only", "the heights say only who is higher: +1 to the higher "
                    "attacker, never the cliff or slope adjustments"),
         ),
