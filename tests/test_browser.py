@@ -118,12 +118,12 @@ def test_a_whole_number_beyond_pythons_digit_limit_names_its_field():
     error the command line gives, naming the field, never an engine fault."""
     long = "9" * 5000
     reply = call(op="evaluate", system="skirmish-d6", values={
-        "map.attacker": "0, 0", "map.target": "3, 0", "map.obstacles": '[{"hex": [%s, 0], "kind": "partial"}]' % long})
+        "map.attacker": "0, 0", "map.target": "3, 0", "map.obstacles": f'[{{"hex": [{long}, 0], "kind": "partial"}}]'})
     assert reply["state"] == "error"
     assert reply["errors"] == [{"field": "map.obstacles.0.hex",
                                 "message": "item 0: is far out of range (5000 digits): must be a whole number from "
                                            "-999 to 999"}]
-    text = '{"system": "skirmish-d6", "map": {"cols": %s}}' % long
+    text = f'{{"system": "skirmish-d6", "map": {{"cols": {long}}}}}'
     fragment = "#s=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
     reply = call(op="restore", system="skirmish-d6", fragment=fragment)
     assert "values" not in reply and "map.cols: is far out of range (5000 digits)" in reply["error"]

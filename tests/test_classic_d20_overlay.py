@@ -101,13 +101,26 @@ def test_overlay_near_the_coordinate_limit_keeps_within_it():
     s = {**copy.deepcopy(scenario), "overlay": "target"}
     result = evaluate(s)
     hexes = [tuple(e["hex"]) for e in result["overlay"]["hexes"]]
-    drawn = drawn_cells({**scenario["map"], "cols": None, "rows": None, "creatures": []}, Hex.axial(999, -999), Hex.axial(996, -997))
+    unsized = {**scenario["map"], "cols": None, "rows": None, "creatures": []}
+    drawn = drawn_cells(unsized, Hex.axial(999, -999), Hex.axial(996, -997))
     beyond = [h for h in drawn if max(abs(h.q), abs(h.r)) > 999]
     assert beyond and hexes
     assert all(-999 <= q <= 999 and -999 <= r <= 999 for q, r in hexes)
     assert len(hexes) == len(drawn) - len(beyond) - 2   # less the wall and the attacker
     check_overlay(scenario, "target")
     check_overlay(scenario, "attacker")
+
+
+def test_overlay_where_a_line_gets_through_every_broken_corner_line():
+    """Attacker [0, 0], target [8, -4], walls [1, 0] and [3, -2]: all 36 corner lines broken but a line gets through
+    (ruling d20.ruling.map-line-through): 90% cover at the target's own hex in the overlay too, and every entry is
+    the single evaluation with the piece moved, seen from either piece."""
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                "map": {"attacker": [0, 0], "target": [8, -4], "obstacles": [{"hex": [1, 0]}, {"hex": [3, -2]}]}}
+    for moving in ("target", "attacker"):
+        overlay = check_overlay(scenario, moving)
+        here = next(e for e in overlay["hexes"] if e["hex"] == scenario["map"][moving])
+        assert here["cover"] == 90 and here["hit_chance_exact"] == "1/20"
 
 
 def big_map(seed):

@@ -7,12 +7,13 @@ from fractions import Fraction
 from typing import Any
 
 from ... import hexgrid as hg
+from ...clearance import Clearance, clear_line
 from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex
 from ..skirmish_d6.map import on_board
 from ..skirmish_d6.map import read as read_pieces
 from .corner_lines import Lines, cover_percent
-from .tables import CLIFF_STEP_FT, CORNERS_PER_HEX, FEET_PER_HEX, SEVERE_SLOPE_FT_PER_HEX
+from .tables import CLIFF_STEP_FT, CORNERS_PER_HEX, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
 
 LINES = CORNERS_PER_HEX * CORNERS_PER_HEX
 """Corner-to-corner lines between two hexes."""
@@ -56,6 +57,9 @@ class MapReading:
     """``ground``, ``cliff`` or ``severe-slope`` (ruling ``d20.ruling.map-terrain``)."""
     steepest_step: Fraction
     """The largest height difference between neighbouring hexes on the line, in feet."""
+    line_through: bool = False
+    """Whether the broken lines made 100% but a straight line joins the two hexes, so ruling
+    ``d20.ruling.map-line-through`` set the cover."""
 
 
 def exact_feet(height: float) -> Fraction:
@@ -110,6 +114,21 @@ def elevation_of(attacker: Hex, target: Hex, board: Board, choice: str) -> tuple
     return elevation, terrain, steepest
 
 
+def cover_of(attacker: Hex, target: Hex, board: Board, blocked: int, rulings: dict[str, str],
+             clearance: Clearance | None = None) -> tuple[int, bool]:
+    """The cover percentage ``blocked`` broken corner lines make, and whether a straight line joins the two hexes
+    where they make 100%: 100% cover is no line of sight, so then ruling ``d20.ruling.map-line-through`` gives it
+    (``clearance``: the blockers seen from one of the two, when an overlay has them)."""
+    cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
+    if cover != FULL:
+        return cover, False
+    if clearance is not None:
+        through = clearance.clear(target if clearance.origin == attacker else attacker)
+    else:
+        through = clear_line(attacker, target, board.blockers)
+    return (LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True) if through else (cover, False)
+
+
 def reading(attacker: Hex, target: Hex, board: Board, rulings: dict[str, str], lines: Lines | None = None) -> MapReading:
     """Everything the map says about an attack from ``attacker`` at ``target``; with ``lines`` (an overlay's shared
     work) the blockers are not listed, only counted."""
@@ -117,18 +136,20 @@ def reading(attacker: Hex, target: Hex, board: Board, rulings: dict[str, str], l
     blocked = shared.count(attacker, target)
     used = frozenset() if lines is not None or not blocked else shared.blockers_of(attacker, target)
     elevation, terrain, steepest = elevation_of(attacker, target, board, rulings["d20.ruling.map-terrain"])
+    cover, through = cover_of(attacker, target, board, blocked, rulings)
     return MapReading(
         attacker=attacker,
         target=target,
         distance_ft=hg.distance(attacker, target) * FEET_PER_HEX,
         blocked=blocked,
-        cover=cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"]),
+        cover=cover,
         blockers=used,
         protectors=protectors_of(target, board, rulings["d20.ruling.map-protectors"]),
         heights=(board.heights.get(attacker, Fraction(0)), board.heights.get(target, Fraction(0))),
         elevation=elevation,
         terrain=terrain,
         steepest_step=steepest,
+        line_through=through,
     )
 
 

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ... import hexgrid as hg
+from ...clearance import Clearance
 from ...hexgrid import Hex
 from ...overlay import standing_hexes
 from ...views.skirmish_d6 import unbounded_cells
 from ..skirmish_d6.map import board_cells
-from .corner_lines import Lines, cover_percent
+from .corner_lines import Lines
 from .inputs import BOARD_COORD
-from .map import LINES, Board, MapReading, board_of, elevation_of, reading
+from .map import Board, MapReading, board_of, cover_of, elevation_of, reading
 from .tables import FEET_PER_HEX
 
 Answer = Callable[[dict[str, Any], MapReading], dict[str, Any]]
@@ -38,10 +39,10 @@ def guarding(board: Board) -> Counter[Hex]:
 
 
 def key_of(a: Hex, t: Hex, board: Board, rulings: dict[str, str], lines: Lines, speaking: bool,
-           guarded: Counter[Hex]) -> Key:
+           guarded: Counter[Hex], clearance: Clearance | None = None) -> Key:
     """What of the reading of an attack from ``a`` at ``t`` the numbers depend on (``key``), without the reading;
-    ``guarded`` is ``guarding(board)``."""
-    cover = cover_percent(lines.count(a, t), LINES, rulings["d20.ruling.map-cover"])
+    ``guarded`` is ``guarding(board)``, ``clearance`` the blockers seen from the piece that stays, if at hand."""
+    cover = cover_of(a, t, board, lines.count(a, t), rulings, clearance)[0]
     protectors = guarded[t] if rulings["d20.ruling.map-protectors"] != "none" else 0
     elevation, terrain = ("level", "ground")
     if board.heights:
@@ -62,7 +63,9 @@ def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     evaluated.
     """
     attacker, target, board = board_of(s["map"])
-    lines = Lines(board.blockers, target if moving == "attacker" else attacker)
+    stays = target if moving == "attacker" else attacker
+    lines = Lines(board.blockers, stays)
+    clearance = Clearance(stays, board.blockers)
     speaking = s["target"]["speaking"] or s["attacker"]["speaking"]
     rulings = s["rulings"]
     answers: dict[Key, dict[str, Any]] = {}
@@ -72,7 +75,7 @@ def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     hexes = []
     for h in standing_hexes(drawn_cells(s["map"], attacker, target), taken, BOARD_COORD):
         a, t = (attacker, h) if moving == "target" else (h, target)
-        k = key_of(a, t, board, rulings, lines, speaking, guarded)
+        k = key_of(a, t, board, rulings, lines, speaking, guarded, clearance)
         result = answers.get(k)
         if result is None:
             result = answers[k] = answer(s, reading(a, t, board, rulings, lines))
