@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple
 
 NUDGE = (1e-6, 1e-6, -2e-6)
@@ -223,6 +224,38 @@ def on_edge(a: Hex, b: Hex) -> bool:
 def between(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
     """The hexes strictly between ``a`` and ``b`` on the line (ends excluded)."""
     return line(a, b, side)[1:-1]
+
+
+def along_edges(a: Hex, b: Hex) -> bool:
+    """Whether the straight line between the centres of ``a`` and ``b`` runs along hex edges: exactly when it points
+    along a diagonal (two cube differences equal), as every edge does; other lines only cross edges."""
+    dq, dr, ds = b.q - a.q, b.r - a.r, b.s - a.s
+    return a != b and (dq == dr or dr == ds or ds == dq)
+
+
+def straight_line(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
+    """The hexes the straight segment from the centre of ``a`` to the centre of ``b`` passes through for some length,
+    in order, ends included; a hex it only meets at one corner is not among them.
+
+    Where the segment runs along edges (``along_edges``) it passes through the hexes of ``line``, both hexes beside an
+    edge it runs on, and ``side`` picks one of each pair as ``line`` does. Otherwise it crosses each hex's inside,
+    and those hexes can be more than ``line`` samples (one per step): a slant crosses two hexes in some steps.
+    Each lies next to a hex of ``line``, and is decided exactly in the integer plane (``runs_through``).
+    """
+    if a == b or along_edges(a, b):
+        return line(a, b, side)
+    p, q = (3 * a.q * M, 3 * a.r * M), (3 * b.q * M, 3 * b.r * M)
+    d = (q[0] - p[0], q[1] - p[1])
+    near = {x for h in line(a, b, side)[1:-1] for x in (h, *neighbors(h))} - {a, b}
+    entered: list[tuple[int, int, Hex]] = []  # where the segment enters each hex, as a fraction n0 / d0 of the way
+    for h in near:
+        span = _chord(p, d, _outline(h), strict=False)
+        if span is not None:
+            n0, d0, n1, d1 = span
+            if n0 * d1 < n1 * d0 and n0 < d0 and n1 > 0:  # as runs_through: some length inside the segment
+                entered.append((n0, d0, h))
+    entered.sort(key=lambda e: Fraction(e[0], e[1]))
+    return [a, *(h for _, _, h in entered), b]
 
 
 def point_along(a: Hex, b: Hex, steps_past_b: int, side: int = 1) -> Hex:
