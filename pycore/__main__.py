@@ -9,6 +9,7 @@ import sys
 from typing import Any, NoReturn, TextIO
 
 from . import SYSTEMS, ScenarioError, evaluate
+from .schema import parse_json
 
 USAGE = "usage: python -m pycore evaluate [FILE|-]"
 PIPE_CLOSED = 1
@@ -77,7 +78,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     except (OSError, UnicodeDecodeError) as exc:
         return _fail([{"field": "", "message": f"cannot read {source}: {exc}"}], stdout)
     try:
-        scenario = json.loads(text)
+        scenario = parse_json(text)
     except json.JSONDecodeError as exc:
         return _fail([{"field": "", "message": f"malformed JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"}], stdout)
     except RecursionError:

@@ -10,7 +10,7 @@ from . import ScenarioError, evaluate
 from .fragment import MAX_DEPTH, decode_fragment, encode_fragment, nesting_depth
 from .memo import recent_calls
 from .render import result_html, summary_text
-from .schema import Field, Inputs, flatten, nest
+from .schema import Field, Inputs, flatten, nest, parse_json
 from .svg import Board, board_frame, board_marks, board_patch, board_svg
 from .systems import SYSTEMS
 from .views import VIEWS
@@ -25,10 +25,10 @@ RULINGS_PREFIX = "rulings."
 
 
 def load_json(text: str) -> Any:
-    """``json.loads`` that refuses nesting deeper than MAX_DEPTH (ValueError) before parsing."""
+    """``parse_json`` that refuses nesting deeper than MAX_DEPTH (ValueError) before parsing."""
     if nesting_depth(text) > MAX_DEPTH:
         raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
-    return json.loads(text)
+    return parse_json(text)
 
 
 @recent_calls(4)

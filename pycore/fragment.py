@@ -8,6 +8,8 @@ import json
 import re
 from typing import Any
 
+from .schema import parse_json
+
 MAX_FRAGMENT = 16_384
 """Longest ``#s=`` fragment accepted; real scenarios are a few hundred characters."""
 MAX_DEPTH = 32
@@ -58,7 +60,7 @@ def decode_fragment(fragment: str) -> Any:
         text = raw.decode("utf-8")
         if nesting_depth(text) > MAX_DEPTH:
             raise ValueError("the link's scenario is nested too deeply")
-        return json.loads(text)
+        return parse_json(text)
     except (binascii.Error, ValueError) as exc:
         if str(exc).startswith("the link"):
             raise

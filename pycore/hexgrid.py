@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple
 
 NUDGE = (1e-6, 1e-6, -2e-6)
@@ -225,19 +226,69 @@ def between(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
     return line(a, b, side)[1:-1]
 
 
+def along_edges(a: Hex, b: Hex) -> bool:
+    """Whether the straight line between the centres of ``a`` and ``b`` runs along hex edges: exactly when it points
+    along a diagonal (two cube differences equal), as every edge does; other lines only cross edges."""
+    dq, dr, ds = b.q - a.q, b.r - a.r, b.s - a.s
+    return a != b and (dq == dr or dr == ds or ds == dq)
+
+
+def straight_line(a: Hex, b: Hex, side: int = 1) -> list[Hex]:
+    """The hexes the straight segment from the centre of ``a`` to the centre of ``b`` passes through for some length,
+    in order, ends included; a hex it only meets at one corner is not among them.
+
+    Where the segment runs along edges (``along_edges``) it passes through the hexes of ``line``, both hexes beside an
+    edge it runs on, and ``side`` picks one of each pair as ``line`` does. Otherwise it crosses each hex's inside,
+    and those hexes can be more than ``line`` samples (one per step): a slant crosses two hexes in some steps.
+    Each lies next to a hex of ``line``, and is decided exactly in the integer plane (``runs_through``).
+    """
+    if a == b or along_edges(a, b):
+        return line(a, b, side)
+    p, q = (3 * a.q * M, 3 * a.r * M), (3 * b.q * M, 3 * b.r * M)
+    d = (q[0] - p[0], q[1] - p[1])
+    near = {x for h in line(a, b, side)[1:-1] for x in (h, *neighbors(h))} - {a, b}
+    entered: list[tuple[int, int, Hex]] = []  # where the segment enters each hex, as a fraction n0 / d0 of the way
+    for h in near:
+        span = _chord(p, d, _outline(h), strict=False)
+        if span is not None:
+            n0, d0, n1, d1 = span
+            if n0 * d1 < n1 * d0 and n0 < d0 and n1 > 0:  # as runs_through: some length inside the segment
+                entered.append((n0, d0, h))
+    entered.sort(key=lambda e: Fraction(e[0], e[1]))
+    return [a, *(h for _, _, h in entered), b]
+
+
 def point_along(a: Hex, b: Hex, steps_past_b: int, side: int = 1) -> Hex:
     """The hex ``steps_past_b`` hexes beyond ``b`` on the line from ``a`` through ``b`` (negative: back toward ``a``).
 
-    Cube distance is a norm, so the point at parameter ``1 + k / n`` is exactly ``k`` from ``b``;
-    the nudge decides the hex where that point falls on an edge or corner.
+    Cube distance is a norm, so the point at parameter ``1 + k / n`` is exactly ``k`` from ``b``; it never falls on
+    a corner (a corner's distance from a centre is a whole number and a third or two), but it can fall on the edge
+    between two hexes. ``side`` decides there: +1 the hex on the right of the line from ``a`` to ``b`` (map with y
+    down), -1 the one on the left. Worked in whole numbers (the point times ``n``), so every such tie is seen: a
+    fixed nudge cannot settle the edges it runs along.
     """
     n = distance(a, b)
     if n == 0:
         raise ValueError("a line needs two different hexes")
-    t = 1 + steps_past_b / n
-    eq, er, es = (side * e for e in NUDGE)
-    p = lerp(FractionalHex(a.q + eq, a.r + er, a.s + es), FractionalHex(b.q + eq, b.r + er, b.s + es), t)
-    return round_hex(p)
+    if side not in (1, -1):
+        raise ValueError("side must be +1 or -1")
+    k = steps_past_b
+    pq, pr = n * b.q + k * (b.q - a.q), n * b.r + k * (b.r - a.r)
+    ps = -pq - pr
+    # a hex holds the point when its cube differences from the centre differ pairwise by at most 1 (times n here)
+    q0, r0 = (2 * pq + n) // (2 * n), (2 * pr + n) // (2 * n)
+    holding = []
+    for q in range(q0 - 1, q0 + 2):
+        for r in range(r0 - 1, r0 + 2):
+            dq, dr, ds = pq - n * q, pr - n * r, ps + n * (q + r)
+            if max(abs(dq - dr), abs(dr - ds), abs(ds - dq)) <= n:
+                holding.append(_interned(q, r))
+    vq, vr = b.q - a.q, b.r - a.r
+
+    def rightness(h: Hex) -> int:
+        return vq * (h.r - a.r) - vr * (h.q - a.q)
+
+    return max(holding, key=rightness) if side > 0 else min(holding, key=rightness)
 
 
 def opposite(center: Hex, x: Hex, y: Hex) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,31 @@ KINDS = ("choice", "int", "number", "bool", "text", "hex", "ints", "records")
 each coordinate within ``minimum``..``maximum``), ``ints`` (a list of whole numbers, each within
 ``minimum``..``maximum``, at most ``max_items``) and ``records`` (a list of at most ``max_items``
 objects, each validated against ``item_fields``)."""
+
+
+@dataclass(frozen=True)
+class Overlong:
+    """A JSON whole number with more digits than Python turns into an ``int`` (its integer-string limit): kept as a
+    marker, so validation names the field it stands in, as for any number out of range."""
+
+    digits: int
+    """How many characters the number has, sign included."""
+
+    def __repr__(self) -> str:
+        """How a message shows it (its digits would fill pages)."""
+        return f"a number of {self.digits} digits"
+
+
+def _whole_number(text: str) -> int | Overlong:
+    try:
+        return int(text)
+    except ValueError:
+        return Overlong(len(text))
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads``, with whole numbers too long for Python's ``int`` read as ``Overlong`` instead of raising."""
+    return json.loads(text, parse_int=_whole_number)
 
 
 @dataclass(frozen=True)
@@ -125,7 +151,7 @@ def _type_name(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true/false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, (int, float, Overlong)):
         return "a number"
     if isinstance(value, str):
         return "text"
@@ -168,6 +194,8 @@ def check_value(field: Field, value: Any) -> str | None:
                 return None
         shown = _show(value) if isinstance(value, (str, int)) else _type_name(value)
         return f"{shown} is not allowed: must be {field.describe_range()}"
+    if isinstance(value, Overlong):
+        return f"is far out of range ({value.digits} digits): must be {field.describe_range()}"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return f"must be {field.describe_range()}, not {_type_name(value)}"
     if isinstance(value, float) and not math.isfinite(value):

@@ -1,5 +1,6 @@
 """pycore.browser: what the page's engine does with raw form values and shared links."""
 
+import base64
 import json
 
 import pytest
@@ -81,6 +82,22 @@ def test_restore_refuses_wrong_links_with_a_message(scenario):
     """Links of another system, or with invalid values, keep the defaults and say why."""
     reply = call(op="restore", system="skirmish-d6", fragment="#s=" + encode_fragment(scenario))
     assert "values" not in reply and "defaults are shown" in reply["error"]
+
+
+def test_a_whole_number_beyond_pythons_digit_limit_names_its_field():
+    """A 5,000-digit integer (past Python's integer-string limit) in a records box or in a shared link: the field
+    error the command line gives, naming the field, never an engine fault."""
+    long = "9" * 5000
+    reply = call(op="evaluate", system="skirmish-d6", values={
+        "map.attacker": "0, 0", "map.target": "3, 0", "map.obstacles": f'[{{"hex": [{long}, 0], "kind": "partial"}}]'})
+    assert reply["state"] == "error"
+    assert reply["errors"] == [{"field": "map.obstacles.0.hex",
+                                "message": "item 0: is far out of range (5000 digits): must be a whole number from "
+                                           "-999 to 999"}]
+    text = f'{{"system": "skirmish-d6", "map": {{"cols": {long}}}}}'
+    fragment = "#s=" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    reply = call(op="restore", system="skirmish-d6", fragment=fragment)
+    assert "values" not in reply and "map.cols: is far out of range (5000 digits)" in reply["error"]
 
 
 def test_handle_never_raises():

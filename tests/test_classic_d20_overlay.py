@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pycore import SYSTEMS, evaluate
-from pycore.hexgrid import ODD, rectangle
+from pycore.hexgrid import ODD, Hex, rectangle
 from pycore.systems.classic_d20.corner_lines import Lines
 from pycore.systems.classic_d20.map import board_of, reading
 from pycore.systems.classic_d20.overlay import drawn_cells, guarding, key, key_of
@@ -90,6 +90,37 @@ def test_overlay_without_a_board_size_covers_the_drawn_board():
                         "creatures": [{"hex": [7, 4], "side": "target"}]}}
     overlay = check_overlay(scenario, "attacker")
     assert len(overlay["hexes"]) >= 12 * 9 - 3
+
+
+def test_overlay_near_the_coordinate_limit_keeps_within_it():
+    """Pieces at the +-999 corner of an unbounded map: the drawing grows past it, but the overlay lists only hexes a
+    single evaluation accepts (each coordinate within -999..999), as d6 Skirmish's does, and each entry is that
+    evaluation."""
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 12}, "target": {"ac": 4},
+                "map": {"attacker": [999, -999], "target": [996, -997], "obstacles": [{"hex": [998, -998]}]}}
+    s = {**copy.deepcopy(scenario), "overlay": "target"}
+    result = evaluate(s)
+    hexes = [tuple(e["hex"]) for e in result["overlay"]["hexes"]]
+    unsized = {**scenario["map"], "cols": None, "rows": None, "creatures": []}
+    drawn = drawn_cells(unsized, Hex.axial(999, -999), Hex.axial(996, -997))
+    beyond = [h for h in drawn if max(abs(h.q), abs(h.r)) > 999]
+    assert beyond and hexes
+    assert all(-999 <= q <= 999 and -999 <= r <= 999 for q, r in hexes)
+    assert len(hexes) == len(drawn) - len(beyond) - 2   # less the wall and the attacker
+    check_overlay(scenario, "target")
+    check_overlay(scenario, "attacker")
+
+
+def test_overlay_where_a_line_gets_through_every_broken_corner_line():
+    """Attacker [0, 0], target [8, -4], walls [1, 0] and [3, -2]: all 36 corner lines broken but a line gets through
+    (ruling d20.ruling.map-line-through): 90% cover at the target's own hex in the overlay too, and every entry is
+    the single evaluation with the piece moved, seen from either piece."""
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                "map": {"attacker": [0, 0], "target": [8, -4], "obstacles": [{"hex": [1, 0]}, {"hex": [3, -2]}]}}
+    for moving in ("target", "attacker"):
+        overlay = check_overlay(scenario, moving)
+        here = next(e for e in overlay["hexes"] if e["hex"] == scenario["map"][moving])
+        assert here["cover"] == 90 and here["hit_chance_exact"] == "1/20"
 
 
 def big_map(seed):

@@ -90,3 +90,19 @@ def test_not_utf8_file(tmp_path):
     path.write_bytes(b'{"system": "\xff\xfe"}')
     status, _out, err = cli("evaluate", str(path))
     assert status == 2 and err == ""
+
+
+@pytest.mark.parametrize(("where", "field"), [
+    ('{"system": "skirmish-d6", "map": {"cols": %s}}', "map.cols"),
+    ('{"system": "classic-d20", "target": {"ac": -%s}}', "target.ac"),
+    ('{"system": "classic-d20", "map": {"attacker": [0, 0], "target": [2, 0], "obstacles": [{"hex": [%s, 0]}]}}',
+     "map.obstacles.0.hex"),
+    ('{"system": %s}', "system"),
+])
+def test_a_whole_number_beyond_pythons_digit_limit_names_its_field(where, field):
+    """A JSON integer of 5,000 digits (past Python's 4,300-digit integer-string limit): exit 2 and the usual field
+    error naming where it stands, no traceback."""
+    status, out, err = cli("evaluate", stdin=where % ("9" * 5000))
+    assert status == 2 and err == ""
+    assert out["errors"][0]["field"] == field
+    assert "5000 digits" in out["errors"][0]["message"] or "5001 digits" in out["errors"][0]["message"]

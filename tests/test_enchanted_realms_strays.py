@@ -139,3 +139,54 @@ def test_creatures_outside_the_stray_hexes_are_never_struck():
     result = run(blind_shot=True, others=[{"name": "Far", "hex": [7, 0], "defense": 1}])
     far = result["friendly_fire"]["creatures"][0]
     assert far["slot"] is None and far["struck_chance_exact"] == "0" and far["can_be_struck"] is False
+
+
+def _nearest_centres(p):
+    """The hexes whose centres are nearest the exact cube point ``p`` (Euclidean distance, which cube coordinates keep
+    up to a factor): one hex holds ``p``, two when it lies on their shared edge."""
+    from pycore.hexgrid import Hex
+    q0, r0 = round(p[0]), round(p[1])
+    near = [Hex.axial(q, r) for q in range(q0 - 2, q0 + 3) for r in range(r0 - 2, r0 + 3)]
+    dist = {h: (p[0] - h.q) ** 2 + (p[1] - h.r) ** 2 + (p[2] - h.s) ** 2 for h in near}
+    best = min(dist.values())
+    return [h for h in near if dist[h] == best]
+
+
+def test_edge_side_decides_the_tie_where_the_edge_runs_along_the_old_nudge():
+    """Attacker [9, 3], target [0, 0] (12 hexes; [3, 1], 4 hexes, is the same line): 10 ft in front is the point 2/12
+    of the way back, (3/2, 1/2, -2), the middle of the edge between [2, 0] and [1, 1] (they differ by (1, -1), the
+    direction a fixed (1, 1, -2) nudge runs along). Facing the target (west, a little north), [2, 0] lies north of the
+    line: the right; [1, 1] the left. Behind, (-3/2, -1/2, 2) is the middle of the edge between [-1, -1] (right) and
+    [-2, 0] (left)."""
+    for attacker in (Hex.axial(9, 3), Hex.axial(3, 1)):
+        right = stray_layout(attacker, Hex.axial(0, 0), RULINGS)
+        left = stray_layout(attacker, Hex.axial(0, 0), {**RULINGS, "er.ruling.edge-side": "left"})
+        assert (right.slots[0].hex.qr, right.slots[-1].hex.qr) == ((2, 0), (-1, -1))
+        assert (left.slots[0].hex.qr, left.slots[-1].hex.qr) == ((1, 1), (-2, 0))
+        assert right.tie and left.tie
+
+
+def test_edge_side_decides_every_edge_midpoint_tie_in_both_rulings():
+    """Every attacker within 12 hexes of a target: where the point 10 ft in front or behind lies on an edge (two hex
+    centres equally near), "right" takes the hex on the attacker's right facing the target and "left" the other,
+    both holding the point; elsewhere both take the one hex that holds it."""
+    from pycore.hexgrid import Hex, distance, spiral
+    b = Hex.axial(0, 0)
+    ties = along_old_nudge = 0
+    for a in spiral(b, 12)[1:]:
+        n = distance(a, b)
+        layouts = {side: stray_layout(a, b, {**RULINGS, "er.ruling.edge-side": side}) for side in ("right", "left")}
+        for k, index in ((-2, 0), (2, -1)):
+            p = tuple(Fraction(n * x + k * (x - y), n) for x, y in ((b.q, a.q), (b.r, a.r), (b.s, a.s)))
+            holding = _nearest_centres(p)
+            got = {side: layouts[side].slots[index].hex for side in layouts}
+            if len(holding) == 1:
+                assert got == {"right": holding[0], "left": holding[0]}
+                continue
+            ties += 1
+            x, y = holding
+            along_old_nudge += (x.q - y.q, x.r - y.r) in ((1, -1), (-1, 1))
+            on_right = x if cross(a, b, x) > cross(a, b, y) else y
+            assert got["right"] == on_right and got["left"] == (y if on_right == x else x), (a, k)
+            assert layouts["right"].tie and layouts["left"].tie
+    assert ties > 0 and along_old_nudge > 0

@@ -11,15 +11,22 @@ H = Hex.axial
 
 
 def walked(origin, other, listed):
-    """The listed hexes strictly between the ends of both resolutions of the line, walked hex by hex."""
-    plus, minus = hg.lines_both(origin, other)
-    return [h for h in plus[1:-1] if h in listed], [h for h in minus[1:-1] if h in listed]
+    """The listed hexes strictly between the ends of both resolutions of the straight line, walked hex by hex,
+    nearest step first (two hexes of one step, which a slant can cross, by their coordinates)."""
+    plus, minus = (hg.straight_line(origin, other, side) for side in (1, -1))
+    return ([h for h in sorted(plus[1:-1], key=lambda h: (hg.distance(origin, h), h.qr)) if h in listed],
+            [h for h in sorted(minus[1:-1], key=lambda h: (hg.distance(origin, h), h.qr)) if h in listed])
+
+
+def passed(rays, other):
+    """``Rays.passed``, two hexes of one step put in the order ``walked`` gives them."""
+    return tuple(sorted(path, key=lambda h: (hg.distance(rays.origin, h), h.qr)) for path in rays.passed(other))
 
 
 def test_a_line_along_edges_passes_each_side_on_its_own_resolution():
     """From (0, 0) to (2, 2) the line runs along edges: (1, 0) lies on one resolution, (0, 1) on the other."""
     listed = {H(1, 0), H(0, 1), H(1, 1)}
-    assert Rays(H(0, 0), listed).passed(H(2, 2)) == walked(H(0, 0), H(2, 2), listed)
+    assert passed(Rays(H(0, 0), listed), H(2, 2)) == walked(H(0, 0), H(2, 2), listed)
     plus, minus = Rays(H(0, 0), listed).passed(H(2, 2))
     assert plus != minus and H(1, 1) in plus and H(1, 1) in minus
 
@@ -40,7 +47,7 @@ def test_passed_is_the_walked_line(origin, listed, others):
     """Over generated boards, every line from the origin passes exactly the listed hexes its walk meets, in order."""
     rays = Rays(origin, listed)
     for other in others:
-        assert rays.passed(other) == walked(origin, other, listed)
+        assert passed(rays, other) == walked(origin, other, listed)
 
 
 @settings(max_examples=60, deadline=None)
@@ -49,7 +56,16 @@ def test_every_direction_around_the_origin(origin, listed):
     """Every hex within 12 steps, so lines in all directions and along every kind of edge are asked."""
     rays = Rays(origin, listed)
     for other in hg.spiral(origin, 12):
-        assert rays.passed(other) == walked(origin, other, listed)
+        assert passed(rays, other) == walked(origin, other, listed)
+
+
+def test_a_slant_passes_both_hexes_of_a_step():
+    """From (0, 0) to (4, -1) the straight line crosses (2, -1) and (2, 0) in its second step (it meets their
+    shared edge half way, at (2, -1/2)): the stepped line takes one of them on each resolution, the straight line
+    both, on one path."""
+    listed = {H(1, 0), H(2, -1), H(2, 0), H(3, -1)}
+    plus, minus = Rays(H(0, 0), listed).passed(H(4, -1))
+    assert set(plus) == set(minus) == listed
 
 
 @settings(max_examples=100, deadline=None)

@@ -157,3 +157,80 @@ def test_map_heights_errors_name_the_item():
     with pytest.raises(ScenarioError) as err:
         on_map((0, 1), (4, 1), map_extra={"elevation": [{"hex": [1, 1]}]})
     assert [e["field"] for e in err.value.errors] == ["map.elevation.0.height"]
+
+
+# --- the straight line, not the stepped one ---------------------------------------------------------------------
+
+def test_a_sliver_of_a_partial_obstacle_on_the_straight_line_counts():
+    """Attacker [0, 0], target [7, -1]: the point t of the way is (7t, -t, -6t). Hex [3, -1] holds it where its cube
+    differences from (3, -1, -2) differ pairwise by at most 1: 8t - 4, 5t - 1 and 13t - 5 give t from 3/8 to 2/5, a
+    1/40 stretch of the line; hex [4, 0] likewise from 3/5 to 5/8. The stepped line (one hex per step) takes neither.
+    The rule: count the obstacles between on the line; two low walls there are two levels: 4+ becomes 6+ (1/6)."""
+    walls = [((3, -1), "partial"), ((4, 0), "partial")]
+    result = run(map={"attacker": [0, 0], "target": [7, -1], "obstacles": [{"hex": list(h), "kind": k} for h, k in walls]},
+                 attack={"hits_on": 4})
+    assert result["cover_level"] == 2 and result["hits_on"] == 6 and result["hit_chance_exact"] == "1/6"
+    assert sorted(result["map"]["crossed"]) == [[3, -1], [4, 0]]
+    assert len(result["map"]["paths"]) == 1 and "d6.ruling.edge-line" not in result["rulings_used"]
+
+
+def test_a_line_through_the_middle_of_an_edge_counts_both_hexes():
+    """Attacker [0, 0], target [4, -1]: half way the line crosses the middle of the edge between [2, -1] and [2, 0],
+    (2, -1/2, -3/2), going from one into the other. It does not run along that edge, so both count, on one path:
+    two partial obstacles there are two levels (4+ becomes 6+), not one on each of two paths."""
+    walls = [((2, -1), "partial"), ((2, 0), "partial")]
+    result = run(map={"attacker": [0, 0], "target": [4, -1], "obstacles": [{"hex": list(h), "kind": k} for h, k in walls]},
+                 attack={"hits_on": 4})
+    assert result["cover_level"] == 2 and result["hits_on"] == 6
+    assert len(result["map"]["paths"]) == 1 and "d6.ruling.edge-line" not in result["rulings_used"]
+
+
+CORNERS = ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1))
+"""A hex's corners from its centre, axial, in thirds."""
+
+
+def stretch(b, h):
+    """Where the segment from the centre of [0, 0] to the centre of ``b`` runs through the closed hex ``h``: the
+    interval of t (0 to 1) clipped by the six edges' half-planes, exactly, or None."""
+    from fractions import Fraction
+    corners = [(3 * h.q + x, 3 * h.r + y) for x, y in reversed(CORNERS)]   # counter-clockwise in (q, r)
+    lo, hi = Fraction(0), Fraction(1)
+    d = (3 * b.q, 3 * b.r)
+    for i in range(6):
+        (ax, ay), (cx, cy) = corners[i], corners[(i + 1) % 6]
+        ex, ey = cx - ax, cy - ay
+        c0, c1 = ex * (0 - ay) - ey * (0 - ax), ex * d[1] - ey * d[0]   # inside: c0 + t c1 >= 0 (counter-clockwise)
+        if c1 == 0:
+            if c0 < 0:
+                return None
+        elif c1 > 0:
+            lo = max(lo, Fraction(-c0, c1))
+        else:
+            hi = min(hi, Fraction(c0, -c1))
+    return (lo, hi) if lo <= hi else None
+
+
+def test_counted_hexes_are_those_the_straight_line_passes_in_every_direction():
+    """Every target within 12 hexes of the attacker at [0, 0]: the hexes read off the map are those the straight
+    centre-to-centre segment runs through for some length (a corner alone is not enough), in its order. Where it runs
+    along edges (a diagonal), the two paths are the two sides, each the stepped line, both together that set."""
+    from pycore import hexgrid as hg
+    from pycore.systems.skirmish_d6 import map as board
+    a = hg.Hex.axial(0, 0)
+    slants = 0
+    for b in hg.spiral(a, 12)[7:]:
+        n = hg.distance(a, b)
+        near = [h for h in hg.spiral(a, n) if h not in (a, b) and hg.distance(h, b) <= n]
+        stretches = {h: s for h in near if (s := stretch(b, h)) is not None and s[0] < s[1]}
+        want = sorted(stretches, key=lambda h: stretches[h][0])
+        mc = board.cover_between(a, b, {h: "partial" for h in near}, {}, {}, "fewer", "adjacent", False)
+        paths = [list(pc.hexes) for pc in mc.paths]
+        dq, dr, ds = b.q, b.r, b.s
+        if dq == dr or dr == ds or ds == dq:
+            assert set(paths[0]) | set(paths[1]) == set(want)
+            assert paths == [hg.line(a, b, 1)[1:-1], hg.line(a, b, -1)[1:-1]]
+        else:
+            assert paths == [want], b
+            assert mc.partial == len(want)
+            slants += want != hg.line(a, b, 1)[1:-1]
+    assert slants > 0

@@ -116,3 +116,16 @@ def test_classic_d20_summary_is_the_headline_and_the_chance():
         == "Hits on a natural 10+ · 55%"
     assert summary(evaluate({"system": "classic-d20", "target": {"ac": 5}})) \
         == "Effective AC 5 · needs a to-hit number for the chance"
+
+
+def test_a_line_through_every_broken_corner_line_is_said_in_the_facts_and_the_board():
+    """Attacker [0, 0], target [8, -4], walls [1, 0] and [3, -2]: all 36 corner lines broken, but a line gets
+    through (ruling d20.ruling.map-line-through): the facts and the board's description say why it is 90%."""
+    from pycore.views.classic_d20 import map_facts
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                "map": {"attacker": [0, 0], "target": [8, -4], "obstacles": [{"hex": [1, 0]}, {"hex": [3, -2]}]}}
+    result = evaluate(scenario)
+    facts = dict(map_facts(result))
+    assert facts["Read off the map"] == "36 of 36 corner lines broken, 40 ft apart"
+    assert "not 100% but 90% cover" in facts["Line of sight"]
+    assert "are broken, but a straight line still gets through: 90% cover" in board(scenario, result).desc

@@ -255,8 +255,11 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
             marks.append((Hex.axial(*qr), Mark("crossed", "×", "breaks corner lines", "d20.map.cover")))
         for qr in reading["protectors"]:
             marks.append((Hex.axial(*qr), Mark("protector", "P", "protects the target", "d20.map.protectors")))
+        through = ("d20.ruling.map-line-through" in result.get("rulings_used", ())
+                   and reading["blocked_lines"] == reading["lines"])
         desc = (f"{reading['blocked_lines']} of the {reading['lines']} lines from the attacker's corners to the "
-                f"target's are broken: {result['cover']}% cover, {reading['distance_ft']} ft apart.")
+                f"target's are broken{', but a straight line still gets through' if through else ''}: "
+                f"{result['cover']}% cover, {reading['distance_ft']} ft apart.")
     shown = {p.symbol for p in pieces.values()}
     legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
     if reading and reading["blockers"]:
@@ -277,6 +280,9 @@ def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
         return []
     out = [("Read off the map", f"{reading['blocked_lines']} of {reading['lines']} corner lines broken, "
                                 f"{reading['distance_ft']} ft apart")]
+    if "d20.ruling.map-line-through" in result.get("rulings_used", ()):
+        out.append(("Line of sight", f"a straight line still joins the two hexes clear of every obstacle, so not "
+                                     f"100% but {result['cover']}% cover (ruling)"))
     if reading["elevation"] != "level":
         ground = {"ground": "", "cliff": ", across a cliff face", "severe-slope": ", on a severe slope"}
         a, t = reading["heights_ft"]

@@ -80,7 +80,9 @@ def sections(context: Context) -> list[dict[str, Any]]:
                  "d20.concealment.percent", "d20.concealment.full", "d20.cover.examples", "d20.concealment.examples"]},
         {"title": "Soft cover and missiles", "head": ["Situation", "Effect"], "rows": protectors},
         {"title": "Fog or mist", "rule": "d20.concealment.fog", "head": ["Target", "Concealment"], "rows": fog},
-        {"title": "Higher ground (attack roll)", "head": ["Terrain", "Attacker higher", "Attacker lower"], "rows": height},
+        {"title": "Higher ground (attack roll)", "head": ["Terrain", "Attacker higher", "Attacker lower"], "rows": height,
+         "notes": [f"On a hex map: higher by any amount is higher ground; a cliff face needs one combatant at least "
+                   f"{d20.CLIFF_STEP_FT} ft above the other as well as a step of {d20.CLIFF_STEP_FT} ft on the line."]},
         {"title": "Invisible creatures", "rule": "d20.invisible.sight", "head": ["Against an invisible creature", "Effect"],
          "rows": invisible},
     ]

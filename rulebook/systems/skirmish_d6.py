@@ -104,7 +104,8 @@ def sections(context: Context) -> list[dict[str, Any]]:
             {"label": "Partial obstacle or any creature", "rule": "d6.map.line", "cells": ["1 level"]},
             {"label": "Total obstacle some unbroken line gets past", "rule": "d6.cover.seen-past", "cells": ["1 level"]},
             {"label": "Line exactly along a hex edge", "rule": "d6.map.edge", "cells": ["Both paths shown; the ruling picks"]},
-        ]},
+        ], "notes": ["The line runs straight from centre to centre: every hex it passes through counts, even for a "
+                     "sliver; one it only touches at a corner does not."]},
         {"title": "Creature size", "rule": "d6.size.table",
          "html": Markup(context.render("partials/table-size.html", **size_table())),
          "notes": ["Each size beyond large: every effect one step stronger."], "note_rule": "d6.size.beyond-large"},

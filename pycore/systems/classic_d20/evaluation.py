@@ -144,6 +144,8 @@ def on_map(s: dict[str, Any], r: MapReading) -> dict[str, Any]:
     result = evaluate_counted(with_reading(s, r))
     rules = ["d20.map.cover"]
     rulings = ["d20.ruling.map-cover"]
+    if r.line_through:
+        rulings.append("d20.ruling.map-line-through")
     if r.protectors:
         rules.append("d20.map.protectors")
     rulings.append("d20.ruling.map-protectors")

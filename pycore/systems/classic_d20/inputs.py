@@ -171,7 +171,8 @@ def picked(s: dict[str, Any], who: str) -> tuple[int, Example | None]:
 
 
 def check(s: dict[str, Any]) -> list[FieldError]:
-    """Cross-field checks the schema cannot make, one error per bad field."""
+    """Cross-field checks the schema cannot make, one error per bad field: a board size is both width and height or
+    neither."""
     errors: list[FieldError] = []
     for who in ("cover", "concealment"):
         percent, example = s["target"][who], picked(s, who)[1]
@@ -180,6 +181,11 @@ def check(s: dict[str, Any]) -> list[FieldError]:
                                      f"({example.title}: {example.percent}%); set it to 0% or pick no situation"))
     acs = s["target"]["protector_ac"]
     if s["_alternative"] == "map":
+        m = s["map"]
+        for given, missing in (("cols", "rows"), ("rows", "cols")):
+            if m[given] is not None and m[missing] is None:
+                errors.append(FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width "
+                                         "and height, or neither for a map without edges"))
         if acs is not None and len(acs) > 1:
             errors.append(FieldError("target.protector_ac", "on a map give one AC for all the protectors (or none: "
                                      "each has the target's own AC), as who protects changes as pieces move"))

@@ -7,12 +7,13 @@ from fractions import Fraction
 from typing import Any
 
 from ... import hexgrid as hg
+from ...clearance import Clearance, clear_line
 from ...errors import FieldError, ScenarioError
 from ...hexgrid import Hex
 from ...maps import on_board
 from ...maps import read as read_pieces
 from .corner_lines import Lines, cover_percent
-from .tables import CLIFF_STEP_FT, CORNERS_PER_HEX, FEET_PER_HEX, SEVERE_SLOPE_FT_PER_HEX
+from .tables import CLIFF_STEP_FT, CORNERS_PER_HEX, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
 
 LINES = CORNERS_PER_HEX * CORNERS_PER_HEX
 """Corner-to-corner lines between two hexes."""
@@ -56,6 +57,15 @@ class MapReading:
     """``ground``, ``cliff`` or ``severe-slope`` (ruling ``d20.ruling.map-terrain``)."""
     steepest_step: Fraction
     """The largest height difference between neighbouring hexes on the line, in feet."""
+    line_through: bool = False
+    """Whether the broken lines made 100% but a straight line joins the two hexes, so ruling
+    ``d20.ruling.map-line-through`` set the cover."""
+
+
+def exact_feet(height: float) -> Fraction:
+    """A height as the decimal it was written as, exactly: a float's shortest round-tripping digits (``0.1`` is 1/10,
+    not the binary fraction nearest it), so any difference of height, however small, counts."""
+    return Fraction(repr(height)) if isinstance(height, float) else Fraction(height)
 
 
 def board_of(m: dict[str, Any]) -> tuple[Hex, Hex, Board]:
@@ -70,7 +80,7 @@ def board_of(m: dict[str, Any]) -> tuple[Hex, Hex, Board]:
             errors.append(FieldError(f"map.elevation.{i}.hex", f"{where} is off the {m['cols']} x {m['rows']} board"))
         elif h in heights:
             errors.append(FieldError(f"map.elevation.{i}.hex", f"{where} already has a height: give each hex once"))
-        heights[h] = Fraction(item["height"]).limit_denominator(1000)
+        heights[h] = exact_feet(item["height"])
     if errors:
         raise ScenarioError(errors)
     return attacker, target, Board(
@@ -88,7 +98,8 @@ def protectors_of(target: Hex, board: Board, choice: str) -> tuple[Hex, ...]:
 
 
 def elevation_of(attacker: Hex, target: Hex, board: Board, choice: str) -> tuple[str, str, Fraction]:
-    """Who is higher, the ground between them (cliff, severe slope or ground) and the steepest step on the line."""
+    """Who is higher, the ground between them (cliff, severe slope or ground) and the steepest step on the line: a
+    cliff face is a step of ``CLIFF_STEP_FT`` on the line with one combatant that much above the other."""
     ha, ht = board.heights.get(attacker, Fraction(0)), board.heights.get(target, Fraction(0))
     elevation = "higher" if ha > ht else "lower" if ha < ht else "level"
     path = hg.line(attacker, target) if board.heights else []
@@ -96,11 +107,26 @@ def elevation_of(attacker: Hex, target: Hex, board: Board, choice: str) -> tuple
     steepest = max(steps, default=Fraction(0))
     terrain = "ground"
     if choice == "read" and elevation != "level":
-        if steepest >= CLIFF_STEP_FT:
+        if steepest >= CLIFF_STEP_FT and abs(ha - ht) >= CLIFF_STEP_FT:
             terrain = "cliff"
         elif abs(ha - ht) >= SEVERE_SLOPE_FT_PER_HEX * hg.distance(attacker, target):
             terrain = "severe-slope"
     return elevation, terrain, steepest
+
+
+def cover_of(attacker: Hex, target: Hex, board: Board, blocked: int, rulings: dict[str, str],
+             clearance: Clearance | None = None) -> tuple[int, bool]:
+    """The cover percentage ``blocked`` broken corner lines make, and whether a straight line joins the two hexes
+    where they make 100%: 100% cover is no line of sight, so then ruling ``d20.ruling.map-line-through`` gives it
+    (``clearance``: the blockers seen from one of the two, when an overlay has them)."""
+    cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
+    if cover != FULL:
+        return cover, False
+    if clearance is not None:
+        through = clearance.clear(target if clearance.origin == attacker else attacker)
+    else:
+        through = clear_line(attacker, target, board.blockers)
+    return (LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True) if through else (cover, False)
 
 
 def reading(attacker: Hex, target: Hex, board: Board, rulings: dict[str, str], lines: Lines | None = None) -> MapReading:
@@ -110,18 +136,20 @@ def reading(attacker: Hex, target: Hex, board: Board, rulings: dict[str, str], l
     blocked = shared.count(attacker, target)
     used = frozenset() if lines is not None or not blocked else shared.blockers_of(attacker, target)
     elevation, terrain, steepest = elevation_of(attacker, target, board, rulings["d20.ruling.map-terrain"])
+    cover, through = cover_of(attacker, target, board, blocked, rulings)
     return MapReading(
         attacker=attacker,
         target=target,
         distance_ft=hg.distance(attacker, target) * FEET_PER_HEX,
         blocked=blocked,
-        cover=cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"]),
+        cover=cover,
         blockers=used,
         protectors=protectors_of(target, board, rulings["d20.ruling.map-protectors"]),
         heights=(board.heights.get(attacker, Fraction(0)), board.heights.get(target, Fraction(0))),
         elevation=elevation,
         terrain=terrain,
         steepest_step=steepest,
+        line_through=through,
     )
 
 

@@ -7,10 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ... import hexgrid as hg
+from ...clearance import Clearance
 from ...hexgrid import Hex
 from ...maps import board_cells, unbounded_cells
-from .corner_lines import Lines, cover_percent
-from .map import LINES, Board, MapReading, board_of, elevation_of, reading
+from ...overlay import standing_hexes
+from .corner_lines import Lines
+from .inputs import BOARD_COORD
+from .map import Board, MapReading, board_of, cover_of, elevation_of, reading
 from .tables import FEET_PER_HEX
 
 Answer = Callable[[dict[str, Any], MapReading], dict[str, Any]]
@@ -35,10 +38,10 @@ def guarding(board: Board) -> Counter[Hex]:
 
 
 def key_of(a: Hex, t: Hex, board: Board, rulings: dict[str, str], lines: Lines, speaking: bool,
-           guarded: Counter[Hex]) -> Key:
+           guarded: Counter[Hex], clearance: Clearance | None = None) -> Key:
     """What of the reading of an attack from ``a`` at ``t`` the numbers depend on (``key``), without the reading;
-    ``guarded`` is ``guarding(board)``."""
-    cover = cover_percent(lines.count(a, t), LINES, rulings["d20.ruling.map-cover"])
+    ``guarded`` is ``guarding(board)``, ``clearance`` the blockers seen from the piece that stays, if at hand."""
+    cover = cover_of(a, t, board, lines.count(a, t), rulings, clearance)[0]
     protectors = guarded[t] if rulings["d20.ruling.map-protectors"] != "none" else 0
     elevation, terrain = ("level", "ground")
     if board.heights:
@@ -59,18 +62,19 @@ def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     evaluated.
     """
     attacker, target, board = board_of(s["map"])
-    lines = Lines(board.blockers, target if moving == "attacker" else attacker)
+    stays = target if moving == "attacker" else attacker
+    lines = Lines(board.blockers, stays)
+    clearance = Clearance(stays, board.blockers)
     speaking = s["target"]["speaking"] or s["attacker"]["speaking"]
     rulings = s["rulings"]
     answers: dict[Key, dict[str, Any]] = {}
     guarded = guarding(board)
-    taken = board.blockers | {attacker, target}
+    here = target if moving == "target" else attacker
+    taken = (board.blockers | {attacker, target}) - {here}
     hexes = []
-    for h in drawn_cells(s["map"], attacker, target):
-        if h in taken and h != (target if moving == "target" else attacker):
-            continue
+    for h in standing_hexes(drawn_cells(s["map"], attacker, target), taken, BOARD_COORD):
         a, t = (attacker, h) if moving == "target" else (h, target)
-        k = key_of(a, t, board, rulings, lines, speaking, guarded)
+        k = key_of(a, t, board, rulings, lines, speaking, guarded, clearance)
         result = answers.get(k)
         if result is None:
             result = answers[k] = answer(s, reading(a, t, board, rulings, lines))

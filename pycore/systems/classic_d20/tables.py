@@ -22,6 +22,9 @@ PERCENTS = (0, 25, 50, 75, 90, 100)
 """The cover and concealment steps."""
 FULL = 100
 """100% cover blocks sight and effect; 100% concealment blocks sight (treated as invisible)."""
+LINE_THROUGH_COVER = {"90": 90, "75": 75}
+"""Cover on a map where a straight line joins the two hexes although the broken lines make 100%, per ruling
+``d20.ruling.map-line-through``."""
 
 COVER_BONUS = {25: 2, 50: 4}
 """Printed AC bonus of cover (25% and 50%, through the soft-cover equivalence)."""
@@ -76,7 +79,8 @@ CORNERS_PER_HEX = 6
 COMBATANT_HEIGHT_FT = 6
 """A man-sized combatant's height (ruling ``d20.ruling.map-terrain``): the map does not say how tall anyone is."""
 CLIFF_STEP_FT = COMBATANT_HEIGHT_FT // 2
-"""A step between neighbouring hexes at least this high is a vertical cliff face: half the combatant's height."""
+"""Half the combatant's height: a step between neighbouring hexes at least this high, with one combatant at least
+this far above the other, is a vertical cliff face."""
 SEVERE_SLOPE_FT_PER_HEX = Fraction(5, 2)
 """Ground rising at least this many feet per hex on average (1 in 2), with no cliff step, is a severe slope."""
 
@@ -333,13 +337,30 @@ RULINGS: tuple[Ruling, ...] = (
             Choice("down", "The step at or below", "the share of the 36 corner-to-corner lines that an obstacle or "
                    "creature breaks, taken down to the cover step at or below it (8 of 36 is 0%, 9 is 25%)"),
             Choice("up", "The step at or above", "the share taken up to the cover step at or above it (any broken "
-                   "line is at least 25%; every line but one is 100%)"),
+                   "line is at least 25%; every line but one is 100%, unless a line gets through clear of every "
+                   "obstacle)"),
         ),
         "down",
         "The source gives cover as a percentage of the body behind something hard but says nothing about maps. "
         "The share of lines from corner to corner is a measure of how much of one hex the other sees; taking it "
         "down keeps a single grazing line from counting as cover, and 100% only when no line is left, which is "
         "what the text means by no line of sight or effect.",
+    ),
+    Ruling(
+        "d20.ruling.map-line-through",
+        "What cover when the broken lines make 100% but a straight line still joins the two hexes?",
+        MAP_PAGE,
+        (
+            Choice("90", "90%, the nearest step", "the target is in 90% cover, the step below 100%: something of it "
+                   "can be seen, so it can be attacked"),
+            Choice("75", "75%, a step further", "the target is in 75% cover, two steps below 100%: for a table "
+                   "that holds that a line clear of every obstacle shows more than a sliver"),
+        ),
+        "90",
+        "The rule text says 100% cover means there is no line of sight, so a target that some line reaches cannot "
+        "be at 100%; the corner lines only sample the lines between two hexes, and a line can pass clear of every "
+        "obstacle where all 36 of them are broken (or, rounding up, 33 or more). The nearest step keeps the "
+        "count's answer as far as it can.",
     ),
     Ruling(
         "d20.ruling.map-protectors",
@@ -360,8 +381,9 @@ RULINGS: tuple[Ruling, ...] = (
         "Does a map say when the ground is a cliff or a severe slope?",
         MAP_PAGE,
         (
-            Choice("read", "Read it off the heights", "a step of at least 3 ft between neighbouring hexes on the "
-                   "line is a cliff face; ground rising 2.5 ft or more per hex on average is a severe slope"),
+            Choice("read", "Read it off the heights", "with one combatant at least 3 ft above the other, a step of "
+                   "at least 3 ft between neighbouring hexes on the line is a cliff face; ground rising 2.5 ft or "
+                   "more per hex on average is a severe slope"),
             Choice("higher-only", "Higher ground only", "the heights say only who is higher: +1 to the higher "
                    "attacker, never the cliff or slope adjustments"),
         ),

@@ -106,7 +106,8 @@ def ground_of(m: dict[str, Any]) -> dict[Hex, float]:
 
 
 def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str, ridge: bool = False) -> MapCover:
-    """Count the obstacles the line crosses; total obstacles block unless some unbroken line gets past."""
+    """Count the obstacles the straight centre line passes through (``hexgrid.straight_line``); total obstacles block
+    unless some unbroken line gets past."""
     attacker, target, obstacles, creatures = read(m)
     return cover_between(attacker, target, obstacles, creatures, ground_of(m), edge_choice, surround_rule, ridge)
 
@@ -122,7 +123,7 @@ def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatur
         obstacles = {**obstacles, **dict.fromkeys(ridges, TOTAL)}
         creatures = {h: side for h, side in creatures.items() if h not in obstacles}
         totals = None
-    plus, minus = hg.lines_both(attacker, target)
+    plus, minus = hg.straight_line(attacker, target, 1), hg.straight_line(attacker, target, -1)
     counts = tuple(_count(p, obstacles, creatures) for p in ((plus,) if plus == minus else (plus, minus)))
     clear = True  # only asked when a path crosses a total obstacle
     if any(pc.total for pc in counts):
