@@ -11,9 +11,10 @@ from rulebook import diagram
 @pytest.mark.build
 def test_map_page_diagrams_are_built_from_the_page(built_site: Path):
     """The hex-map page carries static diagrams drawn at build time, described in words, with their answers; one
-    is a map without edges at negative coordinates, one is shaded by an overlay."""
+    is a map without edges at negative coordinates, one is shaded by an overlay, one is the slant that passes two
+    hexes in one step."""
     html = (built_site / "rules" / "skirmish-d6" / "map" / "index.html").read_text()
-    assert html.count('<figure class="calc-diagram">') == 5
+    assert html.count('<figure class="calc-diagram">') == 6
     assert "The line from the attacker to the target, 6 inches, crosses 1 obstacle(s): cover level 1." in html
     assert html.count('role="img"') >= 3 and "<desc" in html
     assert "Hits on 5+" in html and "cover level 2" in html
