@@ -6,7 +6,8 @@
 // (its preset's own rulings win). A #s= link's rulings win: while they differ from the table's the page
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
-import { HexBoard, holdsMarkup } from "./hexboard.js";
+import { holdsMarkup } from "./common.js";
+import { HexBoard } from "./hexboard.js";
 import { mountLists } from "./lists.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
@@ -423,6 +424,7 @@ function mountCalculators() {
       mounted.add(root);
       return new Calculator(root);
     });
+  for (const view of views) if (!view.root.isConnected) view.board?.destroy(); // its page was left in place
   views = views.filter((view) => view.root.isConnected).concat(fresh);
   // a full calculator's answer bar runs along a phone's bottom edge: summary.css leaves room under the page for it
   document.body.toggleAttribute("data-calc-bar", views.some((view) => view.full));
