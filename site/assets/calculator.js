@@ -18,7 +18,7 @@ const LOAD_TIMEOUT_MS = 90000;
 const ANSWER_TIMEOUT_MS = 8000;
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
-/** @typedef {Worker & { sync: { handle(request: string): Promise<string> } }} EngineWorker */
+/** @typedef {Worker & { sync: { handle(request: string): Promise<string>, hold(name: string): Promise<boolean> } }} EngineWorker */
 /** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
 /** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown> }} Reply */
 
@@ -151,8 +151,32 @@ class Engine extends EventTarget {
       this.ends.set(worker, { ended, end });
       // an error the worker's own code did not catch: its interpreter is not to be trusted after it
       worker.addEventListener("error", (event) => this.died(worker, new EngineStopped(`it failed: ${event.message || "an error"}`)));
+      this.watchLife(worker);
       return worker;
     });
+  }
+
+  // Learn at once when `worker` ends, with or without a call waiting on it: it holds a Web Lock for as long as it
+  // lives (engine.py's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
+  // Where there are no Web Locks (a page not served over HTTPS) the bound on each call finds a dead worker.
+  /** @param {EngineWorker} worker */
+  async watchLife(worker) {
+    const locks = navigator.locks;
+    if (!locks) return;
+    const name = `calc-engine-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    try {
+      const said = Promise.race([worker.sync.hold(name), pause(ANSWER_TIMEOUT_MS).then(() => false)]);
+      if (!(await said)) return;
+    } catch {
+      return; // an engine without hold: the bound on each call it is
+    }
+    // Only once the worker holds it: a request of the page's before the worker's would be granted at once.
+    for (let tries = 0; !(await locks.query()).held?.some((lock) => lock.name === name); tries += 1) {
+      if (tries * 100 > ANSWER_TIMEOUT_MS) return;
+      await pause(100);
+    }
+    await locks.request(name, () => {});
+    this.died(worker, new EngineStopped("its worker ended"));
   }
 
   /** End `worker` (if it is the current one) and start another, or say the engine stopped.
@@ -185,6 +209,11 @@ class Engine extends EventTarget {
   tell(state, detail) {
     this.dispatchEvent(new CustomEvent(state, { detail }));
   }
+}
+
+/** @param {number} ms */
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** What an error says, whatever was thrown. @param {unknown} error */
