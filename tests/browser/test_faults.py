@@ -98,6 +98,26 @@ def test_ended_worker_is_started_again_and_answers(no_sw, server, watch):
     calc.locator('[data-key="headline"]').filter(has_text="Hits on 5+").wait_for()
 
 
+def test_silent_worker_is_ended_and_another_answers(no_sw, server, watch):
+    """The engine's worker alive but silent (stuck): the change waits at most the bound on an answer, then the
+    worker is ended and a new one answers it, all within seconds (dim light: hits on 6+)."""
+    watch.allowed_console.extend(ENGINE_ENDED_CONSOLE)
+    page = no_sw.new_page()
+    page.goto(server.url + CALCULATORS[SYSTEM])
+    calc = full_calculator(page, SYSTEM)
+    wait_state(calc, "ready")
+    assert page.evaluate(page_script("silence-engine-workers.js")) == 1
+    started = time.monotonic()
+    calc.locator('[data-path="light"]').select_option("dim")
+    calc.locator('.calc-output[data-state="loading"]').wait_for(timeout=RECOVERY * 1000)
+    assert "The calculator engine stopped (it did not answer within" in status(calc), status(calc)
+    calc.locator('[data-key="headline"]').filter(has_text="Hits on 6+").wait_for(timeout=RECOVERY * 1000)
+    wait_state(calc, "ready")
+    took = time.monotonic() - started
+    assert took < RECOVERY, f"answered after {took:.1f} s"
+    assert page.evaluate("window.__engineWorkers.length") == 2
+
+
 def test_every_calculator_on_the_page_recovers_together(no_sw, server, watch):
     """Several inline calculators share the engine: its worker ended, a change in one of them brings a new worker,
     and every one of them answers on it."""
