@@ -18,7 +18,9 @@ const LOAD_TIMEOUT_MS = 90000;
 const ANSWER_TIMEOUT_MS = 8000;
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
-/** @typedef {Worker & { sync: { handle(request: string): Promise<string>, hold(name: string): Promise<boolean> } }} EngineWorker */
+/** @typedef {Worker & { ready: Promise<unknown>, sync: { handle(request: string): Promise<string>, hold(name: string): Promise<boolean> } }} EngineWorker */
+/** The engine's <script type="py" worker>, with the worker PyScript started from it. */
+/** @typedef {HTMLScriptElement & { xworker?: EngineWorker }} EngineScript */
 /** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
 /** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown> }} Reply */
 
@@ -27,7 +29,7 @@ const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the
 // starts it (the theme already imports it from the head, so the worker starts while the page is
 // parsed); the worker's `ready` promise settles once engine.py has run (or failed). A script put in
 // the page later (a restart) is started the same way, by PyScript's watch over the document.
-/** @param {HTMLScriptElement} script @returns {Promise<EngineWorker>} */
+/** @param {EngineScript} script @returns {Promise<EngineWorker>} */
 async function startEngine(script) {
   const deadline = performance.now() + LOAD_TIMEOUT_MS;
   const timeout = new Promise((_, reject) =>
@@ -35,7 +37,7 @@ async function startEngine(script) {
   // Pyodide hangs (it only logs a warning) when one of its files cannot be fetched, so check the
   // files the worker will need first: a missing or blocked runtime fails in a moment, not at the timeout.
   // The interpreter may be the build's snapshot loader: Pyodide's own files sit beside data-runtime.
-  const config = JSON.parse(script.getAttribute("config"));
+  const config = JSON.parse(script.getAttribute("config") || "{}");
   const runtime = new URL(script.dataset.runtime || config.interpreter, document.baseURI);
   // Pyodide's WebAssembly only when Pyodide fetches it itself: a loader that unpacks it (data-wasm) fails at once
   // when neither it nor the plain file can be had.
@@ -78,7 +80,7 @@ async function startEngine(script) {
     await import("./runtime/pyscript/core.js");
     while (!script.xworker) {
       if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await pause(20);
     }
     await script.xworker.ready;
     return script.xworker;
@@ -100,7 +102,7 @@ class EngineStopped extends Error {}
 // calculator works its form out again on the new one. A worker that never answered is not started again
 // (the runtime itself is broken: another would fail the same way), nor one started again that never answered.
 class Engine extends EventTarget {
-  /** @param {HTMLScriptElement} script */
+  /** @param {EngineScript} script */
   constructor(script) {
     super();
     this.script = script;
@@ -196,7 +198,7 @@ class Engine extends EventTarget {
       }
       this.restarts += 1;
       this.tell("restarting", { reason });
-      const script = /** @type {HTMLScriptElement} */ (this.script.cloneNode());
+      const script = /** @type {EngineScript} */ (this.script.cloneNode());
       if (this.script.isConnected) this.script.replaceWith(script);
       else document.head.append(script);
       this.script = script;
@@ -585,6 +587,7 @@ class Calculator {
     }
   }
 
+  /** The engine could not load (or never answered): say so, for good. @param {Error} error */
   fail(error) {
     this.failed = true;
     // Opened from a link, the build-time answer is hidden (it is not the link's situation): say so.
@@ -598,6 +601,7 @@ class Calculator {
   }
 }
 
+/** @type {Calculator[]} */
 let views = []; // every calculator on the page (a page opened in place replaces them)
 /** @type {Engine | null} */
 let engine = null; // once asked for: one per document, serving every page opened in place
