@@ -418,7 +418,13 @@ class Calculator {
   // Run `work` after the work before it. Each is on its own: one that fails is reported and the next one runs.
   /** @param {() => Promise<void>} work */
   run(work) {
-    this.running = this.running.then(work).catch((error) => this.faulted(error));
+    this.running = this.running.then(work).catch((error) => {
+      try {
+        this.faulted(error);
+      } catch (again) {
+        console.warn("calculator could not say that an answer failed:", again); // the chain goes on all the same
+      }
+    });
     return this.running;
   }
 

@@ -7,6 +7,16 @@ from pyscript.ffi import create_proxy
 
 from pycore.browser import handle
 
+_held: list[object] = []
+"""The promises that keep this worker's locks: never settled, and kept here so that nothing collects them."""
+
+
+def _keep(lock: object) -> object:
+    """A promise that never settles, kept: the lock it is given is held while the worker lives."""
+    promise = js.Promise.new(create_proxy(lambda resolve, reject: None))
+    _held.append(promise)
+    return promise
+
 
 def hold(name: str) -> bool:
     """Ask for the lock ``name`` and never let it go: the page, asking for it next, is granted it only once this
@@ -14,8 +24,7 @@ def hold(name: str) -> bool:
     locks = getattr(js.navigator, "locks", None)
     if locks is None:
         return False
-    forever = create_proxy(lambda lock: js.Promise.new(create_proxy(lambda resolve, reject: None)))
-    locks.request(name, forever)
+    locks.request(name, create_proxy(_keep))
     return True
 
 
