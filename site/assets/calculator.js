@@ -14,22 +14,31 @@ import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable
 import { Summary } from "./summary.js";
 
 const LOAD_TIMEOUT_MS = 90000;
+// An answer takes milliseconds (CONTRIBUTING, the bench's recompute row): a worker silent this long is taken as
+// dead or stuck. Its first answer may wait for Python's start-up on a busy machine: that one has LOAD_TIMEOUT_MS.
+const ANSWER_TIMEOUT_MS = 8000;
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
+
+/** @typedef {Worker & { ready: Promise<unknown>, sync: { handle(request: string): Promise<string>, hold(name: string): Promise<boolean> } }} EngineWorker */
+/** The engine's <script type="py" worker>, with the worker PyScript started from it. */
+/** @typedef {HTMLScriptElement & { xworker?: EngineWorker }} EngineScript */
+/** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
+/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown> }} Reply */
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
 // starts it (the theme already imports it from the head, so the worker starts while the page is
-// parsed); the worker's `ready` promise settles once engine.py has run (or failed).
-async function startEngine() {
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  if (!script) throw new Error("the page has no engine script");
+// parsed); the worker's `ready` promise settles once engine.py has run (or failed). A script put in
+// the page later (a restart) is started the same way, by PyScript's watch over the document.
+/** @param {EngineScript} script @returns {Promise<EngineWorker>} */
+async function startEngine(script) {
   const deadline = performance.now() + LOAD_TIMEOUT_MS;
   const timeout = new Promise((_, reject) =>
     setTimeout(() => reject(new Error(`it did not start within ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS));
   // Pyodide hangs (it only logs a warning) when one of its files cannot be fetched, so check the
   // files the worker will need first: a missing or blocked runtime fails in a moment, not at the timeout.
   // The interpreter may be the build's snapshot loader: Pyodide's own files sit beside data-runtime.
-  const config = JSON.parse(script.getAttribute("config"));
+  const config = JSON.parse(script.getAttribute("config") || "{}");
   const runtime = new URL(script.dataset.runtime || config.interpreter, document.baseURI);
   // Pyodide's WebAssembly only when Pyodide fetches it itself: a loader that unpacks it (data-wasm) fails at once
   // when neither it nor the plain file can be had.
@@ -72,7 +81,7 @@ async function startEngine() {
     await import("./runtime/pyscript/core.js");
     while (!script.xworker) {
       if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await pause(20);
     }
     await script.xworker.ready;
     return script.xworker;
@@ -84,8 +93,135 @@ async function startEngine() {
   });
 }
 
-async function ask(worker, request) {
-  return JSON.parse(await worker.sync.handle(JSON.stringify(request)));
+/** The engine stopped answering: its worker died, went silent, or could not be started. */
+class EngineStopped extends Error {}
+
+// The page's one engine, shared by every calculator on it and on the pages opened in place: its worker, asked
+// with a bound on each answer. A worker that dies (browsers end the workers of background tabs, and under
+// memory pressure), fails or goes silent is ended and a new one started from a copy of the engine's
+// <script type="py" worker>; it tells its listeners ("restarting", then "ready" or "stopped"), and each
+// calculator works its form out again on the new one. A worker that never answered is not started again
+// (the runtime itself is broken: another would fail the same way), nor one started again that never answered.
+class Engine extends EventTarget {
+  /** @param {EngineScript} script */
+  constructor(script) {
+    super();
+    this.script = script;
+    /** @type {WeakSet<EngineWorker>} */
+    this.answered = new WeakSet(); // workers that answered at least once
+    /** @type {WeakMap<EngineWorker, { ended: Promise<never>, end: (reason: EngineStopped) => void }>} */
+    this.ends = new WeakMap(); // each worker's end: every call waiting on it fails with it
+    this.restarts = 0;
+    /** @type {Promise<EngineWorker>} */
+    this.worker = this.watch(startEngine(script));
+  }
+
+  /** Ask the current worker (the new one, while one is being started); rejects with EngineStopped if it died.
+   * @param {Record<string, unknown>} request @returns {Promise<Reply>} */
+  async ask(request) {
+    const worker = await this.worker;
+    const bound = this.answered.has(worker) ? ANSWER_TIMEOUT_MS : LOAD_TIMEOUT_MS;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const silent = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new EngineStopped(`it did not answer within ${bound / 1000} s`)), bound);
+    });
+    const ended = this.ends.get(worker)?.ended;
+    /** @type {string} */
+    let reply;
+    try {
+      reply = await Promise.race([worker.sync.handle(JSON.stringify(request)), silent, ...(ended ? [ended] : [])]);
+    } catch (error) {
+      // pycore.browser.handle answers every fault of its own: a call that fails is the worker failing
+      const stopped = error instanceof EngineStopped ? error : new EngineStopped(`it failed: ${message(error)}`);
+      this.died(worker, stopped);
+      throw stopped;
+    } finally {
+      clearTimeout(timer);
+    }
+    this.answered.add(worker);
+    return JSON.parse(reply);
+  }
+
+  /** @param {Promise<EngineWorker>} starting @returns {Promise<EngineWorker>} */
+  watch(starting) {
+    return starting.then((worker) => {
+      /** @type {(reason: EngineStopped) => void} */
+      let end = () => {};
+      /** @type {Promise<never>} */
+      const ended = new Promise((_, reject) => { end = reject; });
+      ended.catch(() => {}); // only the calls waiting on it care
+      this.ends.set(worker, { ended, end });
+      // an error the worker's own code did not catch: its interpreter is not to be trusted after it
+      worker.addEventListener("error", (event) => this.died(worker, new EngineStopped(`it failed: ${event.message || "an error"}`)));
+      this.watchLife(worker);
+      return worker;
+    });
+  }
+
+  // Learn at once when `worker` ends, with or without a call waiting on it: it holds a Web Lock for as long as it
+  // lives (engine.py's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
+  // Where there are no Web Locks (a page not served over HTTPS) the bound on each call finds a dead worker.
+  /** @param {EngineWorker} worker */
+  async watchLife(worker) {
+    const locks = navigator.locks;
+    if (!locks) return;
+    const name = `calc-engine-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    try {
+      const said = Promise.race([worker.sync.hold(name), pause(ANSWER_TIMEOUT_MS).then(() => false)]);
+      if (!(await said)) return;
+    } catch {
+      return; // an engine without hold: the bound on each call it is
+    }
+    // Only once the worker holds it: a request of the page's before the worker's would be granted at once.
+    for (let tries = 0; !(await locks.query()).held?.some((lock) => lock.name === name); tries += 1) {
+      if (tries * 100 > ANSWER_TIMEOUT_MS) return;
+      await pause(100);
+    }
+    await locks.request(name, () => {});
+    this.died(worker, new EngineStopped("its worker ended"));
+  }
+
+  /** End `worker` (if it is the current one) and start another, or say the engine stopped.
+   * @param {EngineWorker} worker @param {EngineStopped} reason */
+  died(worker, reason) {
+    this.ends.get(worker)?.end(reason);
+    const current = this.worker;
+    current.then((now) => {
+      if (now !== worker || this.worker !== current) return; // already ended, a new one is on its way
+      console.warn("calculator engine stopped:", reason.message);
+      worker.terminate();
+      if (!this.answered.has(worker)) {
+        this.worker = Promise.reject(reason);
+        this.worker.catch(() => {});
+        this.tell("stopped", { reason, restarted: this.restarts > 0 });
+        return;
+      }
+      this.restarts += 1;
+      this.tell("restarting", { reason });
+      const script = /** @type {EngineScript} */ (this.script.cloneNode());
+      if (this.script.isConnected) this.script.replaceWith(script);
+      else document.head.append(script);
+      this.script = script;
+      this.worker = this.watch(startEngine(script));
+      this.worker.then(() => this.tell("ready", {}), (error) => this.tell("stopped", { reason: error, restarted: true }));
+    }, () => {});
+  }
+
+  /** @param {string} state @param {{ reason?: Error, restarted?: boolean }} detail */
+  tell(state, detail) {
+    this.dispatchEvent(new CustomEvent(state, { detail }));
+  }
+}
+
+/** @param {number} ms */
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What an error says, whatever was thrown. @param {unknown} error */
+function message(error) {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 class Calculator {
@@ -102,7 +238,8 @@ class Calculator {
     // A full calculator's preset is only the situation its form opens with (every field is on the form, so an
     // emptied box stays empty); an inline calculator's preset holds fixed values for the fields it does not show.
     this.preset = this.full ? {} : JSON.parse(root.dataset.preset || "{}");
-    this.worker = null;
+    /** @type {Engine | null} */
+    this.engine = null; // the engine, once it answers this calculator (not while a new worker is being started)
     this.queued = false;
     this.shown = null; // the engine's last answer written (or found) in the output
     this.running = Promise.resolve();
@@ -267,16 +404,42 @@ class Calculator {
 
   changed() {
     if (this.failed) return; // the engine will not come: keep saying so
-    if (!this.worker) {
+    if (!this.engine) {
       this.setState("loading", "Engine loading. Your change will be worked out as soon as it is ready.");
       return;
     }
     if (this.queued) return; // an evaluation is still waiting: it reads the form when it starts
     this.queued = true;
-    this.running = this.running.then(() => {
+    this.run(() => {
       this.queued = false;
       return this.evaluate();
     });
+  }
+
+  // Run `work` after the work before it. Each is on its own: one that fails is reported and the next one runs.
+  /** @param {() => Promise<void>} work */
+  run(work) {
+    this.running = this.running.then(work).catch((error) => {
+      try {
+        this.faulted(error);
+      } catch (again) {
+        console.warn("calculator could not say that an answer failed:", again); // the chain goes on all the same
+      }
+    });
+    return this.running;
+  }
+
+  // An answer that could not be worked out or shown. The engine's own end is the engine's to report (all its
+  // calculators at once); anything else (a browser call that failed while the answer was written) is said here,
+  // and the next change is worked out as usual.
+  /** @param {unknown} error */
+  faulted(error) {
+    if (error instanceof EngineStopped) return;
+    console.warn("calculator answer failed:", error);
+    this.shown = null; // the output may be half written: the next answer is written whole
+    this.setState("error", `Not shown: the page failed while writing this answer (${message(error)}). ` +
+      "Change an input to work it out again.");
+    this.summary.waiting("Not shown: the page failed while writing the answer", "error");
   }
 
   // Write the engine's answer only when it differs from what the output shows: its first answer is
@@ -342,7 +505,8 @@ class Calculator {
     if (!this.full) for (const [id, choice] of Object.entries(this.appliedRulings())) values[pathOf(id)] = choice;
     // The board only while it is shown (drawing it is most of the engine's work for a change).
     const board = this.board?.active ? this.board.request() : null;
-    const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base,
+    if (!this.engine) return; // the engine is being started again: it works the form out once it is back
+    const reply = await this.engine.ask({ op: "evaluate", system: this.system, values, base: this.base,
       preset: this.preset, board: board ? board.ask : false });
     const loose = this.showErrors(reply.errors || []);
     delete this.body.dataset.provisional; // from now on the answer (or the error) is the engine's
@@ -371,8 +535,8 @@ class Calculator {
 
   async restore() {
     const fragment = location.hash;
-    if (!this.full || !fragment || fragment === "#") return;
-    const reply = await ask(this.worker, { op: "restore", system: this.system, fragment });
+    if (!this.full || !fragment || fragment === "#" || !this.engine) return;
+    const reply = await this.engine.ask({ op: "restore", system: this.system, fragment });
     if (reply.error) {
       this.notice = reply.error;
       this.linked = false; // nothing read from the link: the table's rulings, as without one
@@ -386,20 +550,51 @@ class Calculator {
     this.showHouse();
   }
 
-  async attach(worker) {
-    this.worker = worker;
-    try {
+  /** The engine started: read the link, if any, and answer. @param {Engine} engine */
+  attach(engine) {
+    this.engine = engine;
+    this.run(async () => {
       await this.restore();
-      this.running = this.running.then(() => this.evaluate());
-      await this.running;
-    } catch (error) {
-      // The worker started but its engine does not answer (a broken runtime file): that is a failure
-      // to load too, not a page stuck on "loading".
-      console.warn("calculator engine does not answer:", error);
-      this.fail(new Error("it started but does not answer"));
+      await this.evaluate();
+    });
+  }
+
+  /** The engine's worker died: a new one is being started. @param {Error} reason */
+  restarting(reason) {
+    if (this.failed) return;
+    this.engine = null; // a change meanwhile only says it waits
+    this.setState("loading", `The calculator engine stopped (${reason.message}); starting it again. ` +
+      "Your change will be worked out as soon as it is ready.");
+  }
+
+  /** A new worker is ready: work the form out on it (what it shows now, not what it showed then). @param {Engine} engine */
+  restarted(engine) {
+    if (this.failed) return;
+    this.engine = engine;
+    this.changed();
+  }
+
+  /** The engine stopped and could not be started again: say so plainly, and offer to reload. @param {Error} reason */
+  stopped(reason) {
+    this.failed = true;
+    this.engine = null;
+    const shown = this.body.hidden ? "nothing can be worked out until it is started again."
+      : "the answer shown is the last one it worked out, and may not match the form now.";
+    this.setState("failed", `The calculator engine stopped (${reason.message}) and could not be started again. ` +
+      `The rulebook stays fully readable; ${shown} Reload the page to start the engine again.`);
+    this.summary.waiting("Not worked out: the calculator engine stopped", "failed");
+    if (!this.reload) {
+      this.reload = document.createElement("button");
+      this.reload.type = "button";
+      this.reload.className = "calc-house-button calc-reload";
+      this.reload.dataset.role = "reload";
+      this.reload.textContent = "Reload the page";
+      this.reload.addEventListener("click", () => location.reload());
+      this.status.after(this.reload);
     }
   }
 
+  /** The engine could not load (or never answered): say so, for good. @param {Error} error */
   fail(error) {
     this.failed = true;
     // Opened from a link, the build-time answer is hidden (it is not the link's situation): say so.
@@ -413,8 +608,10 @@ class Calculator {
   }
 }
 
+/** @type {Calculator[]} */
 let views = []; // every calculator on the page (a page opened in place replaces them)
-let engine = null; // the worker, once asked for: one per document, serving every page opened in place
+/** @type {Engine | null} */
+let engine = null; // once asked for: one per document, serving every page opened in place
 const mounted = new WeakSet();
 
 // Set up the page's calculators not yet set up, starting the engine for the first of them.
@@ -439,24 +636,53 @@ function mountCalculators() {
   }
   for (const view of fresh) view.startHouse(opening);
   if (!engine) {
-    engine = startEngine();
-    engine.then(
-      () => {
-        // Others may wait for the engine before heavy work of their own (offline.js stores the site then).
-        document.documentElement.dataset.engine = "ready"; // for scripts that look later
-        document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "ready" } }));
-      },
-      (error) => {
-        console.warn("calculator engine failed to load:", error);
-        document.documentElement.dataset.engine = "failed";
-        document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "failed" } }));
-      },
-    );
+    const script = document.querySelector('script[type="py"][worker][name="engine"]');
+    engine = script instanceof HTMLScriptElement ? new Engine(script) : null;
+    if (!engine) {
+      for (const view of fresh) view.fail(new Error("the page has no engine script"));
+      return;
+    }
+    engine.worker.then(() => announce("ready"), (error) => {
+      console.warn("calculator engine failed to load:", error);
+      announce("failed");
+    });
+    listen(engine);
   }
-  engine.then((worker) => {
-    for (const view of fresh) view.attach(worker);
+  const started = engine;
+  started.worker.then(() => {
+    for (const view of fresh) view.attach(started);
   }, (error) => {
     for (const view of fresh) view.fail(error);
+  });
+}
+
+// Others may wait for the engine before heavy work of their own (offline.js stores the site then).
+/** @param {"ready" | "failed"} state */
+function announce(state) {
+  document.documentElement.dataset.engine = state; // for scripts that look later
+  document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state } }));
+}
+
+// The engine's worker died or stopped: every calculator on the page hears it, and they recover together.
+/** @param {Engine} started */
+function listen(started) {
+  /** @param {Event} event */
+  const detail = (event) => /** @type {CustomEvent<{ reason: Error, restarted: boolean }>} */ (event).detail;
+  const live = () => views.filter((view) => view.root.isConnected);
+  started.addEventListener("restarting", (event) => {
+    for (const view of live()) view.restarting(detail(event).reason);
+  });
+  started.addEventListener("ready", () => {
+    for (const view of live()) view.restarted(started);
+  });
+  started.addEventListener("stopped", (event) => {
+    const { reason, restarted } = detail(event);
+    announce("failed"); // a link to a calculator page loads it: a new page starts a new engine
+    for (const view of live()) {
+      // a worker that never answered is a runtime that does not work: a failure to load, as before any answer
+      if (restarted) view.stopped(reason);
+      else view.fail(new Error("it started but does not answer"));
+    }
   });
 }
 
@@ -471,8 +697,11 @@ onTableChange((system) => {
 });
 window.addEventListener("hashchange", () => {
   if (!location.hash.startsWith("#s=")) return;
-  for (const view of views.filter((v) => v.full && v.worker)) {
-    view.running = view.running.then(() => view.restore()).then(() => view.evaluate());
+  for (const view of views.filter((v) => v.full && v.engine)) {
+    view.run(async () => {
+      await view.restore();
+      await view.evaluate();
+    });
   }
 });
 // With the engine started or starting, a link to a calculator page opens it in place, served by the
