@@ -20,6 +20,7 @@ writeFileSync(job.out, pyodide.makeMemorySnapshot());
 // dead objects): taken block by block, the largest first, zeroed and given back, without growing the
 // heap (a block from beyond the heap's end is given back at once and smaller ones are tried), so the
 // image carries zeros there. CPython in Pyodide allocates straight from this allocator (no pymalloc).
+/** @param {{ _sbrk(increment: number): number, _malloc(size: number): number, _free(pointer: number): void, HEAPU8: Uint8Array }} module Pyodide's Emscripten module */
 function zeroFreeMemory(module) {
   const taken = [];
   let end = module._sbrk(0);
