@@ -1,3 +1,4 @@
+// @ts-check
 // Page glue for every calculator on a page: read the form, ask the engine, show its answer.
 // The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
@@ -17,13 +18,15 @@ const LOAD_TIMEOUT_MS = 90000;
 // An answer takes milliseconds (CONTRIBUTING, the bench's recompute row): a worker silent this long is taken as
 // dead or stuck. Its first answer may wait for Python's start-up on a busy machine: that one has LOAD_TIMEOUT_MS.
 const ANSWER_TIMEOUT_MS = 8000;
+// PyScript's module, copied into the site by the build (so not a path the type checker can follow).
+const PYSCRIPT = "./runtime/pyscript/core.js";
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
 /** @typedef {Worker & { ready: Promise<unknown>, sync: { handle(request: string): Promise<string>, hold(name: string): Promise<boolean> } }} EngineWorker */
 /** The engine's <script type="py" worker>, with the worker PyScript started from it. */
 /** @typedef {HTMLScriptElement & { xworker?: EngineWorker }} EngineScript */
 /** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
-/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown> }} Reply */
+/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown> } & import("./hexboard.js").BoardReply} Reply */
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
@@ -59,10 +62,12 @@ async function startEngine(script) {
   // A host whose own security policy (a header, stricter than the page's) forbids what the engine
   // needs (its blob: worker, this site's runtime files) fails at once too, saying so. Violations
   // before this script ran (PyScript starts from the head) are in the buffered reports.
+  /** @type {((event: SecurityPolicyViolationEvent) => void) | undefined} */
   let watchPolicy;
+  /** @type {ReportingObserver | undefined} */
   let reports;
   const blocked = new Promise((_, reject) => {
-    const check = (directive, uri) => {
+    const check = (/** @type {string} */ directive, /** @type {string} */ uri) => {
       if (uri === "blob" || uri.startsWith("blob:") || uri.startsWith(ASSETS)) {
         reject(new Error(`the site's security policy blocks it (${directive} ${uri.split("/").pop()})`));
       }
@@ -71,14 +76,17 @@ async function startEngine(script) {
     document.addEventListener("securitypolicyviolation", watchPolicy);
     if ("ReportingObserver" in window) {
       reports = new ReportingObserver((list) => {
-        for (const report of list) check(report.body.effectiveDirective, report.body.blockedURL || "");
+        for (const report of list) {
+          const body = /** @type {{ effectiveDirective?: string, blockedURL?: string } | null} */ (report.body);
+          check(body?.effectiveDirective ?? "", body?.blockedURL || "");
+        }
       }, { types: ["csp-violation"], buffered: true });
       reports.observe();
     }
   });
   // The checks run beside the start, never before it: they only turn a hang into a quick failure.
   const boot = (async () => {
-    await import("./runtime/pyscript/core.js");
+    await import(PYSCRIPT);
     while (!script.xworker) {
       if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
       await pause(20);
@@ -88,7 +96,7 @@ async function startEngine(script) {
   })();
   const started = Promise.all([boot, preflight]).then(([worker]) => worker);
   return Promise.race([started, timeout, blocked]).finally(() => {
-    document.removeEventListener("securitypolicyviolation", watchPolicy);
+    if (watchPolicy) document.removeEventListener("securitypolicyviolation", watchPolicy);
     reports?.disconnect();
   });
 }
@@ -224,70 +232,95 @@ function message(error) {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+/** @typedef {{ field: string, message: string }} FieldError */
+/** @typedef {HTMLInputElement | HTMLSelectElement} Control a form control with a data-path (select or input) */
+
 class Calculator {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.system = root.dataset.calculator;
+    this.system = root.dataset.calculator ?? "";
     this.full = root.dataset.mode === "full";
     this.base = root.dataset.base;
-    this.form = root.querySelector("form");
-    this.output = root.querySelector(".calc-output");
-    this.status = root.querySelector('[data-role="status"]');
-    this.body = root.querySelector('[data-role="body"]');
-    this.open = root.querySelector('[data-role="open"]');
+    /** @type {<E extends Element = HTMLElement>(selector: string) => E} */
+    const part = (selector) => /** @type {any} */ (root.querySelector(selector));
+    /** @type {HTMLFormElement} */
+    this.form = part("form");
+    this.output = part(".calc-output");
+    this.status = part('[data-role="status"]');
+    this.body = part('[data-role="body"]');
+    /** @type {HTMLAnchorElement | null} */
+    this.open = part('[data-role="open"]');
+    /** @type {{ error: FieldError, control: HTMLElement } | null} the first error shown beside its field, and its control */
+    this.toFix = null;
+    this.failed = false;
     // A full calculator's preset is only the situation its form opens with (every field is on the form, so an
     // emptied box stays empty); an inline calculator's preset holds fixed values for the fields it does not show.
     this.preset = this.full ? {} : JSON.parse(root.dataset.preset || "{}");
     /** @type {Engine | null} */
     this.engine = null; // the engine, once it answers this calculator (not while a new worker is being started)
     this.queued = false;
-    this.shown = null; // the engine's last answer written (or found) in the output
+    /** @type {string | null} the engine's last answer written (or found) in the output */
+    this.shown = null;
     this.running = Promise.resolve();
     this.notice = "";
     this.rulings = Rulings.of(root);
     this.linked = false; // showing a link's rulings that differ from the table's
-    this.house = new HousePanel(root.querySelector('[data-role="house"]'), this.rulings, {
+    this.house = new HousePanel(part('[data-role="house"]'), this.rulings, {
       useTable: () => this.useTable(), remember: () => this.rememberShown(), reset: () => this.resetRulings() });
-    for (const select of this.rulingSelects()) select.addEventListener("change", () => this.rulingChanged(select));
+    for (const { select, id } of this.rulingSelects()) select.addEventListener("change", () => this.rulingChanged(select, id));
     this.form.addEventListener("input", () => this.changed());
     this.form.addEventListener("change", () => this.changed());
     this.form.addEventListener("submit", (event) => event.preventDefault());
-    for (const radio of this.form.querySelectorAll('[data-role="alternative"]')) {
+    for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('[data-role="alternative"]'))) {
       radio.addEventListener("change", () => this.choose(radio.value));
     }
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
+    /** @type {HTMLElement | null} */
     const board = root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
     mountLists(root);
   }
 
+  // The form's controls that hold a field (data-path).
+  controls() {
+    return /** @type {NodeListOf<Control>} */ (this.form.querySelectorAll("[data-path]"));
+  }
+
   values() {
+    /** @type {Record<string, string | boolean>} */
     const values = {};
-    for (const control of this.form.querySelectorAll("[data-path]")) {
-      if (control.type === "radio" && !control.checked) continue; // a group of radios: only the chosen one counts
+    for (const control of this.controls()) {
+      const path = control.dataset.path ?? "";
+      const checked = control instanceof HTMLInputElement && control.checked;
+      if (control.type === "radio" && !checked) continue; // a group of radios: only the chosen one counts
       if (control.closest("fieldset[disabled]")) continue; // the alternative not chosen
-      values[control.dataset.path] = control.dataset.kind === "bool" ? control.checked : control.value;
+      values[path] = control.dataset.kind === "bool" ? checked : control.value;
     }
     return values;
   }
 
+  /** @param {string} group */
   choose(group) {
-    for (const radio of this.form.querySelectorAll('[data-role="alternative"]')) radio.checked = radio.value === group;
-    for (const fieldset of this.form.querySelectorAll("fieldset[data-group]")) {
+    for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('[data-role="alternative"]'))) {
+      radio.checked = radio.value === group;
+    }
+    for (const fieldset of /** @type {NodeListOf<HTMLFieldSetElement>} */ (this.form.querySelectorAll("fieldset[data-group]"))) {
       const off = fieldset.dataset.group !== group;
       fieldset.disabled = off;
       fieldset.hidden = off;
     }
   }
 
+  /** @param {Record<string, unknown>} values */
   fill(values) {
-    if (values._alternative) this.choose(values._alternative);
-    for (const control of this.form.querySelectorAll("[data-path]")) {
-      const value = values[control.dataset.path];
+    if (values._alternative) this.choose(String(values._alternative));
+    for (const control of this.controls()) {
+      const value = values[control.dataset.path ?? ""];
       if (value === undefined) continue;
-      if (control.dataset.kind === "bool") control.checked = value === true;
-      else if (control.type === "radio") control.checked = control.value === String(value);
+      if (control.dataset.kind === "bool") /** @type {HTMLInputElement} */ (control).checked = value === true;
+      else if (control.type === "radio") /** @type {HTMLInputElement} */ (control).checked = control.value === String(value);
       else control.value = String(value);
       // a list editor (lists.js) draws its rows again from the list
       if (control.dataset.kind === "records") control.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "link" } }));
@@ -296,16 +329,20 @@ class Calculator {
 
   // ---- house rulings: which rulings the calculator shows and applies, and the panel saying so ----
 
+  // The form's ruling selects, each with its ruling's id.
+  /** @returns {{ select: HTMLSelectElement, id: string }[]} */
   rulingSelects() {
-    return [...this.form.querySelectorAll("select[data-path]")].filter((select) => idOf(select.dataset.path));
+    return [.../** @type {NodeListOf<HTMLSelectElement>} */ (this.form.querySelectorAll("select[data-path]"))]
+      .map((select) => ({ select, id: idOf(select.dataset.path ?? "") ?? "" })).filter(({ id }) => id);
   }
 
   shownRulings() {
-    return Object.fromEntries(this.rulingSelects().map((select) => [idOf(select.dataset.path), select.value]));
+    return Object.fromEntries(this.rulingSelects().map(({ select, id }) => [id, select.value]));
   }
 
+  /** @param {unknown} choices */
   showRulings(choices) {
-    for (const select of this.rulingSelects()) select.value = this.rulings.choice(idOf(select.dataset.path), choices);
+    for (const { select, id } of this.rulingSelects()) select.value = this.rulings.choice(id, choices);
   }
 
   table() {
@@ -327,6 +364,7 @@ class Calculator {
 
   // Before the engine: a full calculator opened without a link shows the table's rulings, and a
   // build-time answer worked out with other rulings than those applied is marked as such.
+  /** @param {boolean} opening */
   startHouse(opening) {
     if (this.full && opening) {
       this.linked = true; // the link decides once the engine has read it; a ruling changed before is the link's
@@ -341,9 +379,12 @@ class Calculator {
     this.showHouse();
   }
 
-  rulingChanged(select) {
-    const id = idOf(select.dataset.path);
-    const what = `${this.rulings.byId.get(id).title} ${this.rulings.label(id, select.value)}`;
+  /**
+   * @param {HTMLSelectElement} select
+   * @param {string} id
+   */
+  rulingChanged(select, id) {
+    const what = `${this.rulings.record(id).title} ${this.rulings.label(id, select.value)}`;
     if (this.linked) {
       this.linked = !this.rulings.same(this.shownRulings(), this.table());
       this.house.say(this.linked ? `Changed for this link only (${what}); your table's rulings stay as they were.`
@@ -351,7 +392,7 @@ class Calculator {
     } else {
       const stored = writeTable(this.rulings, this.shownRulings());
       const where = stored ? "on this device" : "for this page only (this browser does not let the site remember it)";
-      this.house.say(select.value === this.rulings.byId.get(id).default
+      this.house.say(select.value === this.rulings.record(id).default
         ? `Back to the default (${what}): no longer remembered as your table's ruling.`
         : `Remembered as your table's ruling ${where}: ${what}.`);
       spreadTable(this);
@@ -397,6 +438,10 @@ class Calculator {
     this.showHouse();
   }
 
+  /**
+   * @param {string} state
+   * @param {string} message
+   */
   setState(state, message) {
     this.output.dataset.state = state;
     this.status.textContent = message;
@@ -444,6 +489,7 @@ class Calculator {
 
   // Write the engine's answer only when it differs from what the output shows: its first answer is
   // usually the build-time one already on screen (kept as it is, no flicker).
+  /** @param {string} html */
   write(html) {
     if (html === this.shown) return;
     if (this.shown === null && holdsMarkup(this.body, html)) {
@@ -454,16 +500,17 @@ class Calculator {
     this.shown = html;
   }
 
+  /** @param {FieldError[]} errors */
   showErrors(errors) {
     // only those showing an error (a map's lists have a slot per item field)
-    for (const slot of this.form.querySelectorAll("[data-error-for]:not([hidden])")) {
+    for (const slot of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-error-for]:not([hidden])"))) {
       slot.hidden = true;
       slot.textContent = "";
     }
     for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
-    this.toFix = null; // the first error shown beside its field, and that field's control
+    this.toFix = null;
     // a list editor's folded rows (lists.js) are drawn when an error is in one of them, to show it beside its row
-    for (const list of this.form.querySelectorAll("[data-list]")) {
+    for (const list of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-list]"))) {
       const inside = `${list.dataset.list}.`;
       if (errors.some((error) => error.field?.startsWith(inside))) list.dispatchEvent(new CustomEvent("calc:reveal"));
     }
@@ -474,8 +521,9 @@ class Calculator {
       while (path && !this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`)) {
         path = path.includes(".") ? path.slice(0, path.lastIndexOf(".")) : "";
       }
-      const slot = path && this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`);
+      const slot = path ? /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`)) : null;
       // a list editor's row controls (lists.js) answer to the item's path
+      /** @type {ArrayLike<HTMLElement> & Iterable<HTMLElement>} */
       const controls = path ? this.form.querySelectorAll(`[data-path="${CSS.escape(path)}"], [data-item-path="${CSS.escape(path)}"]`) : [];
       const control = controls[0];
       if (slot && control) {
@@ -490,17 +538,19 @@ class Calculator {
     return loose;
   }
 
+  /** @param {string} path */
   label(path) {
-    const named = this.form.querySelector(`[data-error-for="${CSS.escape(path)}"][data-label]`);
-    if (named) return named.dataset.label;
-    const control = this.form.querySelector(`[data-path="${CSS.escape(path)}"]`);
-    const label = control && (control.type === "radio" ? control.closest("fieldset").querySelector("legend")
+    const named = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-error-for="${CSS.escape(path)}"][data-label]`));
+    if (named) return named.dataset.label ?? "";
+    const control = /** @type {Control | null} */ (this.form.querySelector(`[data-path="${CSS.escape(path)}"]`));
+    const label = control && (control.type === "radio" ? control.closest("fieldset")?.querySelector("legend")
       : this.form.querySelector(`label[for="${CSS.escape(control.id)}"]`));
-    return label ? label.firstChild.textContent.trim() : path || "Scenario";
+    return label ? (label.firstChild?.textContent ?? "").trim() : path || "Scenario";
   }
 
   async evaluate() {
     this.board?.flush(); // the board writes a tap's lists once the tap is on screen: the form is read with them
+    /** @type {Record<string, unknown>} */
     const values = { ...this.values() };
     if (!this.full) for (const [id, choice] of Object.entries(this.appliedRulings())) values[pathOf(id)] = choice;
     // The board only while it is shown (drawing it is most of the engine's work for a change).
@@ -510,10 +560,10 @@ class Calculator {
       preset: this.preset, board: board ? board.ask : false });
     const loose = this.showErrors(reply.errors || []);
     delete this.body.dataset.provisional; // from now on the answer (or the error) is the engine's
-    if (board) this.board.apply(reply, board.dirty);
+    if (board) this.board?.apply(reply, board.dirty);
     if (reply.state === "ready") {
-      this.write(reply.html);
-      this.summary.answered(reply.summary);
+      this.write(reply.html ?? "");
+      this.summary.answered(reply.summary ?? "");
       this.body.hidden = false;
       this.setState("ready", this.notice);
       const link = "#" + reply.fragment;
@@ -522,7 +572,7 @@ class Calculator {
       return;
     }
     const errors = reply.errors || [];
-    const said = (e) => `${this.label(e.field)}: ${e.message}`;
+    const said = (/** @type {FieldError} */ e) => `${this.label(e.field)}: ${e.message}`;
     this.body.hidden = true;
     this.setState("error", `Not worked out: fix the input first. ${errors.map(said).join(" · ")}`);
     // the bar names the first thing to fix (each error is beside its field too) and a tap on it goes there
@@ -545,7 +595,7 @@ class Calculator {
       return;
     }
     this.notice = "";
-    this.fill(reply.values); // every ruling: those the link leaves out are the defaults, not the table's
+    this.fill(reply.values ?? {}); // every ruling: those the link leaves out are the defaults, not the table's
     this.linked = !this.rulings.same(this.shownRulings(), this.table());
     this.showHouse();
   }
@@ -616,7 +666,7 @@ const mounted = new WeakSet();
 
 // Set up the page's calculators not yet set up, starting the engine for the first of them.
 function mountCalculators() {
-  const fresh = [...document.querySelectorAll("[data-calculator]")].filter((root) => !mounted.has(root))
+  const fresh = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-calculator]"))].filter((root) => !mounted.has(root))
     .map((root) => {
       mounted.add(root);
       return new Calculator(root);
@@ -687,6 +737,7 @@ function listen(started) {
 }
 
 // A change of the table's rulings reaches the other calculators of its system on this page.
+/** @param {Calculator} source */
 function spreadTable(source) {
   for (const view of views) if (view !== source && view.system === source.system && view.root.isConnected) view.tableChanged();
 }
