@@ -59,14 +59,22 @@ for (const type of ["focusin", "pointerover"]) {
   });
 }
 
-const watched = new WeakSet();
+/** @type {Map<Element, MutationObserver>} each board's drawing -> the observer of its redraws */
+const watched = new Map();
+// Watch the boards' drawings on the page; stop watching those of a page left in place.
 function watch() {
+  for (const [box, observer] of watched) {
+    if (box.isConnected) continue;
+    observer.disconnect();
+    watched.delete(box);
+  }
   for (const box of document.querySelectorAll('[data-board] [data-role="board"]')) {
     if (watched.has(box)) continue;
-    watched.add(box);
     const board = box.closest("[data-board]");
     if (!board) continue;
-    new MutationObserver(() => refresh(board)).observe(box, { childList: true, subtree: true });
+    const observer = new MutationObserver(() => refresh(board));
+    observer.observe(box, { childList: true, subtree: true });
+    watched.set(box, observer);
   }
 }
 watch();
