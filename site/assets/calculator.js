@@ -685,12 +685,13 @@ function listen(started) {
 }
 
 // A change of the table's rulings reaches the other calculators of its system on this page.
+/** @param {Calculator} source */
 function spreadTable(source) {
   for (const view of views) if (view !== source && view.system === source.system && view.root.isConnected) view.tableChanged();
 }
 
 mountCalculators();
-onTableChange((system) => {
+onTableChange((/** @type {string | null} */ system) => {
   for (const view of views) if ((system === null || view.system === system) && view.root.isConnected) view.tableChanged();
 });
 window.addEventListener("hashchange", () => {
