@@ -743,7 +743,7 @@ function spreadTable(source) {
 }
 
 mountCalculators();
-onTableChange((system) => {
+onTableChange((/** @type {string | null} */ system) => {
   for (const view of views) if ((system === null || view.system === system) && view.root.isConnected) view.tableChanged();
 });
 window.addEventListener("hashchange", () => {

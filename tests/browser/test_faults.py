@@ -29,6 +29,8 @@ RECOVERY = 20.0
 SYSTEM = "skirmish-d6"
 SEVERAL = "rules/classic-d20/cover/"
 """A rulebook page with several inline calculators, all served by the one engine."""
+HOME = ""
+"""The home page, with its live calculator."""
 ENGINE_ENDED_CONSOLE = ["calculator engine stopped", "Failed to load resource", "net::ERR_FAILED", "Failed to fetch",
                         "could not be fetched", "MessageEvent"]
 """What the console may say when the engine's worker is ended, or its runtime blocked when it starts again."""
@@ -118,14 +120,15 @@ def test_silent_worker_is_ended_and_another_answers(no_sw, server, watch):
     assert page.evaluate("window.__engineWorkers.length") == 2
 
 
-def test_every_calculator_on_the_page_recovers_together(no_sw, server, watch):
-    """Several inline calculators share the engine: its worker ended, a change in one of them brings a new worker,
-    and every one of them answers on it."""
+@pytest.mark.parametrize("url", [SEVERAL, HOME])
+def test_every_calculator_on_the_page_recovers_together(no_sw, server, watch, url):
+    """The calculators of a page share the engine (several inline ones on a rulebook page, the home page's live
+    one): its worker ended, a new one is started and every one of them answers a change on it."""
     watch.allowed_console.extend(ENGINE_ENDED_CONSOLE)
     page = no_sw.new_page()
-    page.goto(server.url + SEVERAL)
+    page.goto(server.url + url)
     outputs = page.locator(".calc-output")
-    assert outputs.count() >= 2
+    assert outputs.count() >= (2 if url == SEVERAL else 1)
     wait_settled(page)
     assert page.locator('.calc-output[data-state="ready"]').count() == outputs.count()
     end_engine(page)
