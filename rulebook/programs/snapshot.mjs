@@ -1,3 +1,4 @@
+// @ts-check
 // Run by the build under Node (rulebook/snapshot.py): start the vendored Pyodide (from the build's trimmed
 // standard library when the job names one, with the one pages restoring the snapshot load), give it the engine's
 // archive, PyScript's Python package and the set-up's settings, run the set-up (snapshot_setup.py), zero

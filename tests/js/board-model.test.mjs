@@ -1,3 +1,4 @@
+// @ts-check
 // Unit tests of site/assets/board-model.js: what stands where on a board, and what a tap makes of it.
 // The boards are Enchanted Realms' and Classic d20's as pycore's views declare them (pycore/views/*.py).
 import assert from "node:assert/strict";

@@ -1,3 +1,4 @@
+// @ts-check
 // Unit tests of site/assets/common.js's pure helpers (node --test tests/js/).
 import assert from "node:assert/strict";
 import { test } from "node:test";

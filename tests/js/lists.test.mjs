@@ -1,3 +1,4 @@
+// @ts-check
 // Unit tests of site/assets/lists.js's pure part: what a row's box text becomes in the list.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,3 +1,4 @@
+// @ts-check
 // Unit tests of site/assets/rulings.js's pure parts: cleaning a table's choices, and the #s= fragment.
 import assert from "node:assert/strict";
 import { test } from "node:test";
