@@ -50,6 +50,15 @@ async function calculatorPage(url) {
   return next;
 }
 
+// The head stays as it is: its icons' relative addresses are made absolute before the address changes, or the
+// browser, fetching the icon again for the new address, would ask for it under the new page's folder.
+function keepHeadLinks() {
+  for (const link of document.head.querySelectorAll('link[rel~="icon"], link[rel="apple-touch-icon"]')) {
+    const absolute = /** @type {HTMLLinkElement} */ (link).href;
+    if (link.getAttribute("href") !== absolute) link.setAttribute("href", absolute);
+  }
+}
+
 /** @param {Document} next */
 function swap(next) {
   for (const part of PARTS) {
@@ -93,6 +102,7 @@ export function openInPlace(ready, opened) {
     event.preventDefault();
     calculatorPage(url).then(
       (next) => {
+        keepHeadLinks();
         history.pushState({ inPlace: true }, "", url.href); // first: the new content's relative links resolve against it
         shownPath = location.pathname;
         swap(next);
