@@ -16,10 +16,16 @@ serve: setup
 test: setup browser lint
 	$(PY) -m pytest
 
-# ruff over the repository and mypy (strict) over pycore and the build plugin, both configured in pyproject.toml.
+# ruff over the repository and mypy (strict) over pycore and the build plugin, both configured in pyproject.toml;
+# then the JavaScript: TypeScript's checker over its JSDoc types (tsconfig.json, and tsconfig.workers.json for the
+# workers), ESLint (eslint.config.mjs) and the unit tests of its pure functions under Node (tests/js/).
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	npx --no-install tsc -p tsconfig.json
+	npx --no-install tsc -p tsconfig.workers.json
+	npx --no-install eslint .
+	node --test tests/js/
 
 build: setup
 	$(VENV)/bin/mkdocs build --strict

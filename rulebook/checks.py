@@ -11,11 +11,8 @@ ABSOLUTE_URL = re.compile(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", re.IGN
 """An address naming a host."""
 NAMESPACE_HOSTS = {"www.w3.org"}
 """XML namespace names (inline SVG icons): identifiers, never fetched."""
-OWN_FILES = ("*.html", "assets/calculator.js", "assets/hexboard.js", "assets/boardzoom.js", "assets/navigate.js",
-             "assets/rulings.js", "assets/overlay.js", "assets/sorting.js", "assets/lists.js", "assets/summary.js",
-             "assets/preview.js", "assets/home.js", "assets/site-*.css",
-             "assets/engine.py", "search/search_index.json", "sw.js", "manifest.webmanifest",
-             "assets/engine-*.mjs", "assets/offline.*", "assets/icons/*.svg")
+OWN_FILES = ("*.html", "assets/*.js", "assets/site-*.css", "assets/engine.py", "search/search_index.json", "sw.js",
+             "manifest.webmanifest", "assets/engine-*.mjs", "assets/offline.*", "assets/icons/*.svg")
 """What we write; vendored Material, PyScript and Pyodide files keep their licence and fallback URLs,
 and the browser tests prove that none of them is ever requested."""
 

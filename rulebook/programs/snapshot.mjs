@@ -1,3 +1,4 @@
+// @ts-check
 // Run by the build under Node (rulebook/snapshot.py): start the vendored Pyodide (from the build's trimmed
 // standard library when the job names one, with the one pages restoring the snapshot load), give it the engine's
 // archive, PyScript's Python package and the set-up's settings, run the set-up (snapshot_setup.py), zero
@@ -20,6 +21,7 @@ writeFileSync(job.out, pyodide.makeMemorySnapshot());
 // dead objects): taken block by block, the largest first, zeroed and given back, without growing the
 // heap (a block from beyond the heap's end is given back at once and smaller ones are tried), so the
 // image carries zeros there. CPython in Pyodide allocates straight from this allocator (no pymalloc).
+/** @param {{ _sbrk(increment: number): number, _malloc(size: number): number, _free(pointer: number): void, HEAPU8: Uint8Array }} module Pyodide's Emscripten module */
 function zeroFreeMemory(module) {
   const taken = [];
   let end = module._sbrk(0);

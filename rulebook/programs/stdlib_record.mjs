@@ -1,3 +1,4 @@
+// @ts-check
 // Run by the build under Node (rulebook/stdlib.py): start the vendored Pyodide with its whole standard
 // library, give it the engine's archive and the recording's settings, run the recording
 // (stdlib_record.py) and write the standard library files it found in use. The only argument is a JSON

@@ -1,3 +1,4 @@
+// @ts-check
 // Zoom and pan for a hex board: the drawing sits in a scroll container (one finger pans it, as any
 // scrolled box), and its width is set from a scale in CSS pixels per drawing unit. "Fit" shows the whole
 // board in the container's width (never larger than drawn); the + and - buttons step through hex sizes,
@@ -11,38 +12,59 @@ const MAX = STEPS[STEPS.length - 1];
 
 export class BoardZoom {
   // `box` is the scroll container (the view) around `board`, the element holding the board's <svg>;
-  // `controls` holds the buttons (null: none, the board is only fitted).
-  constructor(box, board, controls) {
+  // `controls` holds the buttons (null: none, the board is only fitted). Every listener goes when `signal` is
+  // aborted, and the size is no longer watched after `disconnect()`.
+  /**
+   * @param {HTMLElement} box
+   * @param {HTMLElement} board
+   * @param {HTMLElement | null} controls
+   * @param {AbortSignal} [signal]
+   */
+  constructor(box, board, controls, signal) {
     this.box = box;
     this.board = board;
     this.controls = controls;
-    this.scale = null; // null: fit
-    this.changed = null; // called after the drawing is sized again (a board's marks follow it)
+    /** @type {number | null} null: fit */
+    this.scale = null;
+    /** @type {(() => void) | null} called after the drawing is sized again (a board's marks follow it) */
+    this.changed = null;
+    /** @type {{ distance: number, scale: number } | null} */
     this.pinch = null;
-    new ResizeObserver(() => { if (this.scale === null) this.update(); }).observe(box);
+    /** @type {number | null} the animation frame a pinch's zoom waits for */
+    this.frame = null;
+    /** @type {{ in: HTMLButtonElement, out: HTMLButtonElement, fit: HTMLButtonElement } | null} */
+    this.buttons = null;
+    /** @type {HTMLElement | null} */
+    this.hint = null;
+    this.resized = new ResizeObserver(() => { if (this.scale === null) this.update(); });
+    this.resized.observe(box);
     this.update();
     if (!controls) return;
-    this.buttons = {
-      in: controls.querySelector('[data-role="zoom-in"]'),
-      out: controls.querySelector('[data-role="zoom-out"]'),
-      fit: controls.querySelector('[data-role="zoom-fit"]'),
-    };
-    this.hint = box.parentElement.querySelector('[data-role="zoom-hint"]');
-    this.buttons.in.addEventListener("click", () => this.step(1));
-    this.buttons.out.addEventListener("click", () => this.step(-1));
-    this.buttons.fit.addEventListener("click", () => this.set(null));
-    box.addEventListener("touchstart", (event) => this.touched(event), { passive: false });
-    box.addEventListener("touchmove", (event) => this.moved(event), { passive: false });
-    box.addEventListener("touchend", () => { this.pinch = null; });
-    box.addEventListener("touchcancel", () => { this.pinch = null; });
-    box.addEventListener("wheel", (event) => this.wheeled(event), { passive: false });
+    /** @param {string} role */
+    const button = (role) => /** @type {HTMLButtonElement} */ (controls.querySelector(`[data-role="${role}"]`));
+    this.buttons = { in: button("zoom-in"), out: button("zoom-out"), fit: button("zoom-fit") };
+    this.hint = box.parentElement?.querySelector('[data-role="zoom-hint"]') ?? null;
+    this.buttons.in.addEventListener("click", () => this.step(1), { signal });
+    this.buttons.out.addEventListener("click", () => this.step(-1), { signal });
+    this.buttons.fit.addEventListener("click", () => this.set(null), { signal });
+    box.addEventListener("touchstart", (event) => this.touched(event), { passive: false, signal });
+    box.addEventListener("touchmove", (event) => this.moved(event), { passive: false, signal });
+    box.addEventListener("touchend", () => { this.pinch = null; }, { signal });
+    box.addEventListener("touchcancel", () => { this.pinch = null; }, { signal });
+    box.addEventListener("wheel", (event) => this.wheeled(event), { passive: false, signal });
     controls.hidden = false;
     this.update();
   }
 
+  // Stop watching the view's size (the board is gone).
+  disconnect() {
+    this.resized.disconnect();
+    if (this.frame) cancelAnimationFrame(this.frame);
+  }
+
   // The drawing's width in its own units (from its viewBox), or null while there is none.
   units() {
-    const svg = this.board.querySelector(":scope > svg");
+    const svg = /** @type {SVGSVGElement | null} */ (this.board.querySelector(":scope > svg"));
     const box = svg?.viewBox?.baseVal;
     return box && box.width ? box.width : null;
   }
@@ -57,6 +79,7 @@ export class BoardZoom {
     return HEX_WIDTH * scale;
   }
 
+  /** @param {number} direction */
   step(direction) {
     const now = this.hexPixels();
     const fit = this.hexPixels(this.fitScale());
@@ -65,6 +88,11 @@ export class BoardZoom {
   }
 
   // Zoom to `scale` (null: fit), keeping the point at (`x`, `y`) of the container's view in place.
+  /**
+   * @param {number | null} scale
+   * @param {number} [x]
+   * @param {number} [y]
+   */
   set(scale, x = this.box.clientWidth / 2, y = this.box.clientHeight / 2) {
     const fit = this.fitScale();
     if (scale !== null) scale = Math.min(MAX / HEX_WIDTH, scale);
@@ -94,16 +122,19 @@ export class BoardZoom {
     this.buttons.in.disabled = px >= MAX;
     this.buttons.out.disabled = this.scale === null;
     this.buttons.fit.disabled = this.scale === null;
-    this.controls.querySelector('[data-role="zoom-level"]').textContent = `Hexes ${px} px`;
+    const level = this.controls?.querySelector('[data-role="zoom-level"]');
+    if (level) level.textContent = `Hexes ${px} px`;
     if (this.hint) this.hint.hidden = !(this.scale === null && this.hexPixels(this.fitScale()) < SMALL);
   }
 
+  /** @param {TouchEvent} event */
   touched(event) {
     if (event.touches.length !== 2) return;
     event.preventDefault(); // two fingers zoom the board, not the page
     this.pinch = { distance: this.spread(event), scale: this.scale ?? this.fitScale() };
   }
 
+  /** @param {TouchEvent} event */
   moved(event) {
     if (!this.pinch || event.touches.length !== 2) return;
     if (event.cancelable) event.preventDefault();
@@ -117,11 +148,13 @@ export class BoardZoom {
     });
   }
 
+  /** @param {TouchEvent} event */
   spread(event) {
     const [a, b] = event.touches;
     return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) || 1;
   }
 
+  /** @param {WheelEvent} event */
   wheeled(event) {
     if (!event.ctrlKey) return; // a plain wheel scrolls
     event.preventDefault();

@@ -1,3 +1,4 @@
+// @ts-check
 // Page glue for every calculator on a page: read the form, ask the engine, show its answer.
 // The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
@@ -6,29 +7,41 @@
 // (its preset's own rulings win). A #s= link's rulings win: while they differ from the table's the page
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
-import { HexBoard, holdsMarkup } from "./hexboard.js";
+import { holdsMarkup } from "./common.js";
+import { HexBoard } from "./hexboard.js";
 import { mountLists } from "./lists.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 import { Summary } from "./summary.js";
 
 const LOAD_TIMEOUT_MS = 90000;
+// An answer takes milliseconds (CONTRIBUTING, the bench's recompute row): a worker silent this long is taken as
+// dead or stuck. Its first answer may wait for Python's start-up on a busy machine: that one has LOAD_TIMEOUT_MS.
+const ANSWER_TIMEOUT_MS = 8000;
+// PyScript's module, copied into the site by the build (so not a path the type checker can follow).
+const PYSCRIPT = "./runtime/pyscript/core.js";
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
+
+/** @typedef {Worker & { ready: Promise<unknown>, sync: { handle(request: string): Promise<string>, hold(name: string): Promise<boolean> } }} EngineWorker */
+/** The engine's <script type="py" worker>, with the worker PyScript started from it. */
+/** @typedef {HTMLScriptElement & { xworker?: EngineWorker }} EngineScript */
+/** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
+/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown> } & import("./hexboard.js").BoardReply} Reply */
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
 // starts it (the theme already imports it from the head, so the worker starts while the page is
-// parsed); the worker's `ready` promise settles once engine.py has run (or failed).
-async function startEngine() {
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  if (!script) throw new Error("the page has no engine script");
+// parsed); the worker's `ready` promise settles once engine.py has run (or failed). A script put in
+// the page later (a restart) is started the same way, by PyScript's watch over the document.
+/** @param {EngineScript} script @returns {Promise<EngineWorker>} */
+async function startEngine(script) {
   const deadline = performance.now() + LOAD_TIMEOUT_MS;
   const timeout = new Promise((_, reject) =>
     setTimeout(() => reject(new Error(`it did not start within ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS));
   // Pyodide hangs (it only logs a warning) when one of its files cannot be fetched, so check the
   // files the worker will need first: a missing or blocked runtime fails in a moment, not at the timeout.
   // The interpreter may be the build's snapshot loader: Pyodide's own files sit beside data-runtime.
-  const config = JSON.parse(script.getAttribute("config"));
+  const config = JSON.parse(script.getAttribute("config") || "{}");
   const runtime = new URL(script.dataset.runtime || config.interpreter, document.baseURI);
   // Pyodide's WebAssembly only when Pyodide fetches it itself: a loader that unpacks it (data-wasm) fails at once
   // when neither it nor the plain file can be had.
@@ -49,10 +62,12 @@ async function startEngine() {
   // A host whose own security policy (a header, stricter than the page's) forbids what the engine
   // needs (its blob: worker, this site's runtime files) fails at once too, saying so. Violations
   // before this script ran (PyScript starts from the head) are in the buffered reports.
+  /** @type {((event: SecurityPolicyViolationEvent) => void) | undefined} */
   let watchPolicy;
+  /** @type {ReportingObserver | undefined} */
   let reports;
   const blocked = new Promise((_, reject) => {
-    const check = (directive, uri) => {
+    const check = (/** @type {string} */ directive, /** @type {string} */ uri) => {
       if (uri === "blob" || uri.startsWith("blob:") || uri.startsWith(ASSETS)) {
         reject(new Error(`the site's security policy blocks it (${directive} ${uri.split("/").pop()})`));
       }
@@ -61,95 +76,251 @@ async function startEngine() {
     document.addEventListener("securitypolicyviolation", watchPolicy);
     if ("ReportingObserver" in window) {
       reports = new ReportingObserver((list) => {
-        for (const report of list) check(report.body.effectiveDirective, report.body.blockedURL || "");
+        for (const report of list) {
+          const body = /** @type {{ effectiveDirective?: string, blockedURL?: string } | null} */ (report.body);
+          check(body?.effectiveDirective ?? "", body?.blockedURL || "");
+        }
       }, { types: ["csp-violation"], buffered: true });
       reports.observe();
     }
   });
   // The checks run beside the start, never before it: they only turn a hang into a quick failure.
   const boot = (async () => {
-    await import("./runtime/pyscript/core.js");
+    await import(PYSCRIPT);
     while (!script.xworker) {
       if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await pause(20);
     }
     await script.xworker.ready;
     return script.xworker;
   })();
   const started = Promise.all([boot, preflight]).then(([worker]) => worker);
   return Promise.race([started, timeout, blocked]).finally(() => {
-    document.removeEventListener("securitypolicyviolation", watchPolicy);
+    if (watchPolicy) document.removeEventListener("securitypolicyviolation", watchPolicy);
     reports?.disconnect();
   });
 }
 
-async function ask(worker, request) {
-  return JSON.parse(await worker.sync.handle(JSON.stringify(request)));
+/** The engine stopped answering: its worker died, went silent, or could not be started. */
+class EngineStopped extends Error {}
+
+// The page's one engine, shared by every calculator on it and on the pages opened in place: its worker, asked
+// with a bound on each answer. A worker that dies (browsers end the workers of background tabs, and under
+// memory pressure), fails or goes silent is ended and a new one started from a copy of the engine's
+// <script type="py" worker>; it tells its listeners ("restarting", then "ready" or "stopped"), and each
+// calculator works its form out again on the new one. A worker that never answered is not started again
+// (the runtime itself is broken: another would fail the same way), nor one started again that never answered.
+class Engine extends EventTarget {
+  /** @param {EngineScript} script */
+  constructor(script) {
+    super();
+    this.script = script;
+    /** @type {WeakSet<EngineWorker>} */
+    this.answered = new WeakSet(); // workers that answered at least once
+    /** @type {WeakMap<EngineWorker, { ended: Promise<never>, end: (reason: EngineStopped) => void }>} */
+    this.ends = new WeakMap(); // each worker's end: every call waiting on it fails with it
+    this.restarts = 0;
+    /** @type {Promise<EngineWorker>} */
+    this.worker = this.watch(startEngine(script));
+  }
+
+  /** Ask the current worker (the new one, while one is being started); rejects with EngineStopped if it died.
+   * @param {Record<string, unknown>} request @returns {Promise<Reply>} */
+  async ask(request) {
+    const worker = await this.worker;
+    const bound = this.answered.has(worker) ? ANSWER_TIMEOUT_MS : LOAD_TIMEOUT_MS;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const silent = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new EngineStopped(`it did not answer within ${bound / 1000} s`)), bound);
+    });
+    const ended = this.ends.get(worker)?.ended;
+    /** @type {string} */
+    let reply;
+    try {
+      reply = await Promise.race([worker.sync.handle(JSON.stringify(request)), silent, ...(ended ? [ended] : [])]);
+    } catch (error) {
+      // pycore.browser.handle answers every fault of its own: a call that fails is the worker failing
+      const stopped = error instanceof EngineStopped ? error : new EngineStopped(`it failed: ${message(error)}`);
+      this.died(worker, stopped);
+      throw stopped;
+    } finally {
+      clearTimeout(timer);
+    }
+    this.answered.add(worker);
+    return JSON.parse(reply);
+  }
+
+  /** @param {Promise<EngineWorker>} starting @returns {Promise<EngineWorker>} */
+  watch(starting) {
+    return starting.then((worker) => {
+      /** @type {(reason: EngineStopped) => void} */
+      let end = () => {};
+      /** @type {Promise<never>} */
+      const ended = new Promise((_, reject) => { end = reject; });
+      ended.catch(() => {}); // only the calls waiting on it care
+      this.ends.set(worker, { ended, end });
+      // an error the worker's own code did not catch: its interpreter is not to be trusted after it
+      worker.addEventListener("error", (event) => this.died(worker, new EngineStopped(`it failed: ${event.message || "an error"}`)));
+      this.watchLife(worker);
+      return worker;
+    });
+  }
+
+  // Learn at once when `worker` ends, with or without a call waiting on it: it holds a Web Lock for as long as it
+  // lives (engine.py's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
+  // Where there are no Web Locks (a page not served over HTTPS) the bound on each call finds a dead worker.
+  /** @param {EngineWorker} worker */
+  async watchLife(worker) {
+    const locks = navigator.locks;
+    if (!locks) return;
+    const name = `calc-engine-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    try {
+      const said = Promise.race([worker.sync.hold(name), pause(ANSWER_TIMEOUT_MS).then(() => false)]);
+      if (!(await said)) return;
+    } catch {
+      return; // an engine without hold: the bound on each call it is
+    }
+    // Only once the worker holds it: a request of the page's before the worker's would be granted at once.
+    for (let tries = 0; !(await locks.query()).held?.some((lock) => lock.name === name); tries += 1) {
+      if (tries * 100 > ANSWER_TIMEOUT_MS) return;
+      await pause(100);
+    }
+    await locks.request(name, () => {});
+    this.died(worker, new EngineStopped("its worker ended"));
+  }
+
+  /** End `worker` (if it is the current one) and start another, or say the engine stopped.
+   * @param {EngineWorker} worker @param {EngineStopped} reason */
+  died(worker, reason) {
+    this.ends.get(worker)?.end(reason);
+    const current = this.worker;
+    current.then((now) => {
+      if (now !== worker || this.worker !== current) return; // already ended, a new one is on its way
+      console.warn("calculator engine stopped:", reason.message);
+      worker.terminate();
+      if (!this.answered.has(worker)) {
+        this.worker = Promise.reject(reason);
+        this.worker.catch(() => {});
+        this.tell("stopped", { reason, restarted: this.restarts > 0 });
+        return;
+      }
+      this.restarts += 1;
+      this.tell("restarting", { reason });
+      const script = /** @type {EngineScript} */ (this.script.cloneNode());
+      if (this.script.isConnected) this.script.replaceWith(script);
+      else document.head.append(script);
+      this.script = script;
+      this.worker = this.watch(startEngine(script));
+      this.worker.then(() => this.tell("ready", {}), (error) => this.tell("stopped", { reason: error, restarted: true }));
+    }, () => {});
+  }
+
+  /** @param {string} state @param {{ reason?: Error, restarted?: boolean }} detail */
+  tell(state, detail) {
+    this.dispatchEvent(new CustomEvent(state, { detail }));
+  }
 }
 
+/** @param {number} ms */
+function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What an error says, whatever was thrown. @param {unknown} error */
+function message(error) {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** @typedef {{ field: string, message: string }} FieldError */
+/** @typedef {HTMLInputElement | HTMLSelectElement} Control a form control with a data-path (select or input) */
+
 class Calculator {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.system = root.dataset.calculator;
+    this.system = root.dataset.calculator ?? "";
     this.full = root.dataset.mode === "full";
     this.base = root.dataset.base;
-    this.form = root.querySelector("form");
-    this.output = root.querySelector(".calc-output");
-    this.status = root.querySelector('[data-role="status"]');
-    this.body = root.querySelector('[data-role="body"]');
-    this.open = root.querySelector('[data-role="open"]');
+    /** @type {<E extends Element = HTMLElement>(selector: string) => E} */
+    const part = (selector) => /** @type {any} */ (root.querySelector(selector));
+    /** @type {HTMLFormElement} */
+    this.form = part("form");
+    this.output = part(".calc-output");
+    this.status = part('[data-role="status"]');
+    this.body = part('[data-role="body"]');
+    /** @type {HTMLAnchorElement | null} */
+    this.open = part('[data-role="open"]');
+    /** @type {{ error: FieldError, control: HTMLElement } | null} the first error shown beside its field, and its control */
+    this.toFix = null;
+    this.failed = false;
     // A full calculator's preset is only the situation its form opens with (every field is on the form, so an
     // emptied box stays empty); an inline calculator's preset holds fixed values for the fields it does not show.
     this.preset = this.full ? {} : JSON.parse(root.dataset.preset || "{}");
-    this.worker = null;
+    /** @type {Engine | null} */
+    this.engine = null; // the engine, once it answers this calculator (not while a new worker is being started)
     this.queued = false;
-    this.shown = null; // the engine's last answer written (or found) in the output
+    /** @type {string | null} the engine's last answer written (or found) in the output */
+    this.shown = null;
     this.running = Promise.resolve();
     this.notice = "";
     this.rulings = Rulings.of(root);
     this.linked = false; // showing a link's rulings that differ from the table's
-    this.house = new HousePanel(root.querySelector('[data-role="house"]'), this.rulings, {
+    this.house = new HousePanel(part('[data-role="house"]'), this.rulings, {
       useTable: () => this.useTable(), remember: () => this.rememberShown(), reset: () => this.resetRulings() });
-    for (const select of this.rulingSelects()) select.addEventListener("change", () => this.rulingChanged(select));
+    for (const { select, id } of this.rulingSelects()) select.addEventListener("change", () => this.rulingChanged(select, id));
     this.form.addEventListener("input", () => this.changed());
     this.form.addEventListener("change", () => this.changed());
     this.form.addEventListener("submit", (event) => event.preventDefault());
-    for (const radio of this.form.querySelectorAll('[data-role="alternative"]')) {
+    for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('[data-role="alternative"]'))) {
       radio.addEventListener("change", () => this.choose(radio.value));
     }
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
+    /** @type {HTMLElement | null} */
     const board = root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
     mountLists(root);
   }
 
+  // The form's controls that hold a field (data-path).
+  controls() {
+    return /** @type {NodeListOf<Control>} */ (this.form.querySelectorAll("[data-path]"));
+  }
+
   values() {
+    /** @type {Record<string, string | boolean>} */
     const values = {};
-    for (const control of this.form.querySelectorAll("[data-path]")) {
-      if (control.type === "radio" && !control.checked) continue; // a group of radios: only the chosen one counts
+    for (const control of this.controls()) {
+      const path = control.dataset.path ?? "";
+      const checked = control instanceof HTMLInputElement && control.checked;
+      if (control.type === "radio" && !checked) continue; // a group of radios: only the chosen one counts
       if (control.closest("fieldset[disabled]")) continue; // the alternative not chosen
-      values[control.dataset.path] = control.dataset.kind === "bool" ? control.checked : control.value;
+      values[path] = control.dataset.kind === "bool" ? checked : control.value;
     }
     return values;
   }
 
+  /** @param {string} group */
   choose(group) {
-    for (const radio of this.form.querySelectorAll('[data-role="alternative"]')) radio.checked = radio.value === group;
-    for (const fieldset of this.form.querySelectorAll("fieldset[data-group]")) {
+    for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('[data-role="alternative"]'))) {
+      radio.checked = radio.value === group;
+    }
+    for (const fieldset of /** @type {NodeListOf<HTMLFieldSetElement>} */ (this.form.querySelectorAll("fieldset[data-group]"))) {
       const off = fieldset.dataset.group !== group;
       fieldset.disabled = off;
       fieldset.hidden = off;
     }
   }
 
+  /** @param {Record<string, unknown>} values */
   fill(values) {
-    if (values._alternative) this.choose(values._alternative);
-    for (const control of this.form.querySelectorAll("[data-path]")) {
-      const value = values[control.dataset.path];
+    if (values._alternative) this.choose(String(values._alternative));
+    for (const control of this.controls()) {
+      const value = values[control.dataset.path ?? ""];
       if (value === undefined) continue;
-      if (control.dataset.kind === "bool") control.checked = value === true;
-      else if (control.type === "radio") control.checked = control.value === String(value);
+      if (control.dataset.kind === "bool") /** @type {HTMLInputElement} */ (control).checked = value === true;
+      else if (control.type === "radio") /** @type {HTMLInputElement} */ (control).checked = control.value === String(value);
       else control.value = String(value);
       // a list editor (lists.js) draws its rows again from the list
       if (control.dataset.kind === "records") control.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "link" } }));
@@ -158,16 +329,20 @@ class Calculator {
 
   // ---- house rulings: which rulings the calculator shows and applies, and the panel saying so ----
 
+  // The form's ruling selects, each with its ruling's id.
+  /** @returns {{ select: HTMLSelectElement, id: string }[]} */
   rulingSelects() {
-    return [...this.form.querySelectorAll("select[data-path]")].filter((select) => idOf(select.dataset.path));
+    return [.../** @type {NodeListOf<HTMLSelectElement>} */ (this.form.querySelectorAll("select[data-path]"))]
+      .map((select) => ({ select, id: idOf(select.dataset.path ?? "") ?? "" })).filter(({ id }) => id);
   }
 
   shownRulings() {
-    return Object.fromEntries(this.rulingSelects().map((select) => [idOf(select.dataset.path), select.value]));
+    return Object.fromEntries(this.rulingSelects().map(({ select, id }) => [id, select.value]));
   }
 
+  /** @param {unknown} choices */
   showRulings(choices) {
-    for (const select of this.rulingSelects()) select.value = this.rulings.choice(idOf(select.dataset.path), choices);
+    for (const { select, id } of this.rulingSelects()) select.value = this.rulings.choice(id, choices);
   }
 
   table() {
@@ -189,6 +364,7 @@ class Calculator {
 
   // Before the engine: a full calculator opened without a link shows the table's rulings, and a
   // build-time answer worked out with other rulings than those applied is marked as such.
+  /** @param {boolean} opening */
   startHouse(opening) {
     if (this.full && opening) {
       this.linked = true; // the link decides once the engine has read it; a ruling changed before is the link's
@@ -203,9 +379,12 @@ class Calculator {
     this.showHouse();
   }
 
-  rulingChanged(select) {
-    const id = idOf(select.dataset.path);
-    const what = `${this.rulings.byId.get(id).title} ${this.rulings.label(id, select.value)}`;
+  /**
+   * @param {HTMLSelectElement} select
+   * @param {string} id
+   */
+  rulingChanged(select, id) {
+    const what = `${this.rulings.record(id).title} ${this.rulings.label(id, select.value)}`;
     if (this.linked) {
       this.linked = !this.rulings.same(this.shownRulings(), this.table());
       this.house.say(this.linked ? `Changed for this link only (${what}); your table's rulings stay as they were.`
@@ -213,7 +392,7 @@ class Calculator {
     } else {
       const stored = writeTable(this.rulings, this.shownRulings());
       const where = stored ? "on this device" : "for this page only (this browser does not let the site remember it)";
-      this.house.say(select.value === this.rulings.byId.get(id).default
+      this.house.say(select.value === this.rulings.record(id).default
         ? `Back to the default (${what}): no longer remembered as your table's ruling.`
         : `Remembered as your table's ruling ${where}: ${what}.`);
       spreadTable(this);
@@ -259,6 +438,10 @@ class Calculator {
     this.showHouse();
   }
 
+  /**
+   * @param {string} state
+   * @param {string} message
+   */
   setState(state, message) {
     this.output.dataset.state = state;
     this.status.textContent = message;
@@ -266,20 +449,47 @@ class Calculator {
 
   changed() {
     if (this.failed) return; // the engine will not come: keep saying so
-    if (!this.worker) {
+    if (!this.engine) {
       this.setState("loading", "Engine loading. Your change will be worked out as soon as it is ready.");
       return;
     }
     if (this.queued) return; // an evaluation is still waiting: it reads the form when it starts
     this.queued = true;
-    this.running = this.running.then(() => {
+    this.run(() => {
       this.queued = false;
       return this.evaluate();
     });
   }
 
+  // Run `work` after the work before it. Each is on its own: one that fails is reported and the next one runs.
+  /** @param {() => Promise<void>} work */
+  run(work) {
+    this.running = this.running.then(work).catch((error) => {
+      try {
+        this.faulted(error);
+      } catch (again) {
+        console.warn("calculator could not say that an answer failed:", again); // the chain goes on all the same
+      }
+    });
+    return this.running;
+  }
+
+  // An answer that could not be worked out or shown. The engine's own end is the engine's to report (all its
+  // calculators at once); anything else (a browser call that failed while the answer was written) is said here,
+  // and the next change is worked out as usual.
+  /** @param {unknown} error */
+  faulted(error) {
+    if (error instanceof EngineStopped) return;
+    console.warn("calculator answer failed:", error);
+    this.shown = null; // the output may be half written: the next answer is written whole
+    this.setState("error", `Not shown: the page failed while writing this answer (${message(error)}). ` +
+      "Change an input to work it out again.");
+    this.summary.waiting("Not shown: the page failed while writing the answer", "error");
+  }
+
   // Write the engine's answer only when it differs from what the output shows: its first answer is
   // usually the build-time one already on screen (kept as it is, no flicker).
+  /** @param {string} html */
   write(html) {
     if (html === this.shown) return;
     if (this.shown === null && holdsMarkup(this.body, html)) {
@@ -290,16 +500,17 @@ class Calculator {
     this.shown = html;
   }
 
+  /** @param {FieldError[]} errors */
   showErrors(errors) {
     // only those showing an error (a map's lists have a slot per item field)
-    for (const slot of this.form.querySelectorAll("[data-error-for]:not([hidden])")) {
+    for (const slot of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-error-for]:not([hidden])"))) {
       slot.hidden = true;
       slot.textContent = "";
     }
     for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
-    this.toFix = null; // the first error shown beside its field, and that field's control
+    this.toFix = null;
     // a list editor's folded rows (lists.js) are drawn when an error is in one of them, to show it beside its row
-    for (const list of this.form.querySelectorAll("[data-list]")) {
+    for (const list of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-list]"))) {
       const inside = `${list.dataset.list}.`;
       if (errors.some((error) => error.field?.startsWith(inside))) list.dispatchEvent(new CustomEvent("calc:reveal"));
     }
@@ -310,8 +521,9 @@ class Calculator {
       while (path && !this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`)) {
         path = path.includes(".") ? path.slice(0, path.lastIndexOf(".")) : "";
       }
-      const slot = path && this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`);
+      const slot = path ? /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`)) : null;
       // a list editor's row controls (lists.js) answer to the item's path
+      /** @type {ArrayLike<HTMLElement> & Iterable<HTMLElement>} */
       const controls = path ? this.form.querySelectorAll(`[data-path="${CSS.escape(path)}"], [data-item-path="${CSS.escape(path)}"]`) : [];
       const control = controls[0];
       if (slot && control) {
@@ -326,29 +538,32 @@ class Calculator {
     return loose;
   }
 
+  /** @param {string} path */
   label(path) {
-    const named = this.form.querySelector(`[data-error-for="${CSS.escape(path)}"][data-label]`);
-    if (named) return named.dataset.label;
-    const control = this.form.querySelector(`[data-path="${CSS.escape(path)}"]`);
-    const label = control && (control.type === "radio" ? control.closest("fieldset").querySelector("legend")
+    const named = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-error-for="${CSS.escape(path)}"][data-label]`));
+    if (named) return named.dataset.label ?? "";
+    const control = /** @type {Control | null} */ (this.form.querySelector(`[data-path="${CSS.escape(path)}"]`));
+    const label = control && (control.type === "radio" ? control.closest("fieldset")?.querySelector("legend")
       : this.form.querySelector(`label[for="${CSS.escape(control.id)}"]`));
-    return label ? label.firstChild.textContent.trim() : path || "Scenario";
+    return label ? (label.firstChild?.textContent ?? "").trim() : path || "Scenario";
   }
 
   async evaluate() {
     this.board?.flush(); // the board writes a tap's lists once the tap is on screen: the form is read with them
+    /** @type {Record<string, unknown>} */
     const values = { ...this.values() };
     if (!this.full) for (const [id, choice] of Object.entries(this.appliedRulings())) values[pathOf(id)] = choice;
     // The board only while it is shown (drawing it is most of the engine's work for a change).
     const board = this.board?.active ? this.board.request() : null;
-    const reply = await ask(this.worker, { op: "evaluate", system: this.system, values, base: this.base,
+    if (!this.engine) return; // the engine is being started again: it works the form out once it is back
+    const reply = await this.engine.ask({ op: "evaluate", system: this.system, values, base: this.base,
       preset: this.preset, board: board ? board.ask : false });
     const loose = this.showErrors(reply.errors || []);
     delete this.body.dataset.provisional; // from now on the answer (or the error) is the engine's
-    if (board) this.board.apply(reply, board.dirty);
+    if (board) this.board?.apply(reply, board.dirty);
     if (reply.state === "ready") {
-      this.write(reply.html);
-      this.summary.answered(reply.summary);
+      this.write(reply.html ?? "");
+      this.summary.answered(reply.summary ?? "");
       this.body.hidden = false;
       this.setState("ready", this.notice);
       const link = "#" + reply.fragment;
@@ -357,7 +572,7 @@ class Calculator {
       return;
     }
     const errors = reply.errors || [];
-    const said = (e) => `${this.label(e.field)}: ${e.message}`;
+    const said = (/** @type {FieldError} */ e) => `${this.label(e.field)}: ${e.message}`;
     this.body.hidden = true;
     this.setState("error", `Not worked out: fix the input first. ${errors.map(said).join(" · ")}`);
     // the bar names the first thing to fix (each error is beside its field too) and a tap on it goes there
@@ -370,8 +585,8 @@ class Calculator {
 
   async restore() {
     const fragment = location.hash;
-    if (!this.full || !fragment || fragment === "#") return;
-    const reply = await ask(this.worker, { op: "restore", system: this.system, fragment });
+    if (!this.full || !fragment || fragment === "#" || !this.engine) return;
+    const reply = await this.engine.ask({ op: "restore", system: this.system, fragment });
     if (reply.error) {
       this.notice = reply.error;
       this.linked = false; // nothing read from the link: the table's rulings, as without one
@@ -380,25 +595,56 @@ class Calculator {
       return;
     }
     this.notice = "";
-    this.fill(reply.values); // every ruling: those the link leaves out are the defaults, not the table's
+    this.fill(reply.values ?? {}); // every ruling: those the link leaves out are the defaults, not the table's
     this.linked = !this.rulings.same(this.shownRulings(), this.table());
     this.showHouse();
   }
 
-  async attach(worker) {
-    this.worker = worker;
-    try {
+  /** The engine started: read the link, if any, and answer. @param {Engine} engine */
+  attach(engine) {
+    this.engine = engine;
+    this.run(async () => {
       await this.restore();
-      this.running = this.running.then(() => this.evaluate());
-      await this.running;
-    } catch (error) {
-      // The worker started but its engine does not answer (a broken runtime file): that is a failure
-      // to load too, not a page stuck on "loading".
-      console.warn("calculator engine does not answer:", error);
-      this.fail(new Error("it started but does not answer"));
+      await this.evaluate();
+    });
+  }
+
+  /** The engine's worker died: a new one is being started. @param {Error} reason */
+  restarting(reason) {
+    if (this.failed) return;
+    this.engine = null; // a change meanwhile only says it waits
+    this.setState("loading", `The calculator engine stopped (${reason.message}); starting it again. ` +
+      "Your change will be worked out as soon as it is ready.");
+  }
+
+  /** A new worker is ready: work the form out on it (what it shows now, not what it showed then). @param {Engine} engine */
+  restarted(engine) {
+    if (this.failed) return;
+    this.engine = engine;
+    this.changed();
+  }
+
+  /** The engine stopped and could not be started again: say so plainly, and offer to reload. @param {Error} reason */
+  stopped(reason) {
+    this.failed = true;
+    this.engine = null;
+    const shown = this.body.hidden ? "nothing can be worked out until it is started again."
+      : "the answer shown is the last one it worked out, and may not match the form now.";
+    this.setState("failed", `The calculator engine stopped (${reason.message}) and could not be started again. ` +
+      `The rulebook stays fully readable; ${shown} Reload the page to start the engine again.`);
+    this.summary.waiting("Not worked out: the calculator engine stopped", "failed");
+    if (!this.reload) {
+      this.reload = document.createElement("button");
+      this.reload.type = "button";
+      this.reload.className = "calc-house-button calc-reload";
+      this.reload.dataset.role = "reload";
+      this.reload.textContent = "Reload the page";
+      this.reload.addEventListener("click", () => location.reload());
+      this.status.after(this.reload);
     }
   }
 
+  /** The engine could not load (or never answered): say so, for good. @param {Error} error */
   fail(error) {
     this.failed = true;
     // Opened from a link, the build-time answer is hidden (it is not the link's situation): say so.
@@ -412,17 +658,20 @@ class Calculator {
   }
 }
 
+/** @type {Calculator[]} */
 let views = []; // every calculator on the page (a page opened in place replaces them)
-let engine = null; // the worker, once asked for: one per document, serving every page opened in place
+/** @type {Engine | null} */
+let engine = null; // once asked for: one per document, serving every page opened in place
 const mounted = new WeakSet();
 
 // Set up the page's calculators not yet set up, starting the engine for the first of them.
 function mountCalculators() {
-  const fresh = [...document.querySelectorAll("[data-calculator]")].filter((root) => !mounted.has(root))
+  const fresh = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-calculator]"))].filter((root) => !mounted.has(root))
     .map((root) => {
       mounted.add(root);
       return new Calculator(root);
     });
+  for (const view of views) if (!view.root.isConnected) view.board?.destroy(); // its page was left in place
   views = views.filter((view) => view.root.isConnected).concat(fresh);
   // a full calculator's answer bar runs along a phone's bottom edge: summary.css leaves room under the page for it
   document.body.toggleAttribute("data-calc-bar", views.some((view) => view.full));
@@ -437,40 +686,73 @@ function mountCalculators() {
   }
   for (const view of fresh) view.startHouse(opening);
   if (!engine) {
-    engine = startEngine();
-    engine.then(
-      () => {
-        // Others may wait for the engine before heavy work of their own (offline.js stores the site then).
-        document.documentElement.dataset.engine = "ready"; // for scripts that look later
-        document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "ready" } }));
-      },
-      (error) => {
-        console.warn("calculator engine failed to load:", error);
-        document.documentElement.dataset.engine = "failed";
-        document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state: "failed" } }));
-      },
-    );
+    const script = document.querySelector('script[type="py"][worker][name="engine"]');
+    engine = script instanceof HTMLScriptElement ? new Engine(script) : null;
+    if (!engine) {
+      for (const view of fresh) view.fail(new Error("the page has no engine script"));
+      return;
+    }
+    engine.worker.then(() => announce("ready"), (error) => {
+      console.warn("calculator engine failed to load:", error);
+      announce("failed");
+    });
+    listen(engine);
   }
-  engine.then((worker) => {
-    for (const view of fresh) view.attach(worker);
+  const started = engine;
+  started.worker.then(() => {
+    for (const view of fresh) view.attach(started);
   }, (error) => {
     for (const view of fresh) view.fail(error);
   });
 }
 
+// Others may wait for the engine before heavy work of their own (offline.js stores the site then).
+/** @param {"ready" | "failed"} state */
+function announce(state) {
+  document.documentElement.dataset.engine = state; // for scripts that look later
+  document.dispatchEvent(new CustomEvent("calc:engine", { detail: { state } }));
+}
+
+// The engine's worker died or stopped: every calculator on the page hears it, and they recover together.
+/** @param {Engine} started */
+function listen(started) {
+  /** @param {Event} event */
+  const detail = (event) => /** @type {CustomEvent<{ reason: Error, restarted: boolean }>} */ (event).detail;
+  const live = () => views.filter((view) => view.root.isConnected);
+  started.addEventListener("restarting", (event) => {
+    for (const view of live()) view.restarting(detail(event).reason);
+  });
+  started.addEventListener("ready", () => {
+    for (const view of live()) view.restarted(started);
+  });
+  started.addEventListener("stopped", (event) => {
+    const { reason, restarted } = detail(event);
+    announce("failed"); // a link to a calculator page loads it: a new page starts a new engine
+    for (const view of live()) {
+      // a worker that never answered is a runtime that does not work: a failure to load, as before any answer
+      if (restarted) view.stopped(reason);
+      else view.fail(new Error("it started but does not answer"));
+    }
+  });
+}
+
 // A change of the table's rulings reaches the other calculators of its system on this page.
+/** @param {Calculator} source */
 function spreadTable(source) {
   for (const view of views) if (view !== source && view.system === source.system && view.root.isConnected) view.tableChanged();
 }
 
 mountCalculators();
-onTableChange((system) => {
+onTableChange((/** @type {string | null} */ system) => {
   for (const view of views) if ((system === null || view.system === system) && view.root.isConnected) view.tableChanged();
 });
 window.addEventListener("hashchange", () => {
   if (!location.hash.startsWith("#s=")) return;
-  for (const view of views.filter((v) => v.full && v.worker)) {
-    view.running = view.running.then(() => view.restore()).then(() => view.evaluate());
+  for (const view of views.filter((v) => v.full && v.engine)) {
+    view.run(async () => {
+      await view.restore();
+      await view.evaluate();
+    });
   }
 });
 // With the engine started or starting, a link to a calculator page opens it in place, served by the

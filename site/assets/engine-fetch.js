@@ -1,15 +1,19 @@
+// @ts-check
 // A short-lived worker that downloads what the engine's worker will ask for, as soon as the page's head
 // is read: the engine's worker only starts once PyScript has, and then asks for its files one after the
 // other, each a round trip on a phone's network. Downloaded here, they wait in the browser's HTTP cache
 // (the engine's requests find them there, or join a download still under way). The bodies are read in
 // this worker and dropped, so that the page's own thread does not receive megabytes it has no use for.
 
-self.addEventListener("message", async ({ data }) => {
+self.addEventListener("message", async (event) => {
+  const { data } = /** @type {MessageEvent<{ urls?: string[] }>} */ (event);
   await Promise.all((data.urls || []).map(async (url) => {
     try {
       const response = await fetch(url);
       await response.body?.pipeTo(new WritableStream());
-    } catch {} // the engine's own request says what went wrong
+    } catch {
+      // nothing to do: the engine's own request says what went wrong
+    }
   }));
   self.close();
 }, { once: true });

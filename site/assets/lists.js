@@ -1,3 +1,4 @@
+// @ts-check
 // List editors: a records field (Enchanted Realms' other creatures, a map's obstacles and creatures) as rows
 // of controls, one row per item, drawn by templates/partials/records.html from the field's item fields.
 // The hidden input beside the rows holds the list as JSON: it is what the engine reads and what the board
@@ -7,7 +8,11 @@
 // so a board can mark them at once). An edit here also fires `input`, which asks the engine. The board writes
 // a tap's list once the tap is on screen: the editor asks it to write first whenever it reads the list.
 
-import { boardIn, parseList } from "./hexboard.js";
+import { nextName, parseList } from "./common.js";
+import { boardIn } from "./hexboard.js";
+
+/** @typedef {Record<string, unknown>} Item */
+/** @typedef {HTMLInputElement | HTMLSelectElement} Control */
 
 const EVENT = "calc:records";
 // More rows than this and the rows can be folded away (a button says so); a list drawn from a link starts folded.
@@ -19,11 +24,16 @@ const WHOLE = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 // The board's key of a hex ("q,r"), or null for anything that is not two whole numbers (a box half typed).
+/** @param {unknown} hex */
 function keyOf(hex) {
   return Array.isArray(hex) && hex.length === 2 && hex.every(Number.isInteger) ? `${hex[0]},${hex[1]}` : null;
 }
 
 // Hexes apart on an axial grid.
+/**
+ * @param {number[]} a
+ * @param {number[]} b
+ */
 function distance([q1, r1], [q2, r2]) {
   const dq = q1 - q2;
   const dr = r1 - r2;
@@ -32,34 +42,83 @@ function distance([q1, r1], [q2, r2]) {
 
 // What a box's text becomes in the list: a number where the item field takes one and the text is one;
 // anything else as typed, so the engine's message names the bad field.
-function scalar(kind, text) {
+/**
+ * @param {string} kind
+ * @param {string} text
+ * @returns {string | number}
+ */
+export function scalar(kind, text) {
   const trimmed = text.trim();
   if (kind === "int" && WHOLE.test(trimmed)) return Number(trimmed);
   if (kind === "number" && NUMBER.test(trimmed)) return Number(trimmed);
   return text;
 }
 
+// The element `selector` finds in `root` (the row templates always hold it).
+/**
+ * @param {Element} root
+ * @param {string} selector
+ */
+function within(root, selector) {
+  return /** @type {HTMLElement} */ (root.querySelector(selector));
+}
+
+// A row's controls, each with its item key and kind.
+/** @param {Element} row */
+function controlsOf(row) {
+  return /** @type {NodeListOf<Control>} */ (row.querySelectorAll("[data-item-key]"));
+}
+
+// A choice control's values (data-values: the JSON list of what each option stands for).
+/** @param {Control} control */
+function choicesOf(control) {
+  return /** @type {unknown[]} */ (JSON.parse(control.dataset.values ?? "[]"));
+}
+
+// The element around an event's target that matches `selector`, or null.
+/**
+ * @param {Event} event
+ * @param {string} selector
+ * @returns {HTMLElement | null}
+ */
+function closestTo(event, selector) {
+  return event.target instanceof Element ? event.target.closest(selector) : null;
+}
+
 export class ListEditor {
+  /** @param {HTMLElement} root a `[data-list]` element */
   constructor(root) {
     this.root = root;
-    this.path = root.dataset.list;
-    this.noun = root.dataset.noun;
+    this.path = root.dataset.list ?? "";
+    this.noun = root.dataset.noun ?? "";
     this.max = Number(root.dataset.max) || Infinity;
+    /** @type {Item} */
     this.defaults = JSON.parse(root.dataset.defaults || "{}");
-    this.input = root.querySelector(`input[type="hidden"][data-path="${CSS.escape(this.path)}"]`);
-    this.rows = root.querySelector('[data-role="list-rows"]');
-    this.template = root.querySelector('template[data-role="list-row"]');
-    this.count = root.querySelector('[data-role="list-count"]');
-    this.addButton = root.querySelector('[data-role="list-add"]');
-    this.toggle = root.querySelector('[data-role="list-toggle"]');
+    /** @type {<E extends Element = HTMLElement>(selector: string) => E} */
+    const part = (selector) => {
+      const found = root.querySelector(selector);
+      if (!found) throw new Error(`the list ${this.path} has no ${selector}`);
+      return /** @type {any} */ (found);
+    };
+    /** @type {HTMLInputElement} */
+    this.input = part(`input[type="hidden"][data-path="${CSS.escape(this.path)}"]`);
+    this.rows = part('[data-role="list-rows"]');
+    /** @type {HTMLTemplateElement} */
+    this.template = part('template[data-role="list-row"]');
+    this.count = part('[data-role="list-count"]');
+    /** @type {HTMLButtonElement} */
+    this.addButton = part('[data-role="list-add"]');
+    this.toggle = part('[data-role="list-toggle"]');
     this.folded = false;
     this.length = this.rows.children.length; // the list's length (the rows drawn, unless folded)
     this.chosen = false; // the fold was opened or closed by hand: a list drawn from a link then leaves it as it is
-    this.announcer = root.querySelector('[data-role="list-announce"]');
+    this.announcer = part('[data-role="list-announce"]');
+    /** @type {HTMLElement | null} */
     this.board = root.closest("[data-board]");
+    /** @type {HTMLElement | null} */
     this.placing = null; // the row whose item the next hex tapped on the board moves there
     this.shown = this.input.value; // the list the rows show
-    for (const row of this.rows.children) this.number(row, Number(row.dataset.index));
+    for (const row of this.rowList()) this.number(row, Number(row.dataset.index));
     this.refreshCount();
     this.rows.addEventListener("input", (event) => this.edited(event));
     this.rows.addEventListener("change", (event) => this.edited(event));
@@ -70,7 +129,8 @@ export class ListEditor {
       this.fold(!this.folded);
     });
     this.input.addEventListener(EVENT, (event) => {
-      if (event.detail?.source !== "list") this.sync(event.detail?.source);
+      const source = /** @type {CustomEvent} */ (event).detail?.source;
+      if (source !== "list") this.sync(source);
     });
     // The calculator has an error to show beside one of the rows (calculator.js): they are drawn.
     root.addEventListener("calc:reveal", () => this.fold(false));
@@ -87,13 +147,24 @@ export class ListEditor {
     });
   }
 
+  // The rows drawn.
+  /** @returns {HTMLElement[]} */
+  rowList() {
+    return /** @type {HTMLElement[]} */ ([...this.rows.children]);
+  }
+
   // The list as the hidden input holds it (after the board has written a tap it has not written yet).
+  /** @returns {Item[]} */
   list() {
     boardIn(this.board)?.flush();
-    return parseList(this.input.value);
+    return /** @type {Item[]} */ (parseList(this.input.value));
   }
 
   // Write the list to the hidden input and tell the board (hexes whose piece changed) and the calculator.
+  /**
+   * @param {unknown[]} list
+   * @param {string[]} [hexes]
+   */
   commit(list, hexes = []) {
     this.input.value = JSON.stringify(list);
     this.shown = this.input.value;
@@ -104,6 +175,7 @@ export class ListEditor {
 
   // The hidden input was set by someone else (`source`: the board, or a link being restored): show its list,
   // touching only the rows that differ. A long list from a link starts folded, unless the fold was chosen by hand.
+  /** @param {string | undefined} source */
   sync(source) {
     if (this.input.value === this.shown) return;
     this.shown = this.input.value;
@@ -113,12 +185,13 @@ export class ListEditor {
   }
 
   // Show `list` in the rows (none while folded), touching only the rows that differ.
+  /** @param {Item[]} list */
   draw(list) {
     this.length = list.length;
     const shown = this.folded ? [] : list;
-    while (this.rows.children.length > shown.length) this.rows.lastElementChild.remove();
+    while (this.rows.children.length > shown.length) this.rows.lastElementChild?.remove();
     shown.forEach((item, index) => {
-      let row = this.rows.children[index];
+      let row = /** @type {HTMLElement | undefined} */ (this.rows.children[index]);
       if (!row) {
         row = this.fresh(index);
         this.rows.append(row);
@@ -132,6 +205,7 @@ export class ListEditor {
   }
 
   // Fold the rows away (`folded`: they are taken out of the page, not only hidden) or draw them again.
+  /** @param {boolean} folded */
   fold(folded) {
     if (folded === this.folded) return;
     this.folded = folded;
@@ -139,77 +213,93 @@ export class ListEditor {
   }
 
   // A new row from the template, numbered.
+  /** @param {number} index */
   fresh(index) {
-    const row = this.template.content.firstElementChild.cloneNode(true);
+    const row = /** @type {HTMLElement} */ (this.template.content.firstElementChild?.cloneNode(true));
     this.number(row, index);
     return row;
   }
 
   // Give a row the ids, names and error slots of item `index` (rows are renumbered when one is removed).
+  /**
+   * @param {HTMLElement} row
+   * @param {number} index
+   */
   number(row, index) {
     const list = this.root.id;
     const title = `${this.noun.charAt(0).toUpperCase()}${this.noun.slice(1)} ${index + 1}`;
     row.dataset.index = String(index);
-    row.querySelector('[data-role="list-title"]').textContent = title;
-    row.querySelector('[data-role="list-remove"] .visually-hidden').textContent = ` ${this.noun} ${index + 1}`;
+    within(row, '[data-role="list-title"]').textContent = title;
+    within(row, '[data-role="list-remove"] .visually-hidden').textContent = ` ${this.noun} ${index + 1}`;
     for (const cell of row.querySelectorAll(".calc-list-cell")) {
-      const control = cell.querySelector("[data-item-key]");
+      const control = within(cell, "[data-item-key]");
       const key = control.dataset.itemKey;
       const base = `${list}-${index}-${key}`;
       const where = `${this.path}.${index}.${key}`;
-      const error = cell.querySelector("[data-error-for]");
+      const error = within(cell, "[data-error-for]");
       const label = cell.querySelector(".calc-list-label");
       error.id = `${base}-error`;
       error.dataset.errorFor = where;
       error.dataset.label = `${title}, ${label ? label.textContent : key}`;
       if (control.dataset.itemKind === "hex") {
-        label.id = base;
-        cell.querySelector('[role="group"]').setAttribute("aria-labelledby", base);
+        if (label) label.id = base;
+        within(cell, '[role="group"]').setAttribute("aria-labelledby", base);
         for (const part of cell.querySelectorAll("[data-item-part]")) {
-          const axis = part.dataset.itemPart === "0" ? "q" : "r";
-          part.id = `${base}-${axis}`;
-          part.dataset.itemPath = where;
-          part.previousElementSibling.htmlFor = part.id;
+          const box = /** @type {HTMLElement} */ (part);
+          const axis = box.dataset.itemPart === "0" ? "q" : "r";
+          box.id = `${base}-${axis}`;
+          box.dataset.itemPath = where;
+          /** @type {HTMLLabelElement} */ (box.previousElementSibling).htmlFor = box.id;
         }
       } else {
         control.id = base;
         control.dataset.itemPath = where;
-        cell.querySelector(`label`).htmlFor = base;
+        /** @type {HTMLLabelElement} */ (within(cell, "label")).htmlFor = base;
       }
     }
   }
 
   // Set a row's controls to an item's values (a control the user is typing in keeps its text when it says the same).
+  /**
+   * @param {HTMLElement} row
+   * @param {Item} item
+   */
   show(row, item) {
-    for (const control of row.querySelectorAll("[data-item-key]")) {
-      const value = item[control.dataset.itemKey];
+    for (const control of controlsOf(row)) {
+      const value = item[control.dataset.itemKey ?? ""];
       const kind = control.dataset.itemKind;
       if (kind === "bool") {
-        control.checked = value === true;
+        /** @type {HTMLInputElement} */ (control).checked = value === true;
       } else if (kind === "choice") {
-        control.selectedIndex = JSON.parse(control.dataset.values).findIndex((v) => v === value);
+        /** @type {HTMLSelectElement} */ (control).selectedIndex = choicesOf(control).findIndex((v) => v === value);
       } else {
         const part = kind === "hex" ? (Array.isArray(value) ? value[Number(control.dataset.itemPart)] : undefined) : value;
         const text = part === undefined || part === null ? "" : String(part);
         if (control.value === text) continue;
-        if (control === document.activeElement && kind !== "text" && scalar(kind === "hex" ? "int" : kind, control.value) === part) continue;
+        if (control === document.activeElement && kind !== "text" && scalar(kind === "hex" ? "int" : kind ?? "", control.value) === part) continue;
         control.value = text;
       }
     }
   }
 
   // The item a row's controls describe, on top of what the list holds for it (keys the row has no control for stay).
+  /**
+   * @param {HTMLElement} row
+   * @param {Item} item
+   * @returns {Item}
+   */
   read(row, item) {
     const out = { ...item };
+    /** @type {string[]} */
     const hex = [];
-    for (const control of row.querySelectorAll("[data-item-key]")) {
-      const key = control.dataset.itemKey;
+    for (const control of controlsOf(row)) {
+      const key = control.dataset.itemKey ?? "";
       const kind = control.dataset.itemKind;
-      if (kind === "bool") out[key] = control.checked;
-      else if (kind === "choice") out[key] = JSON.parse(control.dataset.values)[control.selectedIndex];
+      if (kind === "bool") out[key] = /** @type {HTMLInputElement} */ (control).checked;
+      else if (kind === "choice") out[key] = choicesOf(control)[/** @type {HTMLSelectElement} */ (control).selectedIndex];
       else if (kind === "hex") hex[Number(control.dataset.itemPart)] = control.value;
       else if (control.value.trim() === "") delete out[key];
-      else out[key] = scalar(kind, control.value);
+      else out[key] = scalar(kind ?? "", control.value);
       if (kind === "hex" && hex.length === 2) {
         if (hex.every((t) => t.trim() === "")) delete out[key];
         else out[key] = hex.map((t) => scalar("int", t));
@@ -218,16 +308,17 @@ export class ListEditor {
     return out;
   }
 
+  /** @param {Event} event */
   edited(event) {
-    const control = event.target.closest("[data-item-key]");
+    const control = closestTo(event, "[data-item-key]");
     if (!control) return;
-    if (event.type === "change" && control.type === "text") return; // its input events said it already
-    const row = control.closest(".calc-list-row");
+    if (event.type === "change" && /** @type {HTMLInputElement} */ (control).type === "text") return; // its input events said it already
+    const row = /** @type {HTMLElement} */ (control.closest(".calc-list-row"));
     const index = Number(row.dataset.index);
     const list = this.list();
     if (!list[index] || typeof list[index] !== "object") list[index] = {};
     const before = keyOf(list[index].hex);
-    list[index] = this.read(row, list[index]);
+    list[index] = this.read(row, /** @type {Item} */ (list[index]));
     const after = keyOf(list[index].hex);
     this.input.value = JSON.stringify(list);
     this.shown = this.input.value;
@@ -236,10 +327,11 @@ export class ListEditor {
       detail: { source: "list", hexes: [before, after].filter((k, i, all) => k && all.indexOf(k) === i) } }));
   }
 
+  /** @param {Event} event */
   clicked(event) {
-    const button = event.target.closest("button[data-role]");
+    const button = closestTo(event, "button[data-role]");
     if (!button) return;
-    const row = button.closest(".calc-list-row");
+    const row = /** @type {HTMLElement} */ (button.closest(".calc-list-row"));
     if (button.dataset.role === "list-remove") this.remove(row);
     else if (button.dataset.role === "list-place") {
       if (this.placing === row) this.stopPlacing(true);
@@ -247,22 +339,23 @@ export class ListEditor {
     }
   }
 
+  /** @param {HTMLElement} row */
   title(row) {
-    return row.querySelector('[data-role="list-title"]').textContent;
+    return within(row, '[data-role="list-title"]').textContent ?? "";
   }
 
   add() {
     const list = this.list();
     if (list.length >= this.max) return;
+    /** @type {Item} */
     const item = { ...this.defaults };
     // A text (a name) gets "Creature 3", one more than the highest number names end with, as the board names them.
-    const named = this.template.content.querySelector('[data-item-kind="text"]');
+    const named = /** @type {HTMLElement | null} */ (this.template.content.querySelector('[data-item-kind="text"]'));
     if (named) {
-      const key = named.dataset.itemKey;
-      const used = list.map((r) => /(\d+)$/.exec(String(r?.[key] ?? ""))?.[1]).filter(Boolean).map(Number);
-      item[key] = `${this.noun.charAt(0).toUpperCase()}${this.noun.slice(1)} ${Math.max(0, ...used) + 1}`;
+      const key = named.dataset.itemKey ?? "";
+      item[key] = nextName(this.noun, list.map((r) => r?.[key]));
     }
-    const hexKey = this.template.content.querySelector('[data-item-kind="hex"]')?.dataset.itemKey;
+    const hexKey = /** @type {HTMLElement | null} */ (this.template.content.querySelector('[data-item-kind="hex"]'))?.dataset.itemKey;
     const spot = hexKey && this.freeHex(list, hexKey);
     if (spot) item[hexKey] = spot;
     list.push(item);
@@ -270,27 +363,34 @@ export class ListEditor {
     const row = this.fresh(list.length - 1);
     this.rows.append(row);
     this.show(row, item);
-    this.commit(list, spot ? [keyOf(spot)] : []);
+    this.commit(list, [spot ? keyOf(spot) : null].filter((key) => key !== null));
     const where = spot ? ` on hex ${spot.join(", ")}` : ": give its hex";
     this.say(`${this.title(row)} added${where}.`);
-    row.querySelector("input, select")?.focus();
+    /** @type {HTMLElement | null} */ (row.querySelector("input, select"))?.focus();
   }
 
   // A hex for a new item: beside the board, the empty drawn hex nearest this list's last item (or the first
   // piece); without a board none (the row asks for it).
+  /**
+   * @param {Item[]} list
+   * @param {string} key
+   * @returns {number[] | null}
+   */
   freeHex(list, key) {
     if (!this.board) return null;
-    const cells = [...this.board.querySelectorAll("g.hex[data-hex]")];
+    const cells = /** @type {SVGElement[]} */ ([...this.board.querySelectorAll("g.hex[data-hex]")]);
     const taken = new Set(list.map((item) => keyOf(item?.[key])).filter(Boolean));
-    const hexOf = (g) => g.dataset.hex.split(",").map(Number);
-    const anchorCell = [...list].reverse().map((item) => item?.[key]).find((h) => keyOf(h))
-      || (cells.find((g) => g.dataset.piece) ? hexOf(cells.find((g) => g.dataset.piece)) : null);
-    const free = cells.filter((g) => !g.dataset.piece && !taken.has(g.dataset.hex)).map(hexOf);
+    const hexOf = (/** @type {SVGElement} */ g) => (g.dataset.hex ?? "").split(",").map(Number);
+    const placed = cells.find((g) => g.dataset.piece);
+    const anchorCell = /** @type {number[] | undefined} */ ([...list].reverse().map((item) => item?.[key]).find((h) => keyOf(h)))
+      || (placed ? hexOf(placed) : null);
+    const free = cells.filter((g) => !g.dataset.piece && !taken.has(g.dataset.hex ?? null)).map(hexOf);
     if (!free.length) return null;
     if (!anchorCell) return free[0];
     return free.reduce((best, h) => (distance(h, anchorCell) < distance(best, anchorCell) ? h : best));
   }
 
+  /** @param {HTMLElement} row */
   remove(row) {
     const index = Number(row.dataset.index);
     const list = this.list();
@@ -298,18 +398,20 @@ export class ListEditor {
     const [gone] = list.splice(index, 1);
     if (this.placing === row) this.stopPlacing(false);
     row.remove();
-    [...this.rows.children].forEach((r, i) => this.number(r, i));
-    this.commit(list, [keyOf(gone?.hex)].filter(Boolean));
+    this.rowList().forEach((r, i) => this.number(r, i));
+    this.commit(list, [keyOf(gone?.hex)].filter((key) => key !== null));
     this.say(`${title} removed.`);
     const next = this.rows.children[index] || this.rows.children[index - 1];
-    (next ? next.querySelector('[data-role="list-remove"]') : this.addButton).focus();
+    (next ? within(next, '[data-role="list-remove"]') : this.addButton).focus();
   }
 
+  /** @param {HTMLElement} row */
   startPlacing(row) {
+    if (!this.board) return;
     if (this.placing) this.stopPlacing(false);
     this.placing = row;
     row.dataset.placing = "";
-    const button = row.querySelector('[data-role="list-place"]');
+    const button = within(row, '[data-role="list-place"]');
     button.setAttribute("aria-pressed", "true");
     button.textContent = "Tap a hex…";
     this.board.dataset.placing = "";
@@ -317,33 +419,36 @@ export class ListEditor {
     this.say(`Placing ${this.title(row)}: tap a hex on the board, or move to one and press Enter. Escape cancels.`);
   }
 
+  /** @param {boolean} announce */
   stopPlacing(announce) {
     const row = this.placing;
     this.placing = null;
     delete this.board?.dataset.placing;
     if (!row) return;
     delete row.dataset.placing;
-    const button = row.querySelector('[data-role="list-place"]');
+    const button = within(row, '[data-role="list-place"]');
     button.setAttribute("aria-pressed", "false");
     button.textContent = "Place on board";
     if (announce) this.say(`${this.title(row)} stays where it was.`);
   }
 
+  /** @param {Event} event */
   boardPicked(event) {
     if (!this.placing) return;
-    const g = event.target.closest?.("g.hex[data-hex]");
+    const g = closestTo(event, "g.hex[data-hex]");
     if (!g) return;
     event.stopPropagation();
     event.preventDefault();
     this.placeOn(g, false);
   }
 
+  /** @param {KeyboardEvent} event */
   boardKeyed(event) {
     if (!this.placing) return;
-    const g = event.target.closest?.("g.hex[data-hex]");
+    const g = closestTo(event, "g.hex[data-hex]");
     if (!g) return;
     if (event.key === "Escape") {
-      const button = this.placing.querySelector('[data-role="list-place"]');
+      const button = within(this.placing, '[data-role="list-place"]');
       this.stopPlacing(true);
       button.focus();
     } else if (event.key === "Enter" || event.key === " ") {
@@ -356,13 +461,18 @@ export class ListEditor {
   }
 
   // Move the item being placed to hex `g`, unless another piece stands there.
+  /**
+   * @param {HTMLElement | SVGElement} g
+   * @param {boolean} byKey
+   */
   placeOn(g, byKey) {
     const row = this.placing;
+    if (!row) return;
     const index = Number(row.dataset.index);
     const list = this.list();
-    const hexKey = row.querySelector('[data-item-kind="hex"]').dataset.itemKey;
+    const hexKey = within(row, '[data-item-kind="hex"]').dataset.itemKey ?? "";
     const before = keyOf(list[index]?.[hexKey]);
-    const key = g.dataset.hex;
+    const key = g.dataset.hex ?? "";
     const where = `hex ${key.replace(",", ", ")}`;
     if (g.dataset.piece && key !== before) {
       this.say(`${where[0].toUpperCase()}${where.slice(1)} is taken: pick an empty hex for ${this.title(row)}.`);
@@ -371,9 +481,9 @@ export class ListEditor {
     list[index] = { ...list[index], [hexKey]: key.split(",").map(Number) };
     this.show(row, list[index]);
     this.stopPlacing(false);
-    this.commit(list, [before, key].filter((k, i, all) => k && all.indexOf(k) === i));
+    this.commit(list, [before ?? "", key].filter((k, i, all) => k && all.indexOf(k) === i));
     this.say(`${this.title(row)} placed on ${where}.`);
-    if (byKey) row.querySelector('[data-role="list-place"]').focus();
+    if (byKey) within(row, '[data-role="list-place"]').focus();
   }
 
   refreshCount() {
@@ -383,12 +493,14 @@ export class ListEditor {
     this.toggle.hidden = !this.folded && length <= FOLD_AT;
   }
 
+  /** @param {string} message */
   say(message) {
     this.announcer.textContent = message;
   }
 }
 
 // Every list editor inside `root` (a calculator).
+/** @param {Element} root */
 export function mountLists(root) {
-  return [...root.querySelectorAll("[data-list]")].map((element) => new ListEditor(element));
+  return [...root.querySelectorAll("[data-list]")].map((element) => new ListEditor(/** @type {HTMLElement} */ (element)));
 }

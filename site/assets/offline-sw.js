@@ -1,3 +1,4 @@
+// @ts-check
 // The offline service worker. This is its source: the build (rulebook/offline.py) writes it to sw.js
 // at the site root after one line that declares BUILD, and never ships this file as it is.
 //
@@ -37,9 +38,10 @@
 // tied to that page (the browser gives no parent id); it gets the new build. Pages on the old
 // build show the reload prompt at the switch, and PyScript creates its worker at page load.
 
-/* global BUILD */ // declared by the line the build writes before this source
+/* global BUILD */ // declared by the line the build writes before this source (its type: types/offline-sw.d.ts)
 
-const SCOPE = self.registration.scope; // the site root, ending in "/"
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const SCOPE = worker.registration.scope; // the site root, ending in "/"
 const SCOPE_PATH = new URL(SCOPE).pathname;
 const PREFIX = `offline ${SCOPE} `; // our caches: another site on this origin has another scope
 const CACHE = PREFIX + BUILD.version;
@@ -53,9 +55,10 @@ const NETWORK = new Set(BUILD.network || []);
 
 // Site path <-> URL. The cache key of a file is its own URL; a directory page is fetched by its
 // directory URL, which every static host serves (some redirect ".../index.html" to it).
-const urlOf = (path) => new URL(path.split("/").map(encodeURIComponent).join("/"), SCOPE).href;
-const fetchUrlOf = (path) => urlOf(path.replace(/(^|\/)index\.html$/, "$1"));
+const urlOf = (/** @type {string} */ path) => new URL(path.split("/").map(encodeURIComponent).join("/"), SCOPE).href;
+const fetchUrlOf = (/** @type {string} */ path) => urlOf(path.replace(/(^|\/)index\.html$/, "$1"));
 
+/** @param {URL} url */
 function pathOf(url) {
   try {
     return url.pathname.slice(SCOPE_PATH.length).split("/").map(decodeURIComponent).join("/");
@@ -64,6 +67,14 @@ function pathOf(url) {
   }
 }
 
+/** @typedef {typeof BUILD.files[string]} Entry */
+/** @typedef {{ active: string | null, pins: Record<string, string> }} State */
+
+/**
+ * @param {BodyInit | null} body
+ * @param {Entry} entry
+ * @param {string} version
+ */
 function stamp(body, entry, version, status = 200) {
   return new Response(body, {
     status,
@@ -73,6 +84,7 @@ function stamp(body, entry, version, status = 200) {
 
 // ---- state: the active version and the pinned clients -------------------------------------
 
+/** @type {Promise<State> | null} */
 let statePromise = null;
 let saving = Promise.resolve();
 
@@ -84,6 +96,7 @@ function loadState() {
   return statePromise;
 }
 
+/** @param {State} state */
 function saveState(state) {
   saving = saving.then(async () => {
     const cache = await caches.open(STATE);
@@ -92,6 +105,7 @@ function saveState(state) {
   return saving;
 }
 
+/** @param {FetchEvent} event */
 async function versionFor(event) {
   const state = await loadState();
   const pinned = event.clientId && state.pins[event.clientId];
@@ -111,7 +125,7 @@ async function prune(force = false) {
   if (!ids.length || (!force && Date.now() - lastPrune < 2000)) return;
   lastPrune = Date.now();
   const before = new Set(Object.values(state.pins));
-  for (const id of ids) if (!(await self.clients.get(id))) delete state.pins[id];
+  for (const id of ids) if (!(await worker.clients.get(id))) delete state.pins[id];
   const after = new Set(Object.values(state.pins));
   if (after.size === before.size && Object.keys(state.pins).length === ids.length) return;
   await saveState(state);
@@ -133,6 +147,11 @@ async function donors() {
   return found;
 }
 
+/**
+ * @param {string} path
+ * @param {Entry} entry
+ * @param {{ cache: Cache, files: Record<string, Entry> }[]} olds
+ */
 async function obtain(path, entry, olds) {
   for (const old of olds) {
     if (old.files[path]?.integrity !== entry.integrity) continue;
@@ -147,7 +166,12 @@ async function obtain(path, entry, olds) {
 // The page has just downloaded most of the build (the worker installs after its engine answered):
 // take those bytes from the HTTP cache, stale or not, when they match the manifest's hash, and ask
 // the server only for what the cache does not have or holds from another build.
+/**
+ * @param {string} path
+ * @param {Entry} entry
+ */
 async function download(path, entry) {
+  /** @type {RequestInit} */
   const options = { credentials: "same-origin", integrity: entry.integrity };
   try {
     const cached = await fetch(fetchUrlOf(path), { ...options, cache: "force-cache" });
@@ -160,11 +184,12 @@ async function download(path, entry) {
 
 let reported = -1;
 
+/** @param {number} done */
 async function report(done, final = false) {
   const percent = Math.floor((100 * done) / total);
   if (!final && percent === reported) return;
   reported = percent;
-  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+  for (const client of await worker.clients.matchAll({ type: "window", includeUncontrolled: true })) {
     client.postMessage({ type: "offline-progress", version: BUILD.version, done, total, complete: final });
   }
 }
@@ -193,16 +218,17 @@ async function precache() {
   await report(total, true);
 }
 
-self.addEventListener("install", (event) => event.waitUntil(precache()));
+worker.addEventListener("install", (event) => event.waitUntil(precache()));
 
 // ---- activate: pin the pages we take over, drop every cache nobody uses ----------------------
 
 async function activate() {
   const state = await loadState();
+  /** @type {Record<string, string>} */
   const pins = {};
   if (state.active && state.active !== BUILD.version) {
     // Clients controlled by the previous worker until a moment ago (windows and workers).
-    for (const client of await self.clients.matchAll({ type: "all" })) {
+    for (const client of await worker.clients.matchAll({ type: "all" })) {
       pins[client.id] = state.pins[client.id] || state.active;
     }
   }
@@ -215,31 +241,48 @@ async function activate() {
   }
 }
 
-self.addEventListener("activate", (event) => event.waitUntil(activate()));
+worker.addEventListener("activate", (event) => event.waitUntil(activate()));
 
 // ---- fetch: cache first, never the network for a file we have ---------------------------------
 
+/** @param {string} version */
 async function complete(version) {
   const name = PREFIX + version;
   if (version !== BUILD.version && !(await caches.has(name))) return caches.open(CACHE);
   return caches.open(name);
 }
 
+/**
+ * @param {Cache} cache
+ * @param {string} path
+ */
 async function lookup(cache, path) {
   const file = path === "" || path.endsWith("/") ? path + "index.html" : path;
   return cache.match(urlOf(file));
 }
 
 // HEAD gets GET's status and headers without the body (the calculator checks its runtime files so).
+/**
+ * @param {Request} request
+ * @param {Response} response
+ */
 function asRequested(request, response) {
   if (request.method !== "HEAD" || !response.body) return response;
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/**
+ * @param {FetchEvent} event
+ * @param {URL} url
+ */
 async function respond(event, url) {
   return asRequested(event.request, await answer(event, url));
 }
 
+/**
+ * @param {FetchEvent} event
+ * @param {URL} url
+ */
 async function answer(event, url) {
   const request = event.request;
   const navigation = request.mode === "navigate";
@@ -263,10 +306,10 @@ async function answer(event, url) {
   return new Response(missing.body, { status: 404, statusText: "Not Found", headers: missing.headers });
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" && event.request.method !== "HEAD") return;
   const url = new URL(event.request.url);
-  if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
+  if (url.origin !== worker.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
   event.respondWith(respond(event, url));
 });
 
@@ -278,9 +321,9 @@ async function status() {
   return { type: "offline-status", version: BUILD.version, complete: stored, files: Object.keys(BUILD.files).length, bytes: total };
 }
 
-self.addEventListener("message", (event) => {
+worker.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type === "offline-activate") self.skipWaiting(); // the page's "Reload now"
+  if (data.type === "offline-activate") worker.skipWaiting(); // the page's "Reload now"
   if (data.type === "offline-status") {
     event.waitUntil(Promise.all([prune(true), status().then((answer) => event.ports[0]?.postMessage(answer))]));
   }

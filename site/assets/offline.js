@@ -1,3 +1,4 @@
+// @ts-check
 // Offline use: registers the service worker the build writes to sw.js at the site root, says
 // "Available offline" once this build is stored on the device, and offers a reload when a newer
 // build is ready. How builds are kept apart is explained at the top of assets/offline-sw.js.
@@ -16,15 +17,21 @@ const CHECK_EVERY_MS = 30 * 60 * 1000;
 const ENGINE_WAIT_MS = 20_000; // a calculator page whose engine never says anything still gets stored
 const IDLE_WAIT_MS = 5_000; // the longest wait for an idle moment
 
-const status = document.querySelector("[data-offline-status]");
-const prompt = document.querySelector("[data-offline-update]");
+// The status line and the update prompt (every page has them; without them this script does nothing, below).
+const status = /** @type {HTMLElement} */ (document.querySelector("[data-offline-status]"));
+const prompt = /** @type {HTMLElement} */ (document.querySelector("[data-offline-update]"));
 const startedWith = navigator.serviceWorker?.controller ?? null;
 let reloading = false;
 let asked = false; // this page chose "Reload now"
 
+/** @typedef {{ complete: boolean, version: string, files: number, bytes: number }} Stored the worker's status */
+/** @typedef {{ done: number, total: number, percent: number }} Saving */
+
 // What the status line shows, rebuilt from these three facts whenever one changes.
+/** @type {{ stored: Stored | null, saving: Saving | null, update: boolean }} */
 const shown = { stored: null, saving: null, update: false };
 
+/** @param {number} bytes */
 function megabytes(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
@@ -62,14 +69,24 @@ function render() {
   status.replaceChildren(label);
 }
 
+/** @param {Stored | null} answer */
 function showStored(answer) {
   if (!answer?.complete) return;
   shown.stored = answer;
   render();
 }
 
+/**
+ * @param {ServiceWorker | null} worker
+ * @param {{ type: string }} message
+ * @returns {Promise<Stored | null>}
+ */
 function ask(worker, message) {
   return new Promise((resolve) => {
+    if (!worker) {
+      resolve(null);
+      return;
+    }
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(event.data);
     worker.postMessage(message, [channel.port2]);
@@ -89,10 +106,11 @@ function hidePrompt() {
 
 // The prompt: "A new version is ready" with "Reload now" and "Later". `waiting` is the new worker
 // still waiting for its turn, or null when another tab has already switched to it.
+/** @param {ServiceWorker | null} waiting */
 function offerReload(waiting) {
   if (reloading) return;
-  const now = prompt.querySelector('[data-offline-action="reload"]');
-  const later = prompt.querySelector('[data-offline-action="later"]');
+  const now = /** @type {HTMLButtonElement} */ (prompt.querySelector('[data-offline-action="reload"]'));
+  const later = /** @type {HTMLButtonElement} */ (prompt.querySelector('[data-offline-action="later"]'));
   now.onclick = () => {
     now.disabled = true;
     asked = true;
@@ -115,15 +133,17 @@ function offerReload(waiting) {
   render(); // the status line is a live region: screen readers hear "new version ready"
 }
 
-let watched = null; // the registration watchForUpdates looks after
+/** @type {ServiceWorkerRegistration | null} the registration watchForUpdates looks after */
+let watched = null;
 
+/** @param {ServiceWorkerRegistration} registration */
 function watchForUpdates(registration) {
   if (watched === registration) return;
   watched = registration;
-  const offer = (worker) => {
+  const offer = (/** @type {ServiceWorker | null} */ worker) => {
     if (registration.active && worker) offerReload(worker);
   };
-  const follow = (worker) => {
+  const follow = (/** @type {ServiceWorker | null} */ worker) => {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
       if (worker.state === "installed") offer(worker);
@@ -147,6 +167,7 @@ function watchForUpdates(registration) {
   setInterval(check, CHECK_EVERY_MS);
 }
 
+/** @param {MessageEvent} event */
 function onMessage(event) {
   const data = event.data || {};
   if (data.type !== "offline-progress" || shown.stored || data.complete) return;
@@ -154,6 +175,7 @@ function onMessage(event) {
   render();
 }
 
+/** @returns {Promise<unknown>} */
 function loaded() {
   if (document.readyState === "complete") return Promise.resolve();
   return new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
@@ -162,20 +184,20 @@ function loaded() {
 // Resolves once this page's calculator engine has started or failed, or after ENGINE_WAIT_MS.
 function engineSettled() {
   if (document.documentElement.dataset.engine) return Promise.resolve();
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     const timer = setTimeout(resolve, ENGINE_WAIT_MS);
     document.addEventListener("calc:engine", () => {
       clearTimeout(timer);
       resolve();
     }, { once: true });
-  });
+  }));
 }
 
 function idle() {
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
     else setTimeout(resolve, 200);
-  });
+  }));
 }
 
 async function quietMoment() {
@@ -194,7 +216,7 @@ async function register() {
     });
     return registration ?? null;
   } catch (error) {
-    console.info("offline: service workers are not available here;", error.message);
+    console.info("offline: service workers are not available here;", error instanceof Error ? error.message : error);
     return null;
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Rule previews: a plain click on a rule link beside a calculator's field (a.calc-rule-link) or in an
 // answer (.calc-result a[data-rule]) shows that rule's text in place, taken from the rulebook page's
 // own section: from the anchor's heading to the next heading of the same or a higher level, or the
@@ -7,64 +8,74 @@
 // the link. Links stay plain links: without this script, with a modifier key or a middle click, or
 // when the page cannot be read, the browser opens the rule's page as usual.
 
+import { fetchPage, linkOf, onDocumentClick, plainClick } from "./common.js";
+
 const LINKS = "a.calc-rule-link[href], .calc-result a[data-rule][href]";
 const WIDE = matchMedia("(min-width: 45em)"); // narrower than this: a bottom sheet
 const GAP = 8; // pixels between the link and the popover, and from the window's edges
 const ID_PREFIX = "rule-preview-"; // ids copied from the rule's page, made unique in this one
 const LEFT_OUT = "[data-calculator], script, style, .headerlink, [data-persist]";
 
-const pages = new Map(); // page URL without its hash -> Promise of its parsed document
+/** @type {Map<string, Promise<Document>>} page URL without its hash -> Promise of its parsed document */
+const pages = new Map();
 
-let dialog = null;
-let opener = null; // the link the open preview came from: focus goes back to it
-let openerCalculator = null; // the calculator that link is in, if any
+/** @type {HTMLDialogElement | null} */
+let dialogElement = null;
+/** @type {HTMLAnchorElement | null} the link the open preview came from: focus goes back to it */
+let opener = null;
+/** @type {Element | null} the calculator that link is in, if any */
+let openerCalculator = null;
 
+/** @param {MouseEvent} event */
 function wanted(event) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
-    return null;
-  }
-  const link = event.target instanceof Element ? event.target.closest(LINKS) : null;
-  if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  const link = linkOf(event, LINKS);
+  if (!plainClick(event, link)) return null;
   if (link.closest("dialog[data-rule-preview]")) return null; // a link in a preview opens its page
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin || url.hash.length < 2) return null;
   return { link, url };
 }
 
+/**
+ * @param {URL} url
+ * @returns {Promise<Document>}
+ */
 function pageOf(url) {
   const key = url.href.split("#")[0];
   if (new URL(key).pathname === location.pathname) return Promise.resolve(document);
   if (!pages.has(key)) {
-    const loading = fetch(key, { credentials: "same-origin" }).then(async (response) => {
-      if (!response.ok || !(response.headers.get("content-type") || "").includes("text/html")) {
-        throw new Error(`HTTP ${response.status}`);
-      }
-      return new DOMParser().parseFromString(await response.text(), "text/html");
-    });
+    const loading = fetchPage(key);
     loading.catch(() => pages.delete(key)); // a failed page is asked for again next time
     pages.set(key, loading);
   }
-  return pages.get(key);
+  return /** @type {Promise<Document>} */ (pages.get(key));
 }
 
+/** @param {Element} element */
 function headingLevel(element) {
   return /^H[1-6]$/.test(element.tagName) ? Number(element.tagName[1]) : 0;
 }
 
+/** @param {Element} element */
 function textOf(element) {
-  const copy = element.cloneNode(true);
+  const copy = /** @type {Element} */ (element.cloneNode(true));
   copy.querySelectorAll(".headerlink").forEach((link) => link.remove());
-  return copy.textContent.trim();
+  return (copy.textContent ?? "").trim();
 }
 
 // The rule's title and its text as nodes of `doc`, or null when the page has no such anchor.
+/**
+ * @param {Document} doc
+ * @param {string} id
+ * @returns {{ title: string, nodes: Node[] } | null}
+ */
 function section(doc, id) {
   const anchor = doc.getElementById(id);
   if (!anchor) return null;
   const level = headingLevel(anchor);
   if (!level) {
     const title = anchor.querySelector(":scope > .admonition-title");
-    const body = anchor.cloneNode(true);
+    const body = /** @type {Element} */ (anchor.cloneNode(true));
     body.querySelector(":scope > .admonition-title")?.remove();
     return { title: title ? textOf(title) : id, nodes: [body] };
   }
@@ -79,6 +90,10 @@ function section(doc, id) {
 
 // Copied nodes made fit for this page: no calculators or scripts, unique ids, links to the rule's page,
 // headings as bold lines (the preview is not part of this page's outline).
+/**
+ * @param {Node[]} nodes
+ * @param {string} pageUrl
+ */
 function adopt(nodes, pageUrl) {
   const box = document.createElement("div");
   box.append(...nodes.map((node) => document.importNode(node, true)));
@@ -92,15 +107,19 @@ function adopt(nodes, pageUrl) {
   box.querySelectorAll("[id]").forEach((node) => { node.id = ID_PREFIX + node.id; });
   for (const name of ["aria-labelledby", "aria-describedby", "for"]) {
     box.querySelectorAll(`[${name}]`).forEach((node) => {
-      node.setAttribute(name, node.getAttribute(name).split(/\s+/).map((id) => ID_PREFIX + id).join(" "));
+      node.setAttribute(name, (node.getAttribute(name) ?? "").split(/\s+/).map((id) => ID_PREFIX + id).join(" "));
     });
   }
   box.querySelectorAll("use[href]").forEach((use) => {
-    const ref = use.getAttribute("href");
+    const ref = use.getAttribute("href") ?? "";
     if (ref.startsWith("#")) use.setAttribute("href", `#${ID_PREFIX}${ref.slice(1)}`);
   });
-  box.querySelectorAll("a[href]").forEach((link) => { link.href = new URL(link.getAttribute("href"), pageUrl).href; });
-  box.querySelectorAll("img[src]").forEach((img) => { img.src = new URL(img.getAttribute("src"), pageUrl).href; });
+  box.querySelectorAll("a[href]").forEach((link) => {
+    /** @type {HTMLAnchorElement} */ (link).href = new URL(link.getAttribute("href") ?? "", pageUrl).href;
+  });
+  box.querySelectorAll("img[src]").forEach((img) => {
+    /** @type {HTMLImageElement} */ (img).src = new URL(img.getAttribute("src") ?? "", pageUrl).href;
+  });
   box.querySelectorAll("h1, h2, h3, h4, h5, h6").forEach((heading) => {
     const line = document.createElement("p");
     line.className = "rule-preview__subhead";
@@ -125,7 +144,7 @@ function build() {
     </div>
     <div class="rule-preview__body md-typeset" data-role="preview-body" role="region" aria-label="Rule text" tabindex="0"></div>
     <p class="rule-preview__more md-typeset"><a data-role="preview-more">Read it on the full page</a></p>`;
-  element.querySelector('[data-role="preview-close"]').addEventListener("click", () => element.close());
+  element.querySelector('[data-role="preview-close"]')?.addEventListener("click", () => element.close());
   // A tap on the backdrop reaches the dialog itself, outside its box.
   element.addEventListener("click", (event) => {
     if (event.target !== element) return;
@@ -145,15 +164,23 @@ function build() {
 
 // Focus back on the link, or, when its calculator wrote a new answer meanwhile, on the same rule's link
 // in the new answer.
+/**
+ * @param {HTMLAnchorElement} link
+ * @param {Element | null} calculator
+ */
 function returnFocus(link, calculator) {
   const again = link.isConnected ? link
-    : [...(calculator?.querySelectorAll(LINKS) ?? [])].find((other) => other.href === link.href);
+    : [.../** @type {NodeListOf<HTMLAnchorElement>} */ (calculator?.querySelectorAll(LINKS) ?? [])].find((other) => other.href === link.href);
   again?.focus({ preventScroll: true });
 }
 
 // Beside the link on a wide screen: below it, or above when there is more room there, never over it
 // (a long rule scrolls inside); a sheet along the bottom otherwise.
-function place(link) {
+/**
+ * @param {HTMLDialogElement} dialog
+ * @param {HTMLAnchorElement} link
+ */
+function place(dialog, link) {
   dialog.style.top = dialog.style.left = dialog.style.maxHeight = "";
   if (!WIDE.matches) return;
   const at = link.getBoundingClientRect();
@@ -169,41 +196,55 @@ function place(link) {
   dialog.style.left = `${Math.round(Math.max(GAP, left))}px`;
 }
 
-function show(link, state, title, nodes) {
+/**
+ * @param {HTMLDialogElement} dialog
+ * @param {HTMLAnchorElement} link
+ * @param {string} state
+ * @param {string} title
+ * @param {Node[]} nodes
+ */
+function show(dialog, link, state, title, nodes) {
   dialog.dataset.state = state;
-  dialog.querySelector(".rule-preview__title").textContent = title;
-  dialog.querySelector('[data-role="preview-body"]').replaceChildren(...nodes);
-  place(link);
+  const heading = dialog.querySelector(".rule-preview__title");
+  if (heading) heading.textContent = title;
+  dialog.querySelector('[data-role="preview-body"]')?.replaceChildren(...nodes);
+  place(dialog, link);
 }
 
+/** @param {string} text */
 function message(text) {
   const line = document.createElement("p");
   line.textContent = text;
   return [line];
 }
 
+/**
+ * @param {HTMLAnchorElement} link
+ * @param {URL} url
+ */
 async function open(link, url) {
-  dialog ??= build();
+  const dialog = (dialogElement ??= build());
   if (dialog.open) dialog.close();
   opener = link;
   openerCalculator = link.closest("[data-calculator]");
   const id = decodeURIComponent(url.hash.slice(1));
   dialog.dataset.ref = id;
-  dialog.querySelector('[data-role="preview-more"]').href = url.href;
+  const more = /** @type {HTMLAnchorElement | null} */ (dialog.querySelector('[data-role="preview-more"]'));
+  if (more) more.href = url.href;
   dialog.showModal();
-  show(link, "loading", link.textContent.trim() || id, message("Loading the rule…"));
+  show(dialog, link, "loading", link.textContent.trim() || id, message("Loading the rule…"));
   let found = null;
   try {
     found = section(await pageOf(url), id);
   } catch (error) {
-    console.info("rule preview: could not read the rule's page;", error.message);
+    console.info("rule preview: could not read the rule's page;", error instanceof Error ? error.message : error);
   }
   if (opener !== link || !dialog.open) return; // closed, or another rule asked for meanwhile
-  if (found) show(link, "ready", found.title, adopt(found.nodes, url.href));
-  else show(link, "failed", link.textContent.trim() || id, message("This rule could not be shown here. The link below opens its page."));
+  if (found) show(dialog, link, "ready", found.title, adopt(found.nodes, url.href));
+  else show(dialog, link, "failed", link.textContent.trim() || id, message("This rule could not be shown here. The link below opens its page."));
 }
 
-document.addEventListener("click", (event) => {
+onDocumentClick((event) => {
   const asked = wanted(event);
   if (!asked || typeof HTMLDialogElement !== "function") return;
   event.preventDefault();

@@ -1,3 +1,4 @@
+// @ts-check
 // House rulings: the choices a table made for a system's named rulings, remembered on this device,
 // and the panel near each calculator that shows which rulings differ from the defaults.
 // Invariants:
@@ -8,34 +9,52 @@
 //   long as the page does, and the panel says they are not remembered.
 // - Nothing here decides which rulings a calculator shows: calculator.js does (a link's rulings win).
 
+/**
+ * A ruling as the build wrote it (pycore's Ruling record): its id, title, link, choices with their labels, default.
+ * @typedef {{ id: string, title: string, ref: string, choices: string[], labels: string[], default: string }} RulingRecord
+ */
+/** @typedef {Record<string, string>} Choices ruling id -> choice */
+
 const KEY_PREFIX = "house-rulings:";
 const PATH_PREFIX = "rulings."; // a ruling's form path, as pycore.browser reads it
+/** @type {Map<string, Choices>} */
 const pageOnly = new Map(); // system -> the table's rulings that storage refused: kept for this page
 
 // A system's rulings, as the build wrote them into a calculator (ids, titles, links, choices, defaults).
 export class Rulings {
+  /**
+   * @param {string} system
+   * @param {RulingRecord[]} records
+   */
   constructor(system, records) {
     this.system = system;
     this.records = records;
     this.byId = new Map(records.map((record) => [record.id, record]));
   }
 
+  /** @param {HTMLElement} root */
   static of(root) {
-    let records = [];
+    /** @type {unknown} */
+    let records;
     try {
       records = JSON.parse(root.dataset.rulings || "[]");
     } catch {
       records = [];
     }
-    return new Rulings(root.dataset.calculator, Array.isArray(records) ? records : []);
+    return new Rulings(root.dataset.calculator ?? "", Array.isArray(records) ? records : []);
   }
 
   // Only known rulings with a known choice that is not the default: {id: choice}.
+  /**
+   * @param {unknown} given
+   * @returns {Choices}
+   */
   clean(given) {
+    /** @type {Choices} */
     const out = {};
     if (!given || typeof given !== "object" || Array.isArray(given)) return out;
     for (const record of this.records) {
-      const choice = given[record.id];
+      const choice = /** @type {Record<string, unknown>} */ (given)[record.id];
       if (typeof choice === "string" && choice !== record.default && record.choices.includes(choice)) {
         out[record.id] = choice;
       }
@@ -44,32 +63,57 @@ export class Rulings {
   }
 
   // Whether two sets of choices mean the same rulings (a ruling left out is its default).
+  /**
+   * @param {unknown} a
+   * @param {unknown} b
+   */
   same(a, b) {
     const x = this.clean(a);
     const y = this.clean(b);
     return this.records.every((record) => x[record.id] === y[record.id]);
   }
 
+  /**
+   * @param {string} id
+   * @param {unknown} given
+   */
   choice(id, given) {
-    const record = this.byId.get(id);
-    return this.clean(given)[id] ?? record.default;
+    return this.clean(given)[id] ?? this.record(id).default;
   }
 
+  /**
+   * @param {string} id
+   * @param {string} choice
+   */
   label(id, choice) {
-    const record = this.byId.get(id);
+    const record = this.record(id);
     return record.labels[record.choices.indexOf(choice)] ?? choice;
+  }
+
+  // The ruling `id` (one the build wrote into the page: the form's selects and the panel name no other).
+  /** @param {string} id */
+  record(id) {
+    const record = this.byId.get(id);
+    if (!record) throw new Error(`no ruling ${id} in this calculator`);
+    return record;
   }
 }
 
+/** @param {string} id */
 export function pathOf(id) {
   return PATH_PREFIX + id;
 }
 
+/** @param {string} path */
 export function idOf(path) {
   return path.startsWith(PATH_PREFIX) ? path.slice(PATH_PREFIX.length) : null;
 }
 
 // The table's rulings for this system, as far as this page knows them.
+/**
+ * @param {Rulings} rulings
+ * @returns {Choices}
+ */
 export function readTable(rulings) {
   if (pageOnly.has(rulings.system)) return rulings.clean(pageOnly.get(rulings.system));
   try {
@@ -80,6 +124,10 @@ export function readTable(rulings) {
 }
 
 // Remember `choices` as the table's rulings; false when they last only as long as this page.
+/**
+ * @param {Rulings} rulings
+ * @param {unknown} choices
+ */
 export function writeTable(rulings, choices) {
   const table = rulings.clean(choices);
   try {
@@ -95,11 +143,13 @@ export function writeTable(rulings, choices) {
 }
 
 // Whether the table's rulings for this system are on the device (not kept for this page only).
+/** @param {Rulings} rulings */
 export function remembered(rulings) {
   return !pageOnly.has(rulings.system);
 }
 
 // Calls `changed(system)` when another tab changes a system's table (`null`: every system).
+/** @param {(system: string | null) => void} changed */
 export function onTableChange(changed) {
   window.addEventListener("storage", (event) => {
     if (event.key === null) changed(null);
@@ -108,7 +158,8 @@ export function onTableChange(changed) {
 }
 
 // The contract's fragment: base64url (no padding) of the scenario's UTF-8 JSON.
-function encodeScenario(scenario) {
+/** @param {unknown} scenario */
+export function encodeScenario(scenario) {
   let binary = "";
   for (const byte of new TextEncoder().encode(JSON.stringify(scenario))) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -116,20 +167,27 @@ function encodeScenario(scenario) {
 
 // The panel near a calculator: which rulings differ, and buttons for what can be done about it.
 export class HousePanel {
+  /**
+   * @param {HTMLElement} element
+   * @param {Rulings} rulings
+   * @param {{ useTable: () => void, remember: () => void, reset: () => void }} actions
+   */
   constructor(element, rulings, actions) {
     this.element = element;
     this.rulings = rulings;
-    const part = (role) => element.querySelector(`[data-role="${role}"]`);
+    /** @type {<E extends HTMLElement = HTMLElement>(role: string) => E} */
+    const part = (role) => /** @type {any} */ (element.querySelector(`[data-role="${role}"]`));
     this.title = part("house-title");
     this.list = part("house-list");
     this.said = part("house-said");
+    /** @type {HTMLAnchorElement} */
     this.share = part("house-share");
-    this.page = this.share.getAttribute("href"); // the system's calculator page, relative to this page
+    this.page = this.share.getAttribute("href") ?? ""; // the system's calculator page, relative to this page
     this.buttons = { useTable: part("house-use-table"), remember: part("house-remember"), reset: part("house-reset") };
     for (const [name, button] of Object.entries(this.buttons)) {
       button.addEventListener("click", () => {
         const refocus = document.activeElement === button;
-        actions[name]();
+        actions[/** @type {keyof typeof actions} */ (name)]();
         if (refocus && button.hidden) this.said.focus(); // the button is gone: keep the place, say what happened
       });
     }
@@ -139,6 +197,11 @@ export class HousePanel {
 
   // kind: "table" (a full calculator showing its table's rulings), "inline" (applied to an inline
   // calculator) or "link" (a link's rulings, differing from `table`).
+  /**
+   * @param {"table" | "inline" | "link"} kind
+   * @param {unknown} choices
+   * @param {unknown} [table]
+   */
   show(kind, choices, table = {}) {
     const mine = this.rulings.clean(choices);
     const theirs = this.rulings.clean(table);
@@ -163,8 +226,13 @@ export class HousePanel {
     this.refresh();
   }
 
+  /**
+   * @param {string} id
+   * @param {Choices} mine
+   * @param {Choices | null} theirs
+   */
   item(id, mine, theirs) {
-    const record = this.rulings.byId.get(id);
+    const record = this.rulings.record(id);
     const li = document.createElement("li");
     const link = document.createElement("a");
     link.href = record.ref;
@@ -176,6 +244,7 @@ export class HousePanel {
     return li;
   }
 
+  /** @param {string} message */
   say(message) {
     this.said.textContent = message;
     this.refresh();

@@ -1,3 +1,4 @@
+// @ts-check
 // A calculator's answer in one line, always at hand, and its Share button.
 // The line is the engine's own summary (pycore's view, sent beside the answer's HTML); nothing here reads
 // the rendered answer. The bar is outside the output's live region: the output announces each answer once,
@@ -8,21 +9,31 @@
 
 export class Summary {
   // root: the calculator's element; answer: the element holding the full answer; link(): the address to share.
+  // A calculator without a bar (inline) has none of its parts: every method then does nothing.
+  /**
+   * @param {Element} root
+   * @param {{ answer: HTMLElement, link: () => string }} parts
+   */
   constructor(root, { answer, link }) {
+    /** @type {HTMLElement | null} */
     this.bar = root.querySelector('[data-role="summary-bar"]');
-    this.text = root.querySelector("[data-summary]");
-    this.button = root.querySelector('[data-role="summary-show"]');
-    this.share = root.querySelector('[data-role="share"]');
-    this.said = root.querySelector('[data-role="share-said"]');
+    const part = (/** @type {string} */ selector) => /** @type {HTMLElement} */ (root.querySelector(selector));
+    this.text = part("[data-summary]");
+    this.button = part('[data-role="summary-show"]');
+    this.share = /** @type {HTMLButtonElement} */ (part('[data-role="share"]'));
+    this.said = part('[data-role="share-said"]');
+    /** @type {HTMLElement | null} the control to fix, while the input needs fixing */
+    this.field = null;
     this.answer = answer;
     this.link = link;
-    this.line = this.text ? this.text.textContent : ""; // the build-time answer's line, until the engine's
+    this.line = this.text ? this.text.textContent ?? "" : ""; // the build-time answer's line, until the engine's
     if (!this.bar) return;
     this.button.addEventListener("click", () => this.reveal());
     this.share.addEventListener("click", () => this.send());
   }
 
   // A new answer: its line, shareable.
+  /** @param {string} line */
   answered(line) {
     if (!this.bar) return;
     this.line = line;
@@ -33,6 +44,11 @@ export class Summary {
 
   // No answer to show (the input needs fixing, a link still being worked out): say so; nothing to share.
   // `field`: the control to fix, which a tap on the line then brings into view instead of the answer.
+  /**
+   * @param {string} message
+   * @param {string} state
+   * @param {HTMLElement | null} [field]
+   */
   waiting(message, state, field = null) {
     if (!this.bar) return;
     this.line = "";
@@ -43,7 +59,7 @@ export class Summary {
   }
 
   reveal() {
-    const field = this.bar.dataset.state === "error" && this.field?.isConnected ? this.field : null;
+    const field = this.bar?.dataset.state === "error" && this.field?.isConnected ? this.field : null;
     if (field) {
       field.scrollIntoView({ block: "center" });
       field.focus({ preventScroll: true });
@@ -63,7 +79,7 @@ export class Summary {
         this.say("");
         return;
       } catch (error) {
-        if (error && error.name === "AbortError") return; // the person closed the share sheet
+        if (error instanceof Error && error.name === "AbortError") return; // the person closed the share sheet
         // no sheet after all (not allowed here, or nothing to share with): copy instead
       }
     }
@@ -75,6 +91,7 @@ export class Summary {
     }
   }
 
+  /** @param {string} message */
   say(message) {
     this.said.textContent = message;
   }

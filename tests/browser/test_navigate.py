@@ -14,6 +14,8 @@ pytestmark = pytest.mark.browser
 
 RULEBOOK = "rules/skirmish-d6/cover/"  # a rulebook page with inline calculators: its engine starts
 COUNT_WORKERS = page_script("count-workers.js")
+KEEP_BOARD = page_script("keep-board.js")
+OLD_BOARD_HEARD = page_script("old-board-heard.js")
 
 
 def open_rulebook(page, server):
@@ -121,3 +123,16 @@ def test_one_engine_serves_every_system(page, server):
     calc.locator('[data-path="target.ac"]').fill("5")
     page.wait_for_function("() => location.hash.startsWith('#s=')")
     assert scenario_in_url(page)["target"]["ac"] == 5
+
+
+def test_the_board_of_a_page_left_in_place_no_longer_listens(page, server):
+    """From the d6 calculator to the Classic d20 one in place: the d6 board is torn down (its observer of the
+    page's palette and its listeners removed), while the new board hears a palette change."""
+    page.goto(server.url + "calculator/skirmish-d6/")
+    wait_state(full_calculator(page, "skirmish-d6"), "ready")
+    assert page.evaluate(KEEP_BOARD) is True
+    page.locator(".md-sidebar--primary a.md-nav__link[href$='classic-d20/']", has_text="Calculator").first.click()
+    page.wait_for_url(calculator_address("classic-d20"))
+    wait_state(full_calculator(page, "classic-d20"), "ready")
+    assert page.evaluate(OLD_BOARD_HEARD) == {"old": False, "fresh": True, "oldMarks": False, "oldGone": True,
+                                              "oldFound": False, "oldInPage": False}

@@ -52,3 +52,12 @@ def test_mkdocs_yml_reads_the_trim_switch_from_the_environment(monkeypatch, valu
         monkeypatch.setenv("RULEBOOK_TRIM_STDLIB", value)
     config = load_config(config_file=str(ROOT / "mkdocs.yml"))
     assert config.plugins["rulebook"].config.trim_stdlib is expected
+
+
+def test_material_instant_navigation_stays_off():
+    """Material's instant navigation breaks PyScript's pages (its config is read once per document): the site's
+    one in-place navigation is assets/navigate.js, for calculator pages only."""
+    config = load_config(config_file=str(ROOT / "mkdocs.yml"))
+    features = config["theme"]["features"]
+    assert "navigation.sections" in features  # the list read is the theme's
+    assert not [feature for feature in features if feature.startswith("navigation.instant")]

@@ -86,7 +86,7 @@ def test_sources_of_the_worker_are_not_shipped(built_site: Path):
     assert not (built_site / "assets" / "offline-sw.js").exists()
     assert not (built_site / "assets" / "offline-sw-off.js").exists()
     text = (built_site / "sw.js").read_text()
-    assert text.startswith("const BUILD = {") and "self.skipWaiting()" in text
+    assert text.startswith("const BUILD = {") and "worker.skipWaiting()" in text
 
 
 def test_hashes_and_version_follow_the_content(tmp_path: Path):

@@ -1,0 +1,34 @@
+// ESLint over the JavaScript we write: the page's modules, the build's Node programs and their unit tests.
+// Left out as in tsconfig.json: Material's own scripts (site/assets/theme/) and the browser tests' page
+// snippets (bare function expressions Playwright evaluates, not modules).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: [".venv/", "node_modules/", "build/", "site/assets/runtime/", "site/assets/theme/", "tests/browser/page/", "tests/bench/page/"] },
+  js.configs.recommended,
+  {
+    files: ["site/assets/**/*.js"],
+    languageOptions: { sourceType: "module", globals: globals.browser },
+  },
+  {
+    files: ["site/assets/offline-sw.js", "site/assets/offline-sw-off.js"],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
+    files: ["site/assets/engine-fetch.js"],
+    languageOptions: { globals: globals.worker },
+  },
+  {
+    files: ["rulebook/programs/*.mjs", "tests/js/*.mjs", "eslint.config.mjs"],
+    languageOptions: { sourceType: "module", globals: globals.node },
+  },
+  {
+    rules: {
+      "no-unused-vars": ["error", { caughtErrors: "none" }],
+      eqeqeq: "error",
+      "prefer-const": "error",
+      "no-var": "error",
+    },
+  },
+];

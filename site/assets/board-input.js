@@ -1,0 +1,79 @@
+// @ts-check
+// A board's input: a click or a tap places or cycles a piece, the arrow keys move between hexes, Enter or
+// Space cycles, a digit places that kind of piece and Delete, Backspace or 0 clears the hex.
+
+import { afterPaint } from "./common.js";
+import { keyOf } from "./board-access.js";
+
+/** @typedef {import("./hexboard.js").HexBoard} HexBoard */
+
+/** @type {Record<string, [number, number]>} */
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// The hex element an event is on, or null.
+/** @param {Event} event */
+function hexOf(event) {
+  return event.target instanceof Element ? /** @type {SVGElement | null} */ (event.target.closest("g.hex")) : null;
+}
+
+// Listen on the board's drawing until `signal` is aborted.
+/**
+ * @param {HexBoard} board
+ * @param {AbortSignal} signal
+ */
+export function listen(board, signal) {
+  const box = board.box;
+  box.addEventListener("click", (event) => clicked(board, event), { signal });
+  // A pressed hex is not focused by the browser there and then (that lays out the whole drawing before
+  // the tap shows): a click focuses it once the piece is on screen.
+  box.addEventListener("mousedown", (event) => {
+    if (hexOf(event)) event.preventDefault();
+  }, { signal });
+  box.addEventListener("keydown", (event) => keyed(board, event), { signal });
+  box.addEventListener("focusin", (event) => {
+    const g = hexOf(event);
+    if (g) board.access.rove(g);
+  }, { signal });
+}
+
+/**
+ * @param {HexBoard} board
+ * @param {MouseEvent} event
+ */
+function clicked(board, event) {
+  const g = hexOf(event);
+  if (!g) return;
+  board.access.focusKey = keyOf(g);
+  board.place(g);
+  // The tab stop and focus (for the keys after a click) move once the piece is on screen: both restyle
+  // hexes of the drawing, and focusing lays it out.
+  afterPaint(() => board.access.focusStop());
+}
+
+/**
+ * @param {HexBoard} board
+ * @param {KeyboardEvent} event
+ */
+function keyed(board, event) {
+  const g = hexOf(event);
+  if (!g) return;
+  const move = ARROWS[event.key];
+  if (move) {
+    const col = Number(g.dataset.col) + move[0];
+    const row = Number(g.dataset.row) + move[1];
+    const next = board.indexed().place.get(`${col},${row}`);
+    if (next?.isConnected) {
+      board.access.rove(next);
+      next.focus();
+    }
+  } else if (event.key === "Enter" || event.key === " ") {
+    board.place(g);
+  } else if (event.key === "Delete" || event.key === "Backspace" || event.key === "0") {
+    board.place(g, -1);
+  } else if (/^[1-9]$/.test(event.key) && Number(event.key) <= board.spec.slots.length) {
+    board.place(g, Number(event.key) - 1);
+  } else {
+    return;
+  }
+  event.preventDefault();
+}

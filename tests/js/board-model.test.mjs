@@ -1,0 +1,116 @@
+// @ts-check
+// Unit tests of site/assets/board-model.js: what stands where on a board, and what a tap makes of it.
+// The boards are Enchanted Realms' and Classic d20's as pycore's views declare them (pycore/views/*.py).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { fieldsOf, freshRecord, listsOf, parseHex, placedMessage, plan, readPieces, singleText }
+  from "../../site/assets/board-model.js";
+
+/** @typedef {import("../../site/assets/board-model.js").BoardSpec} BoardSpec */
+
+/** @type {BoardSpec} */
+const REALMS = {
+  slots: [
+    { kind: "attacker", label: "Attacker", symbol: "A", path: "attacker.hex", record: {}, single: true },
+    { kind: "target", label: "Target", symbol: "T", path: "target.hex", record: {}, single: true },
+    { kind: "creature", label: "Creature", symbol: "C", path: "others", record: {}, single: false },
+  ],
+  defaults: { defense: 10 },
+  editors: { others: [{ key: "name", label: "Name", kind: "text" }, { key: "defense", label: "Defense", kind: "int" }] },
+};
+
+/** @type {BoardSpec} */
+const D20 = {
+  slots: [
+    { kind: "attacker", label: "Attacker", symbol: "A", path: "map.attacker", record: {}, single: true },
+    { kind: "target", label: "Target", symbol: "T", path: "map.target", record: {}, single: true },
+    { kind: "wall", label: "Wall or obstacle", symbol: "W", path: "map.obstacles", record: { kind: "wall" }, single: false },
+    { kind: "ally-attacker", label: "Attacker's ally", symbol: "a", path: "map.creatures", record: { side: "attacker" }, single: false },
+    { kind: "ally-target", label: "Target's ally", symbol: "t", path: "map.creatures", record: { side: "target" }, single: false },
+  ],
+  defaults: {},
+  editors: {},
+};
+
+/** The fields' texts, as the hidden inputs would hold them. */
+function fields(/** @type {Record<string, string>} */ texts) {
+  return (/** @type {string} */ path) => texts[path] ?? "";
+}
+
+test("parseHex reads a one-piece field's text", () => {
+  assert.equal(parseHex(" 4, -2 "), "4,-2");
+  assert.equal(parseHex("04,2"), "4,2");
+  assert.equal(parseHex("4"), null);
+  assert.equal(parseHex(""), null);
+  assert.equal(parseHex(undefined), null);
+});
+
+test("fieldsOf lists each path once, saying whether it holds one piece", () => {
+  assert.deepEqual(fieldsOf(D20), [
+    { path: "map.attacker", single: true }, { path: "map.target", single: true },
+    { path: "map.obstacles", single: false }, { path: "map.creatures", single: false },
+  ]);
+});
+
+test("readPieces finds the one-piece hexes and each record by the slot its values match", () => {
+  const pieces = readPieces(D20, fields({
+    "map.attacker": "0, 0",
+    "map.target": "5,1",
+    "map.obstacles": '[{"kind":"wall","hex":[2,0]},{"kind":"wall","hex":[0,0]},{"hex":[9,9]}]',
+    "map.creatures": '[{"side":"target","hex":[4,1]},{"side":"attacker","hex":"3,3"}]',
+  }));
+  assert.deepEqual([...pieces.entries()].map(([key, piece]) => [key, piece.slot]),
+    [["0,0", 0], ["5,1", 1], ["2,0", 2], ["4,1", 4]]); // the wall on the attacker's hex and the bad records left out
+  assert.equal(readPieces(D20, fields({ "map.obstacles": "not json" })).size, 0);
+});
+
+test("plan cycles a hex through the pieces, skipping a one-of-a-kind piece placed elsewhere", () => {
+  const pieces = readPieces(D20, fields({ "map.attacker": "0,0" }));
+  const first = plan(D20, "3,1", pieces);
+  assert.ok(first);
+  assert.equal(first.next, 1); // the attacker stands on 0,0: the target comes first here
+  assert.deepEqual(first.changed, ["3,1"]);
+  const second = plan(D20, "3,1", first.pieces);
+  assert.equal(second?.next, 2); // then a wall
+  assert.deepEqual(second?.pieces.get("3,1"), { slot: 2, record: {} });
+  for (const expected of [3, 4, -1]) assert.equal(plan(D20, "3,1", first.pieces)?.next, expected);
+  assert.equal(first.pieces.has("3,1"), false); // cycled back to empty
+  assert.equal(plan(D20, "3,1", first.pieces, -1), null); // clearing an empty hex changes nothing
+});
+
+test("plan moves a one-of-a-kind piece placed by key, and says which hexes changed", () => {
+  const pieces = readPieces(D20, fields({ "map.attacker": "0,0", "map.target": "5,1" }));
+  const move = plan(D20, "2,2", pieces, 0);
+  assert.deepEqual(move?.changed, ["2,2", "0,0"]);
+  assert.equal(singleText(pieces, 0), "2, 2");
+  assert.equal(singleText(pieces, 1), "5, 1");
+  assert.equal(plan(D20, "2,2", pieces, 0), null); // already there
+  assert.equal(plan(D20, "2,2", pieces, 9)?.next, -1); // past the last kind: cleared
+  assert.equal(singleText(pieces, 0), "");
+});
+
+test("a new creature is named one more than the highest number, and keeps its record while it stays a creature", () => {
+  const pieces = readPieces(REALMS, fields({ others: '[{"name":"Creature 2","defense":14,"hex":[1,1]}]' }));
+  const move = plan(REALMS, "3,0", pieces, 2);
+  assert.deepEqual(move?.pieces.get("3,0")?.record, { name: "Creature 3" });
+  assert.deepEqual(freshRecord(D20, D20.slots[2], pieces), {}); // walls have no names
+  const lists = listsOf(REALMS, pieces, ["others"]);
+  assert.deepEqual(lists.get("others"), [
+    { name: "Creature 2", defense: 14, hex: [1, 1] },
+    { defense: 10, name: "Creature 3", hex: [3, 0] }, // the spec's defaults under the piece's own values
+  ]);
+});
+
+test("listsOf writes each record with its slot's values, only for the paths asked", () => {
+  const pieces = readPieces(D20, fields({ "map.creatures": '[{"side":"attacker","hex":[1,0],"size":"large"}]' }));
+  plan(D20, "1,0", pieces, 4); // the ally changes sides: its record is kept, its side is the slot's
+  const lists = listsOf(D20, pieces, ["map.creatures"]);
+  assert.deepEqual(lists.get("map.creatures"), [{ side: "target", hex: [1, 0], size: "large" }]);
+  assert.equal(lists.has("map.obstacles"), false);
+});
+
+test("placedMessage says what a tap did", () => {
+  assert.equal(placedMessage(D20, "4,2", 2), "Hex 4, 2: Wall or obstacle placed.");
+  assert.equal(placedMessage(D20, "4,2", -1), "Hex 4, 2: cleared.");
+});
