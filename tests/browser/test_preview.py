@@ -7,9 +7,6 @@ from pathlib import Path
 import pytest
 from browser.support import AXE, CALCULATORS, READY_TIMEOUT, assert_no_blocking, page_script, run_axe
 
-pytestmark = pytest.mark.browser
-
-SHOTS = Path("/work/shots/preview-home")
 PREVIEW = "dialog[data-rule-preview]"
 LIGHT_RULE = '[data-field="light"] a.calc-rule-link'
 """The light field's rule link: d6.light.vision, "The light table" on the light page."""
@@ -156,9 +153,10 @@ def test_open_preview_is_accessible(browser, server, watch, scheme):
     watch.check()
 
 
+@pytest.mark.shots
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", ["phone", "desktop"])
-def test_screenshot(browser, server, watch, screen, scheme):
+def test_screenshot(browser, server, watch, shots: Path, screen, scheme):
     """The preview open over the calculator, phone and desktop, light and dark: saved for a person to look at."""
     settings = PHONE if screen == "phone" else {"viewport": {"width": 1280, "height": 900}}
     ctx = browser.new_context(**settings, color_scheme=scheme)
@@ -169,7 +167,6 @@ def test_screenshot(browser, server, watch, screen, scheme):
     open_preview(page, LIGHT_RULE)
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"preview-{screen}-{scheme}.png"))
+    page.screenshot(path=str(shots / f"preview-{screen}-{scheme}.png"))
     ctx.close()
     watch.check()

@@ -9,7 +9,6 @@ from rulebook import runtime
 from rulebook.project import NODE_MODULES
 
 
-@pytest.mark.build
 def test_runtime_is_vendored(built_site: Path):
     """PyScript and the Pyodide core runtime ship inside the site, with the engine archive; Pyodide's whole
     standard library only when the build has no trimmed one."""
