@@ -61,6 +61,7 @@ def test_the_live_calculator_answers_on_the_home_page(page, server):
     assert page.url == server.url  # the home page stays where it is
 
 
+@pytest.mark.offline
 def test_offline_state_is_shown(page, server):
     """The offline line follows the site's real offline state until it is stored; the install line is filled in."""
     page.goto(server.url)
