@@ -43,10 +43,11 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def shots(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
-    """The folder a test saves its screenshots in: its own temporary folder, or ``--shots-dir``/<test>."""
+    """The folder a test saves its screenshots in: its own temporary folder, or ``--shots-dir``/<module>-<test>."""
     where = request.config.getoption("--shots-dir")
     if where is None:
         return tmp_path
-    folder = Path(where).resolve() / re.sub(r"[^\w.-]+", "-", request.node.name).strip("-")
+    test = f"{request.node.path.stem}-{request.node.name}"  # test_home-test_screenshot-phone-light
+    folder = Path(where).resolve() / re.sub(r"[^\w.-]+", "-", test).strip("-")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
