@@ -289,9 +289,11 @@ def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: W
         context.add_init_script(REGISTER_THROWS)
     page = context.new_page()
     try:
+        said = (PLAYWRIGHT_BLOCKED, "warning") if how == "block" else (NOT_AVAILABLE, "info")
         for path in ("rules/skirmish-d6/size/", "calculator/skirmish-d6/"):
-            # offline.js has tried to register and taken the refusal once it says so (its last word, for the record)
-            with page.expect_console_message(lambda m: m.type == "info" and NOT_AVAILABLE in m.text, timeout=READY_TIMEOUT):
+            # offline.js has tried to register once the browser refuses: Playwright's switch says so and leaves register()
+            # pending (nothing follows); a throwing register() makes offline.js say so, its last word
+            with page.expect_console_message(lambda m: m.type == said[1] and said[0] in m.text, timeout=READY_TIMEOUT):
                 page.goto(server.url + path)
             if page.locator("[data-calculator]").count():
                 page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
