@@ -8,13 +8,20 @@ SITE   := build/site
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: serve test lint build setup browser bench bench-phone clean
+.PHONY: serve test shots lint build setup browser bench bench-phone clean
 
 serve: setup
 	$(VENV)/bin/mkdocs serve --livereload -a 127.0.0.1:8000
 
 test: setup browser lint
 	$(PY) -m pytest
+
+# The screenshot tests alone (left out of `make test`): pages phone and desktop, light and dark, saved under
+# SHOTS (a folder outside the repository by default) for a person to look at.
+SHOTS ?= $(or $(TMPDIR),/tmp)/combat-rules-shots
+shots: setup browser
+	$(PY) -m pytest -m shots --shots --shots-dir "$(SHOTS)" $(PYTEST_ARGS)
+	@echo "screenshots in $(SHOTS)"
 
 # ruff over the repository and mypy (strict) over pycore and the build plugin, both configured in pyproject.toml;
 # then the JavaScript: TypeScript's checker over its JSDoc types (tsconfig.json, and tsconfig.workers.json for the

@@ -1,14 +1,53 @@
-"""Shared fixture: the site, built once per test session."""
+"""Shared fixtures and options: the site built once per run, markers from what a test uses, opt-in screenshots."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from browser.support import build_site
 
+MARKERS = {"browser": "browser", "build": "built_site"}
+"""Marker -> the fixture that earns it: a test using it (directly or through another fixture) gets the marker."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--shots", action="store_true",
+                     help="also run the screenshot tests (marked shots), which save pictures for a person to look at")
+    parser.addoption("--shots-dir", metavar="DIR", default=None,
+                     help="save screenshots under DIR/<test>/ instead of each test's temporary folder")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test by what it needs (``-m "not browser"`` runs without Chromium, ``-m "not build"`` without
+    a build), and leave the screenshot tests out unless ``--shots`` asks for them."""
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker, fixture in MARKERS.items():
+            if fixture in used:
+                item.add_marker(marker)
+    if config.getoption("--shots"):
+        return
+    kept = [item for item in items if item.get_closest_marker("shots") is None]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker("shots")])
+        items[:] = kept
+
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built once per test session."""
+    """The whole site, built once per test session; tests only read it (copy it to break it on purpose)."""
     return build_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """The folder a test saves its screenshots in: its own temporary folder, or ``--shots-dir``/<module>-<test>."""
+    where = request.config.getoption("--shots-dir")
+    if where is None:
+        return tmp_path
+    test = f"{request.node.path.stem}-{request.node.name}"  # test_home-test_screenshot-phone-light
+    folder = Path(where).resolve() / re.sub(r"[^\w.-]+", "-", test).strip("-")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

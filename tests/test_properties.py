@@ -434,9 +434,12 @@ def test_lone_surrogate_in_a_name_still_links():
 
 
 def test_number_written_back_by_javascript_parses():
-    """A restored 1e-7 comes back from the form box as JavaScript writes it ("1e-7") and still parses."""
+    """A restored 1e-7 comes back from the form box as JavaScript writes it ("1e-7") and still parses; so does "2.5E+1",
+    25 feet of fog: past 20 feet, 100% concealment (the rule text's fog or mist)."""
     reply = _ask({"op": "evaluate", "system": "classic-d20", "values": {"distance_ft": "1e-7", "fog_distance_ft": "2.5E+1"}})
-    assert reply["state"] == "ready" and reply["result"]["concealment"] >= 0
+    assert reply["state"] == "ready" and reply["result"]["concealment"] == 100
+    scenario = decode_fragment("#" + reply["fragment"])
+    assert scenario["distance_ft"] == 1e-7 and scenario["fog_distance_ft"] == 25
 
 
 @pytest.mark.parametrize("levels", [33, 6_000])

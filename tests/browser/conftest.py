@@ -36,9 +36,11 @@ def watch() -> Watch:
 
 
 @pytest.fixture
-def context(browser, watch: Watch):
-    """A fresh browser context (own cache and storage) watched for foreign requests and errors."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+def context(request: pytest.FixtureRequest, browser, watch: Watch):
+    """A fresh browser context (own cache and storage) watched for foreign requests and errors. Service workers are
+    blocked (the site's would store all of it in the background of every test) unless the test is marked offline."""
+    offline = request.node.get_closest_marker("offline") is not None
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow" if offline else "block")
     watch.attach(ctx)
     yield ctx
     ctx.close()

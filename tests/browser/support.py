@@ -232,6 +232,11 @@ def wait_scenario(page, check, timeout: float = 20.0) -> dict:
     raise AssertionError(f"the link never got there; it holds {scenario}")
 
 
+def next_frame(page: Any) -> None:
+    """Wait until the page has drawn a frame after this moment (styles worked out, layout done, events of both sent)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
+
+
 def csp_violations(page: Any) -> list[str]:
     """What the CSP probe recorded on ``page``."""
     return page.evaluate("window.__csp || []")

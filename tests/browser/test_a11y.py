@@ -31,8 +31,6 @@ from browser.support import (
 
 from pycore.browser import encode_fragment
 
-pytestmark = pytest.mark.browser
-
 SCHEMES = ("light", "dark")
 
 

@@ -1,6 +1,5 @@
 """The hex board in real Chromium: click, tap and keyboard placement, the drawn line, links, a phone screen."""
 
-import pytest
 from browser.support import (
     READY_TIMEOUT,
     full_calculator,
@@ -11,8 +10,6 @@ from browser.support import (
 from playwright.sync_api import expect
 
 from pycore.browser import encode_fragment
-
-pytestmark = pytest.mark.browser
 
 
 def open_map(page, server, fragment=""):

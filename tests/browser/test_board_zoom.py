@@ -1,24 +1,20 @@
 """The hex board on a phone: it fills the width, zooms (buttons, pinch) and pans, and a tap places a piece at
-fit and zoomed in; a big board says how to zoom; screenshots phone and desktop, light and dark."""
+fit and zoomed in; a big board says how to zoom; screenshots phone and desktop, light and dark (opt-in: ``--shots``)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from browser.support import READY_TIMEOUT, page_script, scenario_in_url, wait_state
+from browser.support import READY_TIMEOUT, next_frame, page_script, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
-
-pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 HEX_WIDTH = 3 ** 0.5 * 20
 """A hex's width in drawing units (pycore.svg.HEX_SIZE 20, pointy top)."""
 BIG = {"system": "skirmish-d6", "map": {"cols": 40, "rows": 40, "attacker": [2, 2], "target": [10, 35]}}
-SHOTS = Path(os.environ.get("BOARD_SHOTS", "/work/shots/board"))
 
 
 def open_map(page, server, fragment=""):
@@ -181,7 +177,7 @@ def test_two_fingers_pinch_the_board(phone, server):
     touch("touchStart", 20)
     for spread in range(30, 130, 10):
         touch("touchMove", spread)
-        page.wait_for_timeout(30)
+        next_frame(page)  # one step of the pinch per frame, as fingers move
     touch("touchEnd", 0)
     page.wait_for_function(f"() => document.querySelector('.calc--full .calc-board g.hex').getBoundingClientRect().width"
                            f" > {before * 3}")
@@ -189,13 +185,13 @@ def test_two_fingers_pinch_the_board(phone, server):
     assert page.locator('.calc--full [data-role="zoom-fit"]').is_enabled()
 
 
+@pytest.mark.shots
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", ["phone", "desktop"])
-def test_board_screenshots(browser, server, watch, screen, scheme):
+def test_board_screenshots(browser, server, watch, shots: Path, screen, scheme):
     """The board with its zoom buttons, at fit and zoomed in (the big board at fit with its hint), saved to look at."""
     ctx = browser.new_context(**(PHONE if screen == "phone" else DESKTOP), color_scheme=scheme)
     watch.attach(ctx)
-    SHOTS.mkdir(parents=True, exist_ok=True)
     scenario = {"system": "skirmish-d6", "map": {"cols": 12, "rows": 9, "attacker": [1, 4], "target": [9, 4],
                 "obstacles": [{"hex": [5, 4], "kind": "partial"}], "creatures": [{"hex": [4, 3], "side": "target"}]}}
     for name, fragment, zoom in (("board", scenario, 0), ("board-zoomed", scenario, 1), ("big-board", BIG, 0)):
@@ -207,7 +203,7 @@ def test_board_screenshots(browser, server, watch, screen, scheme):
         # the board's help at the top of the screen, below the header
         page.locator(".calc--full .calc-board").evaluate("(b) => { b.scrollIntoView(); window.scrollBy(0, -60); }")
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-        page.screenshot(path=str(SHOTS / f"{name}-{screen}-{scheme}.png"))
+        page.screenshot(path=str(shots / f"{name}-{screen}-{scheme}.png"))
         page.close()
     ctx.close()
     watch.check()

@@ -7,8 +7,6 @@ from browser.support import block_engine, full_calculator, page_script, scenario
 
 from pycore.browser import encode_fragment
 
-pytestmark = pytest.mark.browser
-
 SYSTEM = "skirmish-d6"
 STATES = page_script("record-states.js")
 

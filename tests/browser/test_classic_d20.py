@@ -1,11 +1,8 @@
 """The classic-d20 calculator in real Chromium: numbers, rule links, situation pickers, shared links, errors."""
 
-import pytest
 from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
-
-pytestmark = pytest.mark.browser
 
 SYSTEM = "classic-d20"
 PAGE = "calculator/classic-d20/"

@@ -1,5 +1,5 @@
 """The Classic d20 hex map in real Chromium: placing pieces, cover read off the board, the overlay, heights from a
-link, and screenshots (phone and desktop, light and dark) saved for a person to look at."""
+link, and screenshots (phone and desktop, light and dark; opt-in: ``--shots``) saved for a person to look at."""
 
 from __future__ import annotations
 
@@ -11,10 +11,6 @@ from playwright.sync_api import expect
 
 from pycore.browser import encode_fragment
 
-pytestmark = pytest.mark.browser
-
-SHOTS = Path("/work/shots/d20-map")
-"""Where the screenshots go (outside the repository)."""
 SITUATION = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "overlay": "target",
              "map": {"cols": 8, "rows": 6, "attacker": [0, 2], "target": [5, 2],
                      "obstacles": [{"hex": [2, 2], "kind": "wall"}, {"hex": [2, 1], "kind": "wall"},
@@ -89,9 +85,10 @@ def test_a_bad_height_names_the_field_and_the_page_keeps_working(page, server):
     assert hexcell(calc, "1,0").get_attribute("data-piece")
 
 
+@pytest.mark.shots
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", list(SCREENS))
-def test_screenshot_of_the_map(browser, server, watch, screen, scheme):
+def test_screenshot_of_the_map(browser, server, watch, shots: Path, screen, scheme):
     """The map with its overlay fits the screen and answers; the screenshot is saved for a person to look at."""
     ctx = browser.new_context(**SCREENS[screen], color_scheme=scheme)
     watch.attach(ctx)
@@ -102,9 +99,8 @@ def test_screenshot_of_the_map(browser, server, watch, screen, scheme):
     wait_state(calc, "ready")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
-    SHOTS.mkdir(parents=True, exist_ok=True)
     calc.locator(".calc-board").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"map-{screen}-{scheme}.png"), full_page=True)
-    calc.locator(".calc-board").screenshot(path=str(SHOTS / f"board-{screen}-{scheme}.png"))
+    page.screenshot(path=str(shots / f"map-{screen}-{scheme}.png"), full_page=True)
+    calc.locator(".calc-board").screenshot(path=str(shots / f"board-{screen}-{scheme}.png"))
     ctx.close()
     watch.check()

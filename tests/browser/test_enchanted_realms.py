@@ -2,12 +2,9 @@
 
 import json
 
-import pytest
 from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
-
-pytestmark = pytest.mark.browser
 
 SYSTEM = "enchanted-realms"
 URL = "calculator/enchanted-realms/"

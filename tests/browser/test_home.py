@@ -9,9 +9,6 @@ from browser.support import READY_TIMEOUT, calculator_address, wait_state
 
 from pycore.systems import SYSTEMS
 
-pytestmark = pytest.mark.browser
-
-SHOTS = Path("/work/shots/preview-home")
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SCREENS = {"phone": PHONE, "desktop": {"viewport": {"width": 1280, "height": 1000}}}
 
@@ -64,6 +61,7 @@ def test_the_live_calculator_answers_on_the_home_page(page, server):
     assert page.url == server.url  # the home page stays where it is
 
 
+@pytest.mark.offline
 def test_offline_state_is_shown(page, server):
     """The offline line follows the site's real offline state until it is stored; the install line is filled in."""
     page.goto(server.url)
@@ -74,9 +72,10 @@ def test_offline_state_is_shown(page, server):
     assert "home screen" in panel.inner_text() or "Install" in panel.inner_text()
 
 
+@pytest.mark.shots
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", list(SCREENS))
-def test_screenshot(browser, server, watch, screen, scheme):
+def test_screenshot(browser, server, watch, shots: Path, screen, scheme):
     """The home page, phone and desktop, light and dark, no wider than the screen: saved for a person to look at."""
     ctx = browser.new_context(**SCREENS[screen], color_scheme=scheme)
     watch.attach(ctx)
@@ -85,8 +84,7 @@ def test_screenshot(browser, server, watch, screen, scheme):
     wait_state(page.locator("[data-calculator]"), "ready")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"home-{screen}-{scheme}.png"), full_page=True)
-    page.screenshot(path=str(SHOTS / f"home-{screen}-{scheme}-first-screen.png"))
+    page.screenshot(path=str(shots / f"home-{screen}-{scheme}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"home-{screen}-{scheme}-first-screen.png"))
     ctx.close()
     watch.check()

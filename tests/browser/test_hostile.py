@@ -27,8 +27,6 @@ from browser.support import (
 from pycore import SYSTEMS
 from pycore.browser import encode_fragment
 
-pytestmark = pytest.mark.browser
-
 MARKUP = [
     '<img src=x onerror="window.__pwned=1">',
     "</script><script>window.__pwned=2</script>",

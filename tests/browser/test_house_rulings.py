@@ -30,8 +30,6 @@ from browser.support import (
 from pycore import SYSTEMS
 from pycore.browser import encode_fragment
 
-pytestmark = pytest.mark.browser
-
 SYSTEM = "skirmish-d6"
 CALCULATOR = "calculator/skirmish-d6/"
 RULEBOOK_COVER = "rules/skirmish-d6/cover/"
@@ -60,13 +58,6 @@ def house(root, role: str = "house"):
 def headline(root, text: str) -> None:
     """Wait until the calculator's headline reads ``text``."""
     root.locator('[data-key="headline"]').filter(has_text=text).wait_for()
-
-
-def screens(tmp_path_factory) -> Path:
-    """The folder the screenshots of these tests go to, under pytest's base temporary folder."""
-    out: Path = tmp_path_factory.getbasetemp() / "screens-house"
-    out.mkdir(exist_ok=True)
-    return out
 
 
 def area_spell_through_cover(root) -> None:
@@ -269,7 +260,7 @@ def test_share_link_round_trips_and_can_be_adopted(browser, server, watch):
     watch.check()
 
 
-def test_reset_in_the_full_calculator(page, server, tmp_path_factory):
+def test_reset_in_the_full_calculator(page, server, shots: Path):
     """Reset puts every ruling back to its default, forgets the table's and moves the address with them."""
     remember(page, server, {AREA: "apply", LIGHT: "highest"})
     page.goto(server.url + CALCULATOR)
@@ -286,10 +277,10 @@ def test_reset_in_the_full_calculator(page, server, tmp_path_factory):
     assert scenario_in_url(page)["rulings"][AREA] == "ignore"
     assert house(calc, "house-list").is_hidden() and house(calc, "house-reset").is_hidden()
     assert page.evaluate("document.activeElement.dataset.role") == "house-said"
-    calc.locator(".calc-output").screenshot(path=str(screens(tmp_path_factory) / "reset-done.png"))
+    calc.locator(".calc-output").screenshot(path=str(shots / "reset-done.png"))
 
 
-def test_build_time_answer_is_marked_while_the_tables_rulings_differ(browser, server, watch, tmp_path_factory):
+def test_build_time_answer_is_marked_while_the_tables_rulings_differ(browser, server, watch, shots: Path):
     """With the engine blocked, a build-time answer worked out with the default rulings says so instead of posing
     as the table's answer (a screenshot of each is saved to look at)."""
     context = browser.new_context(service_workers="block")
@@ -304,7 +295,7 @@ def test_build_time_answer_is_marked_while_the_tables_rulings_differ(browser, se
         wait_state(calc, "failed")
         assert "with the default rulings, not your table's" in calc.locator('[data-role="status"]').inner_text()
         assert calc.locator('[data-role="body"][data-provisional]').is_visible()
-        calc.locator(".calc-output").screenshot(path=str(screens(tmp_path_factory) / f"provisional-{mode}.png"))
+        calc.locator(".calc-output").screenshot(path=str(shots / f"provisional-{mode}.png"))
     context.close()
     watch.check()
 
@@ -338,11 +329,12 @@ SCREEN_PAGES = {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("screen", [pytest.param(screen, marks=[pytest.mark.shots] if screen != "phone" else [])
+                                    for screen in SCREENS])
 @pytest.mark.parametrize("name", list(SCREEN_PAGES))
-def test_screenshot(browser, server, watch, tmp_path_factory, name, screen, scheme):
-    """The panel on a phone and a desktop, light and dark: it fits the screen, axe finds nothing serious in the
-    output around it, the page's security policy holds; the screenshot is saved to look at."""
+def test_screenshot(browser, server, watch, shots: Path, name, screen, scheme):
+    """The panel on a phone (and with ``--shots`` a desktop), light and dark: it fits the screen, axe finds nothing
+    serious in the output around it, the page's security policy holds; the screenshot is saved to look at."""
     context = browser.new_context(**SCREENS[screen], color_scheme=scheme)
     watch.attach(context)
     context.add_init_script(path=str(AXE))
@@ -359,9 +351,8 @@ def test_screenshot(browser, server, watch, tmp_path_factory, name, screen, sche
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
     assert_no_blocking(run_axe(page, ".calc-output:has(.calc-house:not([hidden]))"), f"{name} ({screen}, {scheme})")
     assert csp_violations(page) == []
-    out = screens(tmp_path_factory)
     panel.scroll_into_view_if_needed()
-    page.screenshot(path=str(out / f"{name}-{screen}-{scheme}.png"))
-    page.screenshot(path=str(out / f"{name}-{screen}-{scheme}-full.png"), full_page=True)
+    page.screenshot(path=str(shots / f"{name}-{screen}-{scheme}.png"))
+    page.screenshot(path=str(shots / f"{name}-{screen}-{scheme}-full.png"), full_page=True)
     context.close()
     watch.check()

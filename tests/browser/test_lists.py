@@ -21,8 +21,6 @@ from browser.test_failures import EXPECTED_NOISE
 
 from pycore.browser import encode_fragment
 
-pytestmark = pytest.mark.browser
-
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
 ER = "calculator/enchanted-realms/"
@@ -325,12 +323,12 @@ SHOT_PAGES = {
 }
 
 
+@pytest.mark.shots
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("name", list(SHOT_PAGES))
-def test_list_screenshots(browser, server, watch, tmp_path_factory, name, screen, scheme):
-    """The list editors fit the screen in both schemes; a screenshot of each is saved (``screens/`` under pytest's
-    base temporary folder) for a person to look at."""
+def test_list_screenshots(browser, server, watch, shots: Path, name, screen, scheme):
+    """The list editors fit the screen in both schemes; a screenshot of each is saved for a person to look at."""
     ctx = browser.new_context(**SCREENS[screen], color_scheme=scheme)
     watch.attach(ctx)
     page = ctx.new_page()
@@ -340,9 +338,7 @@ def test_list_screenshots(browser, server, watch, tmp_path_factory, name, screen
     editor.scroll_into_view_if_needed()
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
-    out: Path = tmp_path_factory.getbasetemp() / "screens"
-    out.mkdir(exist_ok=True)
     region = page.locator(".calc-board:has([data-list]), .calc-field--records").first  # the board and its lists
-    region.screenshot(path=str(out / f"lists-{name}-{screen}-{scheme}.png"))
+    region.screenshot(path=str(shots / f"lists-{name}-{screen}-{scheme}.png"))
     ctx.close()
     watch.check()

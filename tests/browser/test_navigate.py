@@ -1,6 +1,5 @@
 """Calculator pages opened in place (assets/navigate.js): the running engine serves the new page at once."""
 
-import pytest
 from browser.support import (
     calculator_address,
     full_calculator,
@@ -9,8 +8,6 @@ from browser.support import (
     wait_engine,
     wait_state,
 )
-
-pytestmark = pytest.mark.browser
 
 RULEBOOK = "rules/skirmish-d6/cover/"  # a rulebook page with inline calculators: its engine starts
 COUNT_WORKERS = page_script("count-workers.js")

@@ -11,8 +11,6 @@ from pycore.views import overlay
 from pycore.views.classic_d20 import OVERLAY as D20_OVERLAY
 from pycore.views.skirmish_d6 import OVERLAY
 
-pytestmark = pytest.mark.browser
-
 MAP = {"system": "skirmish-d6", "attack": {"hits_on": 4},
        "map": {"cols": 8, "rows": 5, "attacker": [0, 2], "target": [6, 2],
                "obstacles": [{"hex": [2, 1], "kind": "partial"}, {"hex": [3, 2], "kind": "total"},

@@ -1,9 +1,9 @@
 """Screenshots of the overlay, phone and desktop, light and dark, for a person to look at.
 
-Saved under pytest's base temporary folder (``screens/overlay-*``): the d6 map shaded for the target with
-creatures on both sides (so the everyone-against-everyone table shows too), a hex focused, and the rulebook's
-overlay diagram; then the same for the Classic d20 map (``screens/overlay-d20-*``). The test fails when the page
-did not answer or is wider than the screen.
+Opt-in (``--shots``, ``make shots``), saved in the test's own folder (the ``shots`` fixture): the d6 map shaded
+for the target with creatures on both sides (so the everyone-against-everyone table shows too), a hex focused, and
+the rulebook's overlay diagram; then the same for the Classic d20 map (``overlay-d20-*``). The test fails when the
+page did not answer or is wider than the screen.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import pytest
 from browser.support import wait_settled
 
 from pycore.browser import encode_fragment
+
+pytestmark = pytest.mark.shots
 
 SCENARIO = {"system": "skirmish-d6", "attack": {"hits_on": 4}, "overlay": "target", "pairings": True,
             "map": {"cols": 8, "rows": 5, "attacker": [0, 2], "target": [6, 2],
@@ -37,14 +39,13 @@ SCREENS = {
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("name", list(PAGES))
-def test_overlay_screenshot(browser, server, watch, tmp_path_factory, name, screen, scheme):
+def test_overlay_screenshot(browser, server, watch, shots: Path, name, screen, scheme):
     """The shaded map answers and fits the screen; the board (a hex focused) and the whole page are saved."""
     ctx = browser.new_context(**SCREENS[screen], color_scheme=scheme)
     watch.attach(ctx)
     page = ctx.new_page()
     page.goto(server.url + PAGES[name])
-    out: Path = tmp_path_factory.getbasetemp() / "screens"
-    out.mkdir(exist_ok=True)
+    out = shots
     stem = "overlay-d20" if name.startswith("d20-") else "overlay"
     if name.endswith("calculator"):
         wait_settled(page)

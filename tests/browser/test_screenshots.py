@@ -1,7 +1,8 @@
 """Screenshots of the calculators and a rulebook page, phone and desktop, light and dark, for a person to look at.
 
-Each is saved under pytest's base temporary folder (``screens/``). The test fails when the page did not
-render as asked: the colour scheme not applied, the answer not ready, or the page wider than the screen.
+Opt-in (``--shots``, ``make shots``): each is saved in the test's own folder (the ``shots`` fixture). The test
+fails when the page did not render as asked: the colour scheme not applied, the answer not ready, or the page
+wider than the screen (test_fit.py checks the width on every run).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import pytest
 from browser.support import CALCULATORS, INLINE_CALCULATOR, wait_settled
 
 from pycore.browser import encode_fragment
+
+pytestmark = pytest.mark.shots
 
 SITUATIONS = {
     "skirmish-d6": {"system": "skirmish-d6", "light": "dim", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}},
@@ -43,7 +46,7 @@ def _luminance(rgb: str) -> float:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("name", list(PAGES))
-def test_screenshot(browser, server, watch, tmp_path_factory, name, screen, scheme):
+def test_screenshot(browser, server, watch, shots: Path, name, screen, scheme):
     """The page renders in the asked scheme, answers, fits the screen's width; its screenshot is saved."""
     ctx = browser.new_context(**SCREENS[screen], color_scheme=scheme)
     watch.attach(ctx)
@@ -56,8 +59,6 @@ def test_screenshot(browser, server, watch, tmp_path_factory, name, screen, sche
     assert background > 0.8 if scheme == "light" else background < 0.3
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than the screen"
-    out: Path = tmp_path_factory.getbasetemp() / "screens"
-    out.mkdir(exist_ok=True)
-    page.screenshot(path=str(out / f"{name}-{screen}-{scheme}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"{name}-{screen}-{scheme}.png"), full_page=True)
     ctx.close()
     watch.check()

@@ -9,8 +9,6 @@ import json
 import pytest
 from browser.support import CALCULATORS, full_calculator, page_script, scenario_in_url, wait_state
 
-pytestmark = pytest.mark.browser
-
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SYSTEM = "skirmish-d6"
 

@@ -17,8 +17,6 @@ from repository import NODE_MODULES
 
 from rulebook import pyscript
 
-pytestmark = pytest.mark.browser
-
 
 class EngineFiles(HTMLParser):
     """The site paths the engine tag of a page asks to have downloaded from the head (``data-fetch``)."""
@@ -77,7 +75,7 @@ def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_
         page = ctx.new_page()
         page.goto(url + CALCULATORS["skirmish-d6"])
         page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
-        page.wait_for_timeout(500)
+        page.wait_for_load_state("networkidle")  # nothing more in flight: a second download would be in the log
     finally:
         ctx.close()
     watch.check()

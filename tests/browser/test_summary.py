@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 from browser.support import CALCULATORS, full_calculator, page_script, wait_state
 
-pytestmark = pytest.mark.browser
-
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 IN_VIEW = page_script("in-view.js")
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
 from browser.support import page_script
-
-pytestmark = pytest.mark.browser
 
 
 def test_sidebar_title_never_covers_an_entry(page, server):

@@ -10,8 +10,6 @@ from pycore.render import result_html
 from pycore.systems import SYSTEMS
 from rulebook import calculator
 
-pytestmark = pytest.mark.build
-
 
 def test_calculator_page_has_the_build_time_answer(built_site: Path):
     """The default scenario's answer is in the static HTML, before any Python runs."""

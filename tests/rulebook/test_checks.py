@@ -3,13 +3,10 @@
 import re
 from pathlib import Path
 
-import pytest
-
 from pycore.systems import RULES, RULINGS
 from rulebook import checks
 
 
-@pytest.mark.build
 def test_every_rule_has_its_anchor_and_every_anchor_is_a_rule(built_site: Path):
     """The plugin's own check passes on the real build (it fails the build otherwise)."""
     assert checks.check_site(built_site) == []
@@ -52,7 +49,6 @@ def test_own_host_and_namespaces_are_allowed(tmp_path: Path):
     assert len(checks.host_problems(tmp_path, None)) == 1
 
 
-@pytest.mark.build
 def test_no_absolute_url_to_another_host_in_our_output(built_site: Path):
     """Every page and every file we write names no other host (XML namespaces aside)."""
     for path in built_site.rglob("*.html"):
@@ -60,7 +56,6 @@ def test_no_absolute_url_to_another_host_in_our_output(built_site: Path):
             assert host == "www.w3.org", f"{path}: {host}"
 
 
-@pytest.mark.build
 def test_theme_loads_no_web_fonts(built_site: Path):
     """theme.font is false: no font CSS from anywhere."""
     html = (built_site / "index.html").read_text()

@@ -8,7 +8,6 @@ from mkdocs.exceptions import PluginError
 from rulebook import diagram
 
 
-@pytest.mark.build
 def test_map_page_diagrams_are_built_from_the_page(built_site: Path):
     """The hex-map page carries static diagrams drawn at build time, described in words, with their answers; one
     is a map without edges at negative coordinates, one is shaded by an overlay, one is the slant that passes two
@@ -57,7 +56,6 @@ def test_an_overlay_diagram_is_shaded_with_its_legend_and_best_hexes(context):
     assert rows == 8 and "cannot be targeted" in html.split('data-role="overlay-table"')[1].split("</tr>")[1]
 
 
-@pytest.mark.build
 def test_map_pages_explain_overlays_with_a_drawn_overlay(built_site: Path):
     """The d6 map page, the Enchanted Realms friendly-fire page and the Classic d20 hex-map page each explain
     overlays under an anchor (``where-to-stand``, or the d20 rule's own) with a shaded diagram; each system's cover

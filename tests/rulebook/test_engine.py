@@ -4,7 +4,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from repository import NODE_MODULES, ROOT
 
 from rulebook import engine, packing, pyscript, snapshot
@@ -131,7 +130,6 @@ def test_write_replaces_earlier_builds_files(tmp_path: Path):
     assert written == sorted(made.files)
 
 
-@pytest.mark.build
 def test_calculator_pages_start_the_engine_this_build_made(built_site: Path):
     """Calculator pages name this build's loader (or pyodide.mjs without a snapshot), and it exists."""
     html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()

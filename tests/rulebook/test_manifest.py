@@ -78,7 +78,6 @@ def test_written_manifest_lists_the_icons_it_wrote(tmp_path: Path):
     assert [u for u in urls if u.startswith("reference/")] == ["reference/skirmish-d6/"]
 
 
-@pytest.mark.build
 def test_web_app_manifest(built_site: Path):
     """Name, start URL and scope at the site root, standalone, theme colours, our own icons, shortcuts."""
     data = json.loads((built_site / "manifest.webmanifest").read_text())
@@ -97,7 +96,6 @@ def test_web_app_manifest(built_site: Path):
         assert (built_site / url / "index.html").is_file()
 
 
-@pytest.mark.build
 def test_pages_link_manifest_and_theme_colours(built_site: Path):
     """The manifest link, a theme colour for light and one for dark, and the Apple touch icon."""
     html = (built_site / "rules" / "skirmish-d6" / "cover" / "index.html").read_text()
@@ -109,7 +107,6 @@ def test_pages_link_manifest_and_theme_colours(built_site: Path):
     assert 'rel="apple-touch-icon" href="../../../assets/icons/apple-touch-icon.png"' in html
 
 
-@pytest.mark.build
 def test_built_icons_are_the_shipped_files(built_site: Path):
     """The site's icons are this package's files, byte for byte."""
     for name in [n for n, _, _ in manifest.ICONS] + [manifest.SVG_ICON]:

@@ -36,7 +36,6 @@ def fake_site(root: Path) -> Path:
     return root
 
 
-@pytest.mark.build
 def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
     """Every file of the built site but sw.js itself, the precompressed copies, the source maps, PyScript's unused
     plugins and (beside the packed one) the plain WebAssembly, which only a fallback fetches, is listed, with the
@@ -56,7 +55,6 @@ def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
         assert entry["size"] == len(data), rel
 
 
-@pytest.mark.build
 def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
     """Pyodide, PyScript, the pycore zip, the standard library the pages load, search (index, worker, lunr),
     icons and the 404 page are all precached."""
@@ -80,7 +78,6 @@ def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
     assert files["index.html"]["type"] == "text/html; charset=utf-8"
 
 
-@pytest.mark.build
 def test_sources_of_the_worker_are_not_shipped(built_site: Path):
     """offline-sw.js and offline-sw-off.js are read by the plugin, never copied as they are."""
     assert not (built_site / "assets" / "offline-sw.js").exists()
@@ -166,7 +163,6 @@ def test_content_types():
     assert offline.content_type("x.unknown-suffix") == "application/octet-stream"
 
 
-@pytest.mark.build
 def test_pages_register_the_worker_and_say_offline_mode(built_site: Path):
     """Every page loads offline.js and has the status line (mode "on") and the hidden update prompt."""
     for path in built_site.rglob("*.html"):

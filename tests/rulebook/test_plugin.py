@@ -95,7 +95,6 @@ def test_shortcodes_cross_from_markdown_to_html():
     assert instance.pending == {}
 
 
-@pytest.mark.build
 def test_strict_build_passes(built_site: Path):
     """`mkdocs build --strict` with the plugin writes the whole site, sw.js last over everything."""
     assert (built_site / "index.html").is_file() and (built_site / "sw.js").is_file()

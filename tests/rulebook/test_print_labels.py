@@ -38,7 +38,6 @@ def test_only_the_article_is_labelled_and_engine_links_are_left_alone():
     assert out.startswith('<nav><a href="../light/">Light</a></nav>')
 
 
-@pytest.mark.build
 def test_built_links_carry_print_labels(built_site: Path):
     """In the built rulebook, rule links in the article have data-ref; the navigation does not."""
     html = (built_site / "rules" / "skirmish-d6" / "light" / "index.html").read_text()
@@ -48,7 +47,6 @@ def test_built_links_carry_print_labels(built_site: Path):
     assert "data-ref=" not in nav
 
 
-@pytest.mark.build
 def test_engine_output_is_not_labelled(built_site: Path):
     """No link the engine rendered (calculator answers, worked examples) carries a print label."""
     for path in built_site.rglob("*.html"):
@@ -57,7 +55,6 @@ def test_engine_output_is_not_labelled(built_site: Path):
     assert re.search(r'<tr class="applied" data-rule="[^"]+"><td><a href="[^"]+" data-engine-link="">', d6)  # its modifiers
 
 
-@pytest.mark.build
 def test_print_stylesheet_is_linked(built_site: Path):
     """print.css and offline.css come after calculator.css in the stylesheet every page links."""
     html = (built_site / "index.html").read_text()

@@ -11,7 +11,6 @@ from rulebook import quickref
 from rulebook.systems import SITE
 
 
-@pytest.mark.build
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_every_system_has_a_quickref_linking_every_rule(built_site: Path, system: str):
     """One sheet per system, in the navigation, linking every one of its rules and rulings."""
@@ -51,7 +50,6 @@ def test_quickref_shortcode_fails_loudly(context):
             quickref.render(context("reference/x.md", "reference/x/"), words, options)
 
 
-@pytest.mark.build
 def test_quickref_is_in_the_navigation(built_site: Path):
     """The quick reference page is reachable from the navigation."""
     html = (built_site / "index.html").read_text()

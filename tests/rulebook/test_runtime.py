@@ -9,7 +9,6 @@ from repository import NODE_MODULES
 from rulebook import runtime
 
 
-@pytest.mark.build
 def test_runtime_is_vendored(built_site: Path):
     """PyScript and the Pyodide core runtime ship inside the site, with the engine archive; Pyodide's whole
     standard library only when the build has no trimmed one."""

@@ -12,7 +12,6 @@ from rulebook import packing, snapshot, wasm
 from rulebook.archive import Archive
 
 
-@pytest.mark.build
 def test_engine_snapshot_holds_the_image_without_its_zero_pages(built_site: Path):
     """The snapshot file is the packed sparse image the loader expects: header, parts in order inside the
     image's size (the size the loader allocates), then exactly their bytes (as many as the loader expects)."""
@@ -51,7 +50,6 @@ def filled(data: bytes) -> tuple[bytearray, list[tuple[int, int]]]:
     return image, parts
 
 
-@pytest.mark.build
 def test_engine_snapshot_holds_the_modules_data_as_differences(built_site: Path):
     """XORed back with Pyodide's data segments, the image is Pyodide's (its header first); as shipped, the part
     the module placed is nearly all zeros (CPython's start-up changed a few percent of it)."""

@@ -47,7 +47,6 @@ def test_write_replaces_an_earlier_builds_sheet(tmp_path: Path):
     assert (site / sheet.path).read_bytes() == sheet.data
 
 
-@pytest.mark.build
 def test_pages_link_one_stylesheet_of_ours_and_the_sources_are_not_shipped(built_site: Path):
     html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
     ours = [href for href in re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) if "stylesheets/" not in href]

@@ -64,7 +64,6 @@ def test_arguments_fail(context):
         system_list.render(context("index.md", ""), ["skirmish-d6"], {})
 
 
-@pytest.mark.build
 def test_home_page_lists_every_system(built_site: Path):
     """The built home page links every system's calculator and quick reference (both pages exist), and answers
     with an inline calculator of its own."""

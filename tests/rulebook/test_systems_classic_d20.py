@@ -3,14 +3,11 @@
 import re
 from pathlib import Path
 
-import pytest
-
 from pycore.systems import RULINGS
 from pycore.systems import classic_d20 as d20
 from rulebook.systems import classic_d20 as site
 
 
-@pytest.mark.build
 def test_quickref_d20_numbers_are_the_engines(built_site: Path):
     """Classic d20 cover and concealment bonuses (default rulings), height and invisibility."""
     html = (built_site / "reference" / "classic-d20" / "index.html").read_text()

@@ -2,13 +2,10 @@
 
 from pathlib import Path
 
-import pytest
-
 from pycore.systems import enchanted_realms as er
 from rulebook.systems import enchanted_realms as site
 
 
-@pytest.mark.build
 def test_quickref_er_numbers_are_the_engines(built_site: Path):
     """Enchanted Realms cover bonuses as the engine applies them."""
     html = (built_site / "reference" / "enchanted-realms" / "index.html").read_text()

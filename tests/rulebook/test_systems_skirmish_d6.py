@@ -18,7 +18,6 @@ def quickref_html(built_site: Path) -> str:
     return (built_site / "reference" / "skirmish-d6" / "index.html").read_text()
 
 
-@pytest.mark.build
 def test_quickref_light_table_is_the_engine_table(built_site: Path):
     """Each light/vision cell of the quick reference is the engine's LIGHT_TABLE value."""
     html = quickref_html(built_site)
@@ -29,7 +28,6 @@ def test_quickref_light_table_is_the_engine_table(built_site: Path):
             assert cell == expected, (light, vision)
 
 
-@pytest.mark.build
 def test_quickref_hits_table_is_what_the_calculator_answers(built_site: Path):
     """"Hits on, after cover" is pycore.evaluate's answer for each base number and cover level."""
     html = quickref_html(built_site)
@@ -44,7 +42,6 @@ def test_quickref_hits_table_is_what_the_calculator_answers(built_site: Path):
     assert "<td>6+ · 16.7%</td>" in html  # 4+ behind two levels of cover
 
 
-@pytest.mark.build
 def test_quickref_cover_and_size_come_from_the_engine(built_site: Path):
     """Cover modifiers are COVER_EFFECT's; the size table has every size, huge and colossal included."""
     html = quickref_html(built_site)
