@@ -22,8 +22,6 @@ from browser.support import (
     wait_state,
 )
 
-pytestmark = pytest.mark.browser
-
 RECOVERY = 20.0
 """Seconds within which a calculator whose worker was ended answers again, or says that the engine stopped."""
 SYSTEM = "skirmish-d6"
