@@ -35,7 +35,7 @@ ENGINE_ENDED_CONSOLE = ["Failed to load resource", "net::ERR_FAILED", "Failed to
 
 
 @pytest.fixture
-def no_sw(browser, watch):
+def keeping_workers(browser, watch):
     """A fresh watched context without service workers, keeping a handle on each engine worker."""
     ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
     watch.attach(ctx)
@@ -55,11 +55,11 @@ def end_engine(page) -> None:
     assert page.evaluate(page_script("end-engine-workers.js")) == 1
 
 
-def test_answer_that_throws_once_is_reported_and_the_next_change_answered(no_sw, server):
+def test_answer_that_throws_once_is_reported_and_the_next_change_answered(keeping_workers, server):
     """The page's address cannot be written once while an answer is shown: the status says the answer was not
     shown and why, and the next change is worked out and shown as usual (dim light, one partial obstacle,
     base 4+: hits on 6+)."""
-    page = no_sw.new_page()
+    page = keeping_workers.new_page()
     page.goto(server.url + CALCULATORS[SYSTEM])
     calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
@@ -76,10 +76,10 @@ def test_answer_that_throws_once_is_reported_and_the_next_change_answered(no_sw,
     assert status(calc) == ""
 
 
-def test_ended_worker_is_started_again_and_answers(no_sw, server):
+def test_ended_worker_is_started_again_and_answers(keeping_workers, server):
     """The engine's worker ended under the page: within seconds of the next change a new worker is started and
     the change answered (dim light: hits on 6+; bright again: 5+, as the calculator opens)."""
-    page = no_sw.new_page()
+    page = keeping_workers.new_page()
     page.goto(server.url + CALCULATORS[SYSTEM])
     calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
@@ -96,10 +96,10 @@ def test_ended_worker_is_started_again_and_answers(no_sw, server):
     calc.locator('[data-key="headline"]').filter(has_text="Hits on 5+").wait_for()
 
 
-def test_silent_worker_is_ended_and_another_answers(no_sw, server):
+def test_silent_worker_is_ended_and_another_answers(keeping_workers, server):
     """The engine's worker alive but silent (stuck): the change waits at most the bound on an answer, then the
     worker is ended and a new one answers it, all within seconds (dim light: hits on 6+)."""
-    page = no_sw.new_page()
+    page = keeping_workers.new_page()
     page.goto(server.url + CALCULATORS[SYSTEM])
     calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
@@ -116,10 +116,10 @@ def test_silent_worker_is_ended_and_another_answers(no_sw, server):
 
 
 @pytest.mark.parametrize("url", [SEVERAL, HOME])
-def test_every_calculator_on_the_page_recovers_together(no_sw, server, url):
+def test_every_calculator_on_the_page_recovers_together(keeping_workers, server, url):
     """The calculators of a page share the engine (several inline ones on a rulebook page, the home page's live
     one): its worker ended, a new one is started and every one of them answers a change on it."""
-    page = no_sw.new_page()
+    page = keeping_workers.new_page()
     page.goto(server.url + url)
     outputs = page.locator(".calc-output")
     assert outputs.count() >= (2 if url == SEVERAL else 1)
@@ -135,11 +135,11 @@ def test_every_calculator_on_the_page_recovers_together(no_sw, server, url):
     assert page.evaluate("window.__engineWorkers.length") == 2
 
 
-def test_worker_that_cannot_start_again_says_the_engine_stopped(no_sw, server, watch):
+def test_worker_that_cannot_start_again_says_the_engine_stopped(keeping_workers, server, watch):
     """The worker ended while the runtime can no longer be fetched: the calculator says plainly that the engine
     stopped, within seconds, and offers to reload; the reload starts a working engine once the runtime is back."""
     watch.allowed_console.extend(ENGINE_ENDED_CONSOLE)
-    page = no_sw.new_page()
+    page = keeping_workers.new_page()
     page.goto(server.url + CALCULATORS[SYSTEM])
     calc = full_calculator(page, SYSTEM)
     wait_state(calc, "ready")
@@ -164,10 +164,10 @@ def test_worker_that_cannot_start_again_says_the_engine_stopped(no_sw, server, w
     wait_state(full_calculator(page, SYSTEM), "ready")
 
 
-def test_storage_that_throws_on_every_call_never_stops_an_answer(no_sw, server):
+def test_storage_that_throws_on_every_call_never_stops_an_answer(keeping_workers, server):
     """localStorage and sessionStorage throw on every call: the calculators answer their changes and a change of a
     ruling (kept for this page only), on the full calculator and inline."""
-    page = no_sw.new_page()
+    page = keeping_workers.new_page()
     page.add_init_script(page_script("storage-throws.js"))
     page.goto(server.url + CALCULATORS["classic-d20"])
     calc = full_calculator(page, "classic-d20")
