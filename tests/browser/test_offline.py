@@ -23,6 +23,7 @@ from browser.support import (
     ROOT,
     SiteServer,
     Watch,
+    build_site,
     calculator_address,
     page_script,
     wait_engine,
@@ -315,17 +316,9 @@ def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: W
 
 
 def build_variant(out: Path, site_name: str) -> Path:
-    """Rebuild the site into ``out`` under another name: a visible change on every page."""
-    config = out.parent / f"{out.name}-variant.yml"
-    config.write_text(json.dumps({  # YAML reads JSON; relative paths are made absolute for the new config's place
-        "INHERIT": str(ROOT / "mkdocs.yml"), "site_name": site_name, "docs_dir": str(ROOT / "site"),
-        "theme": {"custom_dir": str(ROOT / "templates")}, "watch": [],
-    }))
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    return out
+    """Rebuild the site into ``out`` under another name (mkdocs.yml reads it from the environment): a visible
+    change on every page."""
+    return build_site(out, RULEBOOK_SITE_NAME=site_name)
 
 
 def header_title(page) -> str:
