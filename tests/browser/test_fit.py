@@ -10,9 +10,6 @@ from browser.test_screenshots import SCREENS
 
 OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 """How many pixels the page is wider than the screen (0 or less when it fits)."""
-KNOWN_WIDE = {"reference-skirmish-d6"}
-"""Pages known to be wider than a phone: the d6 quick reference's tables. The test fails once one of them fits, so the
-entry goes with the fix."""
 PAGES = {**PAGE_TYPES, **{f"shot-{name}": url for name, url in SCREENSHOT_PAGES.items()},
          **{f"overlay-{name}": url for name, url in OVERLAY_PAGES.items()}}
 
@@ -32,4 +29,4 @@ def test_every_page_fits_a_phone(browser, server, watch):
         page.close()
     context.close()
     watch.check()
-    assert set(wide) == KNOWN_WIDE, f"pages wider than the screen (px): {wide}"
+    assert wide == {}, f"pages wider than the screen (px): {wide}"
