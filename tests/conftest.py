@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import re
 from pathlib import Path
 
@@ -37,8 +39,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built once per test session; tests only read it (copy it to break it on purpose)."""
-    return build_site(tmp_path_factory.mktemp("site"))
+    """The whole site, built once per test run (by the first of pytest-xdist's workers to ask, the others waiting
+    on a lock); tests only read it (copy it to break it on purpose)."""
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # each worker's temporary folder sits in the run's
+    site, done = run / "site", run / "site.built"
+    with open(run / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            build_site(site)
+            done.touch()
+    return site
 
 
 @pytest.fixture
