@@ -76,10 +76,6 @@ class Driver:
     """What a tier test does with a browser; each engine fills in the primitives below."""
 
     name = ""
-    service_workers = True
-    """Whether the engine's automation lets the site's service worker install (the offline check needs it)."""
-    console = True
-    """Whether the engine's automation reports console errors (those fail a test)."""
 
     def __init__(self) -> None:
         self.foreign: list[str] = []
@@ -239,7 +235,6 @@ class WebKitDriver(Driver):
     proxy on a dead local port stops foreign requests and the page's resource timings list what was asked for."""
 
     name = "webkit"
-    console = False
 
     def __init__(self) -> None:
         super().__init__()
