@@ -80,8 +80,6 @@ class Driver:
     def __init__(self) -> None:
         self.foreign: list[str] = []
         self.errors: list[str] = []
-        self.allowed: list[str] = []
-        """Substrings of console errors a test provokes on purpose."""
 
     # ---- primitives -------------------------------------------------------------------------------
     def fresh(self, cold: bool = False) -> None:
@@ -117,10 +115,6 @@ class Driver:
     def url(self) -> str:
         """The page's address now."""
         return str(self.call("() => location.href"))
-
-    def reload(self) -> None:
-        """Load the page's address again."""
-        self.goto(self.url)
 
     def choose(self, selector: str, value: str) -> None:
         """Choose ``value`` in a select box."""
@@ -164,9 +158,8 @@ class Driver:
         """Fail on what the page did wrong: requests that left 127.0.0.1 and console errors (where reported)."""
         with contextlib.suppress(Exception):  # a page that is gone has nothing more to report
             self.foreign.extend(self.call("foreign-resources"))
-        errors = [e for e in self.errors if not any(a in e for a in self.allowed)]
-        foreign = sorted(set(self.foreign))
-        self.foreign, self.errors, self.allowed = [], [], []
+        errors, foreign = self.errors, sorted(set(self.foreign))
+        self.foreign, self.errors = [], []
         assert not foreign, f"{self.name}: requests left 127.0.0.1: {foreign}"
         assert not errors, f"{self.name}: console errors: {errors}"
 

@@ -7,6 +7,8 @@ foreign requests (stopped by a proxy on a dead port, listed from the page's reso
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from browser.support import SiteServer
 from engines.drivers import READY, Driver
@@ -17,6 +19,8 @@ D6 = '[data-calculator="skirmish-d6"][data-mode="full"]'
 LIGHT_RULE = '[data-field="light"] a.calc-rule-link'
 """The light field's rule link: d6.light.vision, "The light table" on the light page."""
 AREA = "d6.ruling.area-cover"
+ELSEWHERE = "http://192.0.2.1/page.html"
+"""An address off this machine (a documentation-only network): no engine may reach it."""
 
 
 def full(system: str) -> str:
@@ -168,3 +172,17 @@ def test_site_works_offline_after_one_visit(tab: Driver, built_site) -> None:
     tab.wait("settled", root, READY, "the engine offline")
     tab.type(f'{root} [data-path="attack.hits_on"]', "3")
     headline(tab, root, "Hits on 4+")  # the page's own situation hits on 5+ at base 4+
+
+
+def test_a_request_for_another_host_is_stopped(tab: Driver) -> None:
+    """The lockdown every check relies on: an address off the machine never loads (Chromium resolves nothing but
+    127.0.0.1; Firefox and WebKitGTK send it to a proxy on a dead local port), and where the automation shows
+    requests (Chromium, Firefox) it is recorded and fails the test's check. WebKitGTK shows its own error page."""
+    with contextlib.suppress(Exception):  # Chromium and Firefox report the failed navigation, WebKitGTK does not
+        tab.goto(ELSEWHERE)
+    if tab.name == "webkit":
+        said = tab.call("() => document.body ? document.body.innerText : ''")
+        assert "Could not connect to proxy server" in said, said
+        return
+    with pytest.raises(AssertionError, match=r"requests left 127\.0\.0\.1: \['http://192\.0\.2\.1/page\.html'\]"):
+        tab.check()
