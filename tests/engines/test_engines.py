@@ -15,7 +15,6 @@ from engines.drivers import READY, Driver
 
 from pycore.browser import encode_fragment
 
-D6 = '[data-calculator="skirmish-d6"][data-mode="full"]'
 LIGHT_RULE = '[data-field="light"] a.calc-rule-link'
 """The light field's rule link: d6.light.vision, "The light table" on the light page."""
 AREA = "d6.ruling.area-cover"
@@ -61,6 +60,7 @@ def test_calculator_goes_live_and_answers_a_change(tab: Driver, site: SiteServer
     """Each calculator's engine starts and answers a change of its form with the rule texts' numbers."""
     root = open_calculator(tab, site, system)
     steps, wanted, number = CHANGES[system]
+    assert wanted not in tab.text(f'{root} [data-key="headline"]')  # the page opens with another situation
     for how, path, value in steps:
         selector = f'{root} [data-path="{path}"]'
         tab.choose(selector, value) if how == "choose" else tab.type(selector, value)
