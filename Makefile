@@ -66,8 +66,12 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The browser for the tests: the system Chromium when there is one, Debian's package when we
-# are root, otherwise Playwright's own build (which needs a network that can download it).
+# The browsers for the tests. Chromium: the system one when there is one, Debian's package when we are root,
+# otherwise Playwright's own build (which needs a network that can download it). The cross-engine tier
+# (tests/engines/) also drives Firefox ESR over WebDriver BiDi and WebKitGTK's MiniBrowser through
+# WebKitWebDriver on an Xvfb display: Debian's firefox-esr, webkit2gtk-driver and xvfb, installed when
+# missing and we are root (nothing is downloaded at run time).
+ENGINE_PACKAGES := firefox-esr:/usr/bin/firefox-esr webkit2gtk-driver:/usr/bin/WebKitWebDriver xvfb:/usr/bin/Xvfb
 browser:
 	@if [ -x "$${CHROMIUM:-/usr/bin/chromium}" ]; then \
 		echo "browser: $${CHROMIUM:-/usr/bin/chromium}"; \
@@ -75,6 +79,16 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	else \
 		$(VENV)/bin/playwright install chromium; \
+	fi
+	@missing=""; for entry in $(ENGINE_PACKAGES); do \
+		[ -x "$${entry#*:}" ] || missing="$$missing $${entry%%:*}"; \
+	done; \
+	if [ -z "$$missing" ]; then \
+		echo "engines: firefox-esr, WebKitWebDriver, Xvfb"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else \
+		echo "engines: missing$$missing (install them with apt-get as root); the tier's tests for them will fail"; \
 	fi
 
 clean:

@@ -1,11 +1,11 @@
 // ESLint over the JavaScript we write: the page's modules, the build's Node programs and their unit tests.
 // Left out as in tsconfig.json: Material's own scripts (site/assets/theme/) and the browser tests' page
-// snippets (bare function expressions Playwright evaluates, not modules).
+// snippets and the cross-engine tier's (bare function expressions the drivers evaluate, not modules).
 import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: [".venv/", "node_modules/", "build/", "site/assets/runtime/", "site/assets/theme/", "tests/browser/page/", "tests/bench/page/"] },
+  { ignores: [".venv/", "node_modules/", "build/", "site/assets/runtime/", "site/assets/theme/", "tests/browser/page/", "tests/engines/page/", "tests/bench/page/"] },
   js.configs.recommended,
   {
     files: ["site/assets/**/*.js"],

@@ -51,6 +51,7 @@ from bench_config import (  # noqa: E402
     WORKER_OVERLAYS,
 )
 from browser.support import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from engine_starts import engine_starts, engine_table  # noqa: E402
 from measure import (  # noqa: E402
     Bench,
     Server,
@@ -233,6 +234,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             browser.close()
             data["foreign_requests"] = bench.foreign
             data["page_errors"] = bench.errors
+        if "engines" in only:
+            log("cold start in each engine ...")
+            starts = {"bare page": BASELINE_DIR + "/", "d6 calculator": calculators["skirmish-d6"]}
+            if (site / PLAIN_DIR).exists():
+                starts["d6 without snapshot"] = PLAIN_DIR + "/" + calculators["skirmish-d6"]
+            data["engines"] = engine_starts(server.url, starts, args.runs, log)
     finally:
         server.stop()
     data["summary"] = summarise(data)
@@ -279,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         data.setdefault("calculators", [n for n in data.get("pairs", {}) if "no snapshot" not in n])
         data["summary"] = summarise(data)
         print(table(data))
+        if data.get("engines"):
+            print("\n" + engine_table(data["engines"], data["runs"]))
         return 0
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     phones = args.profile != "desktop"
@@ -287,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1))
     print(phone_tables(data) if phones else table(data))
+    if data.get("engines"):
+        print("\n" + engine_table(data["engines"], data["runs"]))
     print(f"\nwritten: {out}")
     return 0
 

@@ -1,0 +1,45 @@
+"""Fixtures of the cross-engine tier: the built site on loopback and one browser per engine for the session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser.support import SiteServer
+from engines.drivers import DRIVERS, ENGINES, Driver, EngineMissing
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of this folder is in the tier: ``-m "not engines"`` leaves it out."""
+    for item in items:
+        if Path(str(item.path)).parent == Path(__file__).parent:
+            item.add_marker(pytest.mark.engines)
+
+
+@pytest.fixture(scope="session")
+def site(built_site: Path) -> Iterator[SiteServer]:
+    """The built site served on 127.0.0.1 for the whole session."""
+    server = SiteServer(built_site)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> Iterator[Driver]:
+    """One browser of each engine for the session (per worker), closed at its end."""
+    try:
+        driver = DRIVERS[request.param]()
+    except EngineMissing as missing:
+        pytest.fail(str(missing))
+    yield driver
+    driver.close()
+
+
+@pytest.fixture
+def tab(engine: Driver) -> Iterator[Driver]:
+    """The engine with a fresh browsing context (its own storage and cache), checked after the test."""
+    engine.fresh()
+    yield engine
+    engine.check()
