@@ -14,10 +14,10 @@ serve: setup
 	$(VENV)/bin/mkdocs serve --livereload -a 127.0.0.1:8000
 
 # Tests run in JOBS processes (pytest-xdist; one per core by default): the site is built once for all of them, each
-# has its own Chromium. JOBS=0 runs them in this process.
+# has its own Chromium, and each other engine of the cross-engine tier runs in one of them. JOBS=0 runs them all here.
 JOBS ?= auto
 test: setup browser lint
-	$(PY) -m pytest --numprocesses $(JOBS)
+	$(PY) -m pytest --numprocesses $(JOBS) --dist loadgroup
 
 # The screenshot tests alone (left out of `make test`): pages phone and desktop, light and dark, saved under
 # SHOTS (a folder outside the repository by default) for a person to look at.

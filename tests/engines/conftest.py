@@ -11,10 +11,14 @@ from engines.drivers import DRIVERS, ENGINES, Driver, EngineMissing
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test of this folder is in the tier: ``-m "not engines"`` leaves it out."""
+    """Every test of this folder is in the tier: ``-m "not engines"`` leaves it out. Under pytest-xdist
+    (``--dist loadgroup``) one process runs all of an engine's tests, so each engine starts once per run."""
     for item in items:
         if Path(str(item.path)).parent == Path(__file__).parent:
             item.add_marker(pytest.mark.engines)
+            callspec = getattr(item, "callspec", None)
+            if callspec is not None and "engine" in callspec.params:
+                item.add_marker(pytest.mark.xdist_group(f"engine-{callspec.params['engine']}"))
 
 
 @pytest.fixture(scope="session")
