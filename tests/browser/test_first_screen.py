@@ -42,8 +42,7 @@ def _uncovered(page, selectors: list[str]) -> dict[str, str]:
 
 @pytest.mark.parametrize("system", list(CALCULATORS))
 def test_phone_first_screen_shows_title_lead_and_first_field(browser, server, watch, system):
-    """At 390 x 844 with touch the title, the lead and the first field are in view at once, above the answer bar, and
-    the lead links to the system's rules; nothing moves when the engine answers."""
+    """At 390 x 844 with touch the title, the lead (linking the rules) and the first field show at once; nothing moves."""
     context = _open(browser, watch, "phone")
     page = context.new_page()
     page.goto(server.url + CALCULATORS[system])
@@ -61,8 +60,7 @@ def test_phone_first_screen_shows_title_lead_and_first_field(browser, server, wa
 @pytest.mark.parametrize("name", list(INLINE_PAGES))
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_inline_calculator_first_field_and_no_shift(browser, server, watch, screen, name):
-    """With an inline calculator's top scrolled to the top of the screen its first field is in view, and nothing on
-    the screen moves when the engine's answer replaces the built one."""
+    """An inline calculator scrolled to the top shows its first field, and nothing moves when the engine answers."""
     context = _open(browser, watch, screen)
     page = context.new_page()
     page.goto(server.url + INLINE_PAGES[name], wait_until="domcontentloaded")
