@@ -9,7 +9,8 @@
 
 import { holdsMarkup } from "./common.js";
 import { HexBoard } from "./hexboard.js";
-import { mountLists } from "./lists.js";
+import { setUpLater } from "./later.js";
+import { ListEditor } from "./lists.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 import { Summary } from "./summary.js";
@@ -277,10 +278,20 @@ class Calculator {
     }
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
+    /** @type {HexBoard | null} set up with the list editors after the first paint (later.js); `ready()` sets them up now */
+    this.board = null;
     /** @type {HTMLElement | null} */
     const board = root.querySelector("[data-board]");
-    this.board = board ? new HexBoard(board) : null;
-    mountLists(root);
+    const lists = /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-list]"));
+    this.parts = setUpLater(root, [
+      ...(board ? [() => { this.board = new HexBoard(board); }] : []),
+      ...[...lists].map((list) => () => { new ListEditor(list); }),
+    ]);
+  }
+
+  // The board and list editors set up (the rest of them, at once): before the form is read, filled or marked.
+  ready() {
+    this.parts.now();
   }
 
   // The form's controls that hold a field (data-path).
@@ -315,6 +326,7 @@ class Calculator {
 
   /** @param {Record<string, unknown>} values */
   fill(values) {
+    this.ready(); // the list editors hear the lists set here
     if (values._alternative) this.choose(String(values._alternative));
     for (const control of this.controls()) {
       const value = values[control.dataset.path ?? ""];
@@ -502,6 +514,7 @@ class Calculator {
 
   /** @param {FieldError[]} errors */
   showErrors(errors) {
+    this.ready(); // a list editor shows the rows with an error
     // only those showing an error (a map's lists have a slot per item field)
     for (const slot of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-error-for]:not([hidden])"))) {
       slot.hidden = true;
@@ -549,6 +562,7 @@ class Calculator {
   }
 
   async evaluate() {
+    this.ready(); // the board's part of the request
     this.board?.flush(); // the board writes a tap's lists once the tap is on screen: the form is read with them
     /** @type {Record<string, unknown>} */
     const values = { ...this.values() };
