@@ -7,7 +7,7 @@
 // (its preset's own rulings win). A #s= link's rulings win: while they differ from the table's the page
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
-import { holdsMarkup } from "./common.js";
+import { engineMayStart, holdsMarkup } from "./common.js";
 import { HexBoard } from "./hexboard.js";
 import { setUpLater } from "./later.js";
 import { ListEditor } from "./lists.js";
@@ -87,6 +87,7 @@ async function startEngine(script) {
   });
   // The checks run beside the start, never before it: they only turn a hang into a quick failure.
   const boot = (async () => {
+    await engineMayStart(script);
     await import(PYSCRIPT);
     while (!script.xworker) {
       if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
