@@ -8,7 +8,7 @@ import { afterPaint } from "./common.js";
 
 // Events that set up what is left at once: heard on the root as they go down to their target, so the
 // listeners a step adds (on the root's descendants) hear the same event.
-export const REACHES = ["pointerdown", "mousedown", "touchstart", "focusin", "keydown", "click"];
+const REACHES = ["pointerdown", "mousedown", "touchstart", "focusin", "keydown", "click"];
 // How close to the view a part starts setting up without waiting for an idle moment.
 const NEAR = "400px";
 // The longest wait for an idle moment, after which a step runs anyway.
@@ -57,12 +57,12 @@ export function setUpLater(root, steps) {
   const step = () => {
     waiting = false;
     idle = null;
-    if (queue.done) return;
-    if (!queue.next()) {
-      finish();
-      return;
+    try {
+      queue.next();
+    } finally {
+      if (queue.done) finish(); // (a step that threw is reported as any error is; the next one still comes)
+      else ask();
     }
-    ask();
   };
   const ask = () => {
     if (waiting || queue.done) return;
