@@ -51,6 +51,7 @@ from bench_config import (  # noqa: E402
     WORKER_OVERLAYS,
 )
 from browser.support import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from mainthread import LIGHTHOUSE_RUNS, lighthouse, main_thread  # noqa: E402
 from measure import (  # noqa: E402
     Bench,
     Server,
@@ -230,11 +231,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 offline_page = calculators.get("skirmish-d6", next(iter(calculators.values())))
                 for _ in range(args.nav_runs):
                     data["offline"].append(bench.offline(offline_page, "offline"))
+            data["main_thread"] = main_thread(bench, args.runs, log) if "mainthread" in only else {}
             browser.close()
             data["foreign_requests"] = bench.foreign
             data["page_errors"] = bench.errors
     finally:
         server.stop()
+    data["lighthouse"] = lighthouse(site, LIGHTHOUSE_RUNS, log) if "lighthouse" in only else {}
+    data["lighthouse_runs"] = LIGHTHOUSE_RUNS
     data["summary"] = summarise(data)
     return data
 
