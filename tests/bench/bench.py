@@ -22,6 +22,11 @@ best once the engine has warmed up is reported beside it.
 context per visit alternating with the bare page; the time to the live answer and the bytes the server
 sent before it and after it (the offline store), as ratios to the bare page.
 
+``--only mainthread`` loads a page of each type (home, calculator, rule page with inline calculators, hex-map rule
+page, quick reference) until it has settled and reports its total blocking time and longest task, desktop and phone
+with the CPU slowed 4x, beside the bare page; ``--only lighthouse`` runs the pinned Lighthouse over them (mobile, gzip
+host), best of two runs (``mainthread.py``).
+
 Not collected by pytest (its folder holds no ``test_`` module); it is not part of ``make test``.
 """
 
