@@ -31,8 +31,8 @@ const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
-// starts it (the theme already imports it from the head, so the worker starts while the page is
-// parsed); the worker's `ready` promise settles once engine.py has run (or failed). A script put in
+// starts it (on a calculator's page the theme already imports it from the head, so the worker starts while the page
+// is parsed; a page with inline calculators only waits until it is loaded and idle: common.js); the worker's `ready` promise settles once engine.py has run (or failed). A script put in
 // the page later (a restart) is started the same way, by PyScript's watch over the document.
 /** @param {EngineScript} script @returns {Promise<EngineWorker>} */
 async function startEngine(script) {
