@@ -22,6 +22,11 @@ best once the engine has warmed up is reported beside it.
 context per visit alternating with the bare page; the time to the live answer and the bytes the server
 sent before it and after it (the offline store), as ratios to the bare page.
 
+``--only mainthread`` loads a page of each type (home, calculator, rule page with inline calculators, hex-map rule
+page, quick reference) until it has settled and reports its total blocking time and longest task, desktop and phone
+with the CPU slowed 4x, beside the bare page; ``--only lighthouse`` runs the pinned Lighthouse over them (mobile, gzip
+host), best of two runs (``mainthread.py``).
+
 Not collected by pytest (its folder holds no ``test_`` module); it is not part of ``make test``.
 """
 
@@ -52,6 +57,7 @@ from bench_config import (  # noqa: E402
 )
 from browser.support import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from engine_starts import engine_starts, engine_table  # noqa: E402
+from mainthread import LIGHTHOUSE_RUNS, lighthouse, main_thread  # noqa: E402
 from measure import (  # noqa: E402
     Bench,
     Server,
@@ -231,6 +237,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 offline_page = calculators.get("skirmish-d6", next(iter(calculators.values())))
                 for _ in range(args.nav_runs):
                     data["offline"].append(bench.offline(offline_page, "offline"))
+            data["main_thread"] = main_thread(bench, args.runs, log) if "mainthread" in only else {}
             browser.close()
             data["foreign_requests"] = bench.foreign
             data["page_errors"] = bench.errors
@@ -242,6 +249,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             data["engines"] = engine_starts(server.url, starts, args.runs, log)
     finally:
         server.stop()
+    data["lighthouse"] = lighthouse(site, LIGHTHOUSE_RUNS, log) if "lighthouse" in only else {}
+    data["lighthouse_runs"] = LIGHTHOUSE_RUNS
     data["summary"] = summarise(data)
     return data
 

@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 PAGE_SCRIPTS = Path(__file__).resolve().parent / "page"
-SECTIONS = ("loads", "recompute", "taps", "rulebook", "offline", "overlay", "engines")
+SECTIONS = ("loads", "recompute", "taps", "rulebook", "offline", "overlay", "mainthread", "lighthouse", "engines")
 BASELINE_DIR = "bench-baseline"
 RUNTIME_PREFIX = "assets/runtime/"
 """URLs under this path are the runtime's bytes (PyScript, Pyodide); everything else is ours."""
@@ -17,6 +17,14 @@ PLAIN_DIR = "bench-plain"
 """The same site built without the engine snapshot (Pyodide starts plainly), inside the served folder."""
 READY_TIMEOUT_MS = 120_000
 VIEWPORT = {"width": 1280, "height": 900}
+PAGE_TYPES = {
+    "home": "",
+    "calculator": "calculator/skirmish-d6/",
+    "rule page, inline calculators": "rules/enchanted-realms/cover/",
+    "hex-map rule page": "rules/skirmish-d6/map/",
+    "quick reference": "reference/skirmish-d6/",
+}
+"""A page of each type, for the main-thread and Lighthouse rows."""
 RULEBOOK_PAGES = {
     "with inline calculators": "rules/skirmish-d6/cover/",
     "without calculators": "rules/skirmish-d6/size/",

@@ -205,4 +205,25 @@ def table(data: dict[str, Any]) -> str:
         lines.append(f"WARNING: requests left 127.0.0.1: {data['foreign_requests'][:5]}")
     if data.get("page_errors"):
         lines.append(f"Page errors or console errors ({len(data['page_errors'])}): {data['page_errors'][:3]}")
+    lines += main_thread_lines(data)
     return "\n".join(lines)
+
+
+def main_thread_lines(data: dict[str, Any]) -> list[str]:
+    """The main-thread rows (total blocking time and longest task until settled) and the Lighthouse row, per page type."""
+    lines: list[str] = []
+    for profile, pages in data.get("main_thread", {}).items():
+        lines += ["", f"Main thread until the page has settled, {profile}: total blocking time / longest task, ms "
+                      "(the bare page is PyScript printing one line):"]
+        bare = (pages.get("bare page") or {}).get("blocking_ms")
+        for page, r in pages.items():
+            ratio = (f" ({r['blocking_ms']['median'] / bare['median']:.2f} x the bare page's)"
+                     if bare and bare["median"] and page != "bare page" else "")
+            lines.append(f"  {page}: {fmt(r['blocking_ms'])} / {fmt(r['longest_ms'])}{ratio}")
+    if data.get("lighthouse"):
+        lines += ["", "Lighthouse mobile (simulated slow 4G, CPU 4x), gzip host, best of "
+                      f"{data.get('lighthouse_runs', 2)} runs: performance, accessibility, TBT ms, longest task ms, LCP ms:"]
+        for page, r in data["lighthouse"].items():
+            lines.append(f"  {page}: {r['performance']}, {r['accessibility']}, {r['tbt_ms']:.0f}, {r['longest_ms']:.0f}, "
+                         f"{r['lcp_ms']:.0f}")
+    return lines
