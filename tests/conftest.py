@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser.support import build_site
+from browser.support import CHROMIUM_ARGS, build_site, chromium_path
 
 MARKERS = {"browser": "browser", "build": "built_site"}
 """Marker -> the fixture that earns it: a test using it (directly or through another fixture) gets the marker."""
@@ -63,3 +63,15 @@ def shots(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     folder = Path(where).resolve() / re.sub(r"[^\w.-]+", "-", test).strip("-")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the session (the browser tests' and the cross-engine tier's); each test gets its own
+    fresh context."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -7,10 +7,9 @@
 // (its preset's own rulings win). A #s= link's rulings win: while they differ from the table's the page
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
-import { engineMayStart, holdsMarkup } from "./common.js";
+import { holdsMarkup } from "./common.js";
 import { HexBoard } from "./hexboard.js";
-import { setUpLater } from "./later.js";
-import { ListEditor } from "./lists.js";
+import { mountLists } from "./lists.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 import { Summary } from "./summary.js";
@@ -31,8 +30,8 @@ const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
-// starts it (on a calculator's page the theme already imports it from the head, so the worker starts while the page
-// is parsed; a page with inline calculators only waits until it is loaded and idle: common.js); the worker's `ready` promise settles once engine.py has run (or failed). A script put in
+// starts it (the theme already imports it from the head, so the worker starts while the page is
+// parsed); the worker's `ready` promise settles once engine.py has run (or failed). A script put in
 // the page later (a restart) is started the same way, by PyScript's watch over the document.
 /** @param {EngineScript} script @returns {Promise<EngineWorker>} */
 async function startEngine(script) {
@@ -87,7 +86,6 @@ async function startEngine(script) {
   });
   // The checks run beside the start, never before it: they only turn a hang into a quick failure.
   const boot = (async () => {
-    await engineMayStart(script);
     await import(PYSCRIPT);
     while (!script.xworker) {
       if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
@@ -279,20 +277,10 @@ class Calculator {
     }
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
-    /** @type {HexBoard | null} set up with the list editors after the first paint (later.js); `ready()` sets them up now */
-    this.board = null;
     /** @type {HTMLElement | null} */
     const board = root.querySelector("[data-board]");
-    const lists = /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-list]"));
-    this.parts = setUpLater(root, [
-      ...(board ? [() => { this.board = new HexBoard(board); }] : []),
-      ...[...lists].map((list) => () => { new ListEditor(list); }),
-    ]);
-  }
-
-  // The board and list editors set up (the rest of them, at once): before the form is read, filled or marked.
-  ready() {
-    this.parts.now();
+    this.board = board ? new HexBoard(board) : null;
+    mountLists(root);
   }
 
   // The form's controls that hold a field (data-path).
@@ -327,7 +315,6 @@ class Calculator {
 
   /** @param {Record<string, unknown>} values */
   fill(values) {
-    this.ready(); // the list editors hear the lists set here
     if (values._alternative) this.choose(String(values._alternative));
     for (const control of this.controls()) {
       const value = values[control.dataset.path ?? ""];
@@ -509,13 +496,19 @@ class Calculator {
       this.shown = html;
       return;
     }
+    // a rule link of the answer that has the focus keeps it: the same link in the new answer takes it
+    const focused = document.activeElement;
+    const kept = focused instanceof HTMLAnchorElement && this.body.contains(focused) ? focused.href : null;
     this.body.innerHTML = html; // built by pycore.render with every string escaped
     this.shown = html;
+    if (kept !== null) {
+      const links = /** @type {NodeListOf<HTMLAnchorElement>} */ (this.body.querySelectorAll("a[href]"));
+      [...links].find((link) => link.href === kept)?.focus({ preventScroll: true });
+    }
   }
 
   /** @param {FieldError[]} errors */
   showErrors(errors) {
-    this.ready(); // a list editor shows the rows with an error
     // only those showing an error (a map's lists have a slot per item field)
     for (const slot of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-error-for]:not([hidden])"))) {
       slot.hidden = true;
@@ -563,7 +556,6 @@ class Calculator {
   }
 
   async evaluate() {
-    this.ready(); // the board's part of the request
     this.board?.flush(); // the board writes a tap's lists once the tap is on screen: the form is read with them
     /** @type {Record<string, unknown>} */
     const values = { ...this.values() };

@@ -1,7 +1,7 @@
 // @ts-check
 // Helpers the page's modules share: what a plain click is, the page's one document-level click listener,
-// a page of this site fetched and parsed, a records field's list, a new record's name, whether a region
-// already holds some markup, and when the page's engine may start. Nothing here touches the page when the module is imported.
+// a page of this site fetched and parsed, a records field's list, a new record's name, and whether a region
+// already holds some markup. Nothing here touches the page when the module is imported.
 
 /** @typedef {(event: MouseEvent) => void} ClickHandler */
 
@@ -134,16 +134,4 @@ export function afterPaint(fn) {
 export function whenIdle(fn) {
   if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout: 2000 });
   else setTimeout(fn, 200);
-}
-
-// Resolves when the page's engine (its <script type="py" worker>) may start: at once on a calculator's page; on a
-// page whose calculators are inline (data-start="idle": they show answers worked out at build time), once the page
-// is loaded and idle, so that PyScript's start-up and the engine's downloads come after the page's own.
-/** @param {Element | null} script */
-export async function engineMayStart(script) {
-  if (!(script instanceof HTMLElement) || script.dataset.start !== "idle") return;
-  if (document.readyState !== "complete") {
-    await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
-  }
-  await new Promise((resolve) => whenIdle(() => resolve(undefined)));
 }

@@ -498,3 +498,9 @@ export class ListEditor {
     this.announcer.textContent = message;
   }
 }
+
+// Every list editor inside `root` (a calculator).
+/** @param {Element} root */
+export function mountLists(root) {
+  return [...root.querySelectorAll("[data-list]")].map((element) => new ListEditor(/** @type {HTMLElement} */ (element)));
+}

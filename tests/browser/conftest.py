@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser.support import CHROMIUM_ARGS, SiteServer, Watch, chromium_path
+from browser.support import SiteServer, Watch
 
 
 @pytest.fixture(scope="session")
@@ -16,17 +16,6 @@ def server(built_site: Path) -> Iterator[SiteServer]:
     srv.start()
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="session")
-def browser(tmp_path_factory: pytest.TempPathFactory):
-    """One headless Chromium for the session; each test gets its own fresh context."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -34,7 +34,9 @@ def site(built_site: Path) -> Iterator[SiteServer]:
 def engine(request: pytest.FixtureRequest) -> Iterator[Driver]:
     """One browser of each engine for the session (per worker), closed at its end."""
     try:
-        driver = DRIVERS[request.param]()
+        # Chromium runs in the session's browser: a second Playwright in one process is refused
+        driver = DRIVERS["chromium"](request.getfixturevalue("browser")) if request.param == "chromium" \
+            else DRIVERS[request.param]()
     except EngineMissing as missing:
         pytest.fail(str(missing))
     yield driver

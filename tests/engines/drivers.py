@@ -171,12 +171,16 @@ class ChromiumDriver(Driver):
 
     name = "chromium"
 
-    def __init__(self) -> None:
+    def __init__(self, browser: Any = None) -> None:
+        """On ``browser`` (the session's Chromium: one Playwright per process), or on a Chromium of its own."""
         super().__init__()
-        from playwright.sync_api import sync_playwright
+        self._pw: Any = None
+        if browser is None:
+            from playwright.sync_api import sync_playwright
 
-        self._pw = sync_playwright().start()
-        self._browser = self._pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+            self._pw = sync_playwright().start()
+            browser = self._pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        self._browser = browser
         self._context: Any = None
         self._page: Any = None
 
@@ -211,8 +215,9 @@ class ChromiumDriver(Driver):
     def close(self) -> None:
         if self._context:
             self._context.close()
-        self._browser.close()
-        self._pw.stop()
+        if self._pw is not None:  # the browser is its own
+            self._browser.close()
+            self._pw.stop()
 
 
 # ---- WebDriver's classic HTTP protocol (WebKitGTK) ---------------------------------------------------
@@ -535,5 +540,5 @@ class FirefoxDriver(Driver):
         shutil.rmtree(self._profile, ignore_errors=True)
 
 
-DRIVERS: dict[str, Callable[[], Driver]] = {"chromium": ChromiumDriver, "firefox": FirefoxDriver, "webkit": WebKitDriver}
+DRIVERS: dict[str, Callable[..., Driver]] = {"chromium": ChromiumDriver, "firefox": FirefoxDriver, "webkit": WebKitDriver}
 """Engine name -> how to start its driver."""
