@@ -5,10 +5,11 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser.support import CHROMIUM_ARGS, build_site, chromium_path
+from browser.support import CHROMIUM_ARGS, SiteServer, build_site, chromium_path
 
 MARKERS = {"browser": "browser", "build": "built_site"}
 """Marker -> the fixture that earns it: a test using it (directly or through another fixture) gets the marker."""
@@ -75,3 +76,12 @@ def browser():
         browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def server(built_site: Path) -> Iterator[SiteServer]:
+    """The built site served on loopback for the whole session (browser tests and the cross-engine tier)."""
+    srv = SiteServer(built_site)
+    srv.start()
+    yield srv
+    srv.stop()

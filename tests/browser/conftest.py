@@ -1,21 +1,9 @@
-"""Browser fixtures: the built site served on loopback and a locked-down Chromium, each context watched."""
+"""Browser fixtures: each test's context watched (the session's Chromium and served site are in tests/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from browser.support import SiteServer, Watch
-
-
-@pytest.fixture(scope="session")
-def server(built_site: Path) -> Iterator[SiteServer]:
-    """The built site served on loopback for the whole session."""
-    srv = SiteServer(built_site)
-    srv.start()
-    yield srv
-    srv.stop()
+from browser.support import Watch
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Fixtures of the cross-engine tier: the built site on loopback and one browser per engine for the session."""
+"""Fixtures of the cross-engine tier: one browser per engine for the session (Chromium is the session's own)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser.support import SiteServer
 from engines.drivers import DRIVERS, ENGINES, Driver, EngineMissing
 
 
@@ -19,15 +18,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             callspec = getattr(item, "callspec", None)
             if callspec is not None and "engine" in callspec.params:
                 item.add_marker(pytest.mark.xdist_group(f"engine-{callspec.params['engine']}"))
-
-
-@pytest.fixture(scope="session")
-def site(built_site: Path) -> Iterator[SiteServer]:
-    """The built site served on 127.0.0.1 for the whole session."""
-    server = SiteServer(built_site)
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="session", params=ENGINES)

