@@ -13,11 +13,12 @@ export PYTHONDONTWRITEBYTECODE := 1
 serve: setup
 	$(VENV)/bin/mkdocs serve --livereload -a 127.0.0.1:8000
 
-# Tests run in JOBS processes (pytest-xdist; one per core by default): the site is built once for all of them, each
+# Tests run in JOBS processes (pytest-xdist; one per core by default): the site is built once for all of them, in the
+# background while the tests that need no site run (tests/conftest.py orders them so; xdist keeps that order), each
 # has its own Chromium, and each other engine of the cross-engine tier runs in one of them. JOBS=0 runs them all here.
 JOBS ?= auto
 test: setup browser lint
-	$(PY) -m pytest --numprocesses $(JOBS) --dist loadgroup
+	$(PY) -m pytest --numprocesses $(JOBS) --dist loadgroup --no-loadscope-reorder
 
 # The screenshot tests alone (left out of `make test`): pages phone and desktop, light and dark, saved under
 # SHOTS (a folder outside the repository by default) for a person to look at.

@@ -265,6 +265,14 @@ class Inputs:
 
     def group_roots(self, group: str) -> list[str]:
         """The shortest paths that belong to ``group`` alone (``"map"``, ``"obstacles"``, ``"attack.distance"``)."""
+        return list(self._roots.get(group) or self._find_roots(group))
+
+    @functools.cached_property
+    def _roots(self) -> dict[str, tuple[str, ...]]:
+        """``group_roots`` of each alternative, worked out once (every validation asks for them)."""
+        return {name: tuple(self._find_roots(name)) for name, _ in self.alternatives}
+
+    def _find_roots(self, group: str) -> list[str]:
         mine = [f.path for f in self.fields if f.group == group]
         others = [f.path for f in self.fields if f.group != group]
         roots: list[str] = []

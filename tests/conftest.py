@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser.support import CHROMIUM_ARGS, SiteServer, build_site, chromium_path
+from browser.support import CHROMIUM_ARGS, SiteBuild, SiteServer, chromium_path
 
 MARKERS = {"browser": "browser", "build": "built_site"}
 """Marker -> the fixture that earns it: a test using it (directly or through another fixture) gets the marker."""
@@ -22,14 +21,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="save screenshots under DIR/<test>/ instead of each test's temporary folder")
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test by what it needs (``-m "not browser"`` runs without Chromium, ``-m "not build"`` without
-    a build), and leave the screenshot tests out unless ``--shots`` asks for them."""
+    a build), and leave the screenshot tests out unless ``--shots`` asks for them.
+
+    Tests that need no build run first (while the site builds in the background), then the groups that must stay
+    in one process (the cross-engine tier's engines, the longest units), then the rest; `make test` keeps this
+    order in pytest-xdist's queue (``--no-loadscope-reorder``)."""
     for item in items:
         used = set(getattr(item, "fixturenames", ()))
         for marker, fixture in MARKERS.items():
             if fixture in used:
                 item.add_marker(marker)
+    items.sort(key=lambda item: (item.get_closest_marker("build") is not None,
+                                 item.get_closest_marker("xdist_group") is None))
     if config.getoption("--shots"):
         return
     kept = [item for item in items if item.get_closest_marker("shots") is None]
@@ -39,19 +45,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built once per test run (by the first of pytest-xdist's workers to ask, the others waiting
-    on a lock); tests only read it (copy it to break it on purpose)."""
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
+    """The run's one build of the site (shared by pytest-xdist's processes through the run's temporary folder)."""
     run = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         run = run.parent  # each worker's temporary folder sits in the run's
-    site, done = run / "site", run / "site.built"
-    with open(run / "site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.exists():
-            build_site(site)
-            done.touch()
-    return site
+    return SiteBuild(run)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _build_early(request: pytest.FixtureRequest, site_build: SiteBuild) -> None:
+    """Start the site's build with the run's first test when some test of the run will need it."""
+    if any(item.get_closest_marker("build") for item in request.session.items):
+        site_build.start()
+
+
+@pytest.fixture(scope="session")
+def built_site(site_build: SiteBuild) -> Path:
+    """The whole site, built once per test run; tests only read it (copy it to break it on purpose)."""
+    return site_build.wait()
 
 
 @pytest.fixture

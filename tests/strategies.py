@@ -19,6 +19,7 @@ by their own examples in ``test_properties.py``.
 from __future__ import annotations
 
 import copy
+import functools
 import math
 from typing import Any
 
@@ -92,8 +93,10 @@ def hex_values(field: Field) -> st.SearchStrategy[list[int]]:
     return st.one_of(st.lists(near, min_size=2, max_size=2), st.lists(far, min_size=2, max_size=2))
 
 
+@functools.cache
 def field_values(field: Field) -> st.SearchStrategy[Any]:
-    """Any value the schema accepts for ``field``."""
+    """Any value the schema accepts for ``field`` (one strategy per field, kept: Hypothesis checks a strategy the
+    first time it draws from it, which costs more than the draw)."""
     kind = field.kind
     if kind == "choice":
         return st.sampled_from(field.values)
@@ -122,6 +125,7 @@ def record_values(field: Field) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries(required, optional=optional).map(nest)
 
 
+@functools.cache  # one strategy per argument: see field_values
 @st.composite
 def flat_values(draw: st.DrawFn, inputs: Inputs, group: str) -> dict[str, Any]:
     """Dotted path -> value for a random subset of the fields usable with alternative ``group``."""
@@ -138,6 +142,7 @@ def flat_values(draw: st.DrawFn, inputs: Inputs, group: str) -> dict[str, Any]:
     return flat
 
 
+@functools.cache  # one strategy per argument: see field_values
 @st.composite
 def rulings_of(draw: st.DrawFn, inputs: Inputs) -> dict[str, str] | None:
     """Some of the system's rulings, each with one of its choices; or no ``rulings`` key at all."""
@@ -290,6 +295,7 @@ COHERENT = {
 """System id -> a function that makes a schema-valid scenario pass the system's cross-field checks."""
 
 
+@functools.cache  # one strategy per argument: see field_values
 @st.composite
 def scenarios(draw: st.DrawFn, system: str) -> dict[str, Any]:
     """A fully valid scenario for ``system``: ``evaluate`` must return a result for it."""
@@ -376,6 +382,7 @@ def _overlaps(a: str, b: str) -> bool:
     return a == b or a.startswith(b + ".") or b.startswith(a + ".")
 
 
+@functools.cache  # one strategy per argument: see field_values
 @st.composite
 def mutated(draw: st.DrawFn, system: str) -> tuple[dict[str, Any], list[str]]:
     """A broken scenario, and the paths its errors must name (empty when it may even pass).

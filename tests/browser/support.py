@@ -28,6 +28,8 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 LOCAL_PREFIXES = ("http://127.0.0.1:", "blob:http://127.0.0.1:", "data:")
+BUILD_TIMEOUT = 1200.0
+"""Seconds a test waits for the run's build of the site (a fresh clone makes the engine's snapshot: minutes)."""
 READY_TIMEOUT = 90_000
 """Milliseconds a test waits for the engine's answer: the calculator's own engine timeout (2 shared cores)."""
 
@@ -41,6 +43,44 @@ def build_site(out: Path, **settings: str) -> Path:
     if proc.returncode:
         raise AssertionError(f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}")
     return out
+
+
+class SiteBuild:
+    """The site built once for a whole run (every pytest-xdist process of it), in the background from the run's
+    start: the first process to ask builds it in a thread of its own while its tests go on; the others, and the
+    first when it needs the site, wait for the files that say the build is over."""
+
+    def __init__(self, run: Path):
+        self.site = run / "site"
+        self._started, self._built, self._failed = run / "site.started", run / "site.built", run / "site.failed"
+
+    def start(self) -> None:
+        """Start the build unless some process of the run already did."""
+        try:
+            os.close(os.open(self._started, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return
+        threading.Thread(target=self._build, name="site-build", daemon=True).start()
+
+    def _build(self) -> None:
+        try:
+            build_site(self.site)
+        except Exception as error:  # handed to every waiting test through the file
+            self._failed.write_text(str(error), encoding="utf-8")
+        else:
+            self._built.touch()
+
+    def wait(self, timeout: float = BUILD_TIMEOUT) -> Path:
+        """The built site, once its build is over; the build's message when it failed."""
+        self.start()
+        deadline = time.monotonic() + timeout
+        while not (self._built.exists() or self._failed.exists()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the site's build took more than {timeout:.0f} s")
+            time.sleep(0.1)
+        if self._failed.exists():
+            raise AssertionError(self._failed.read_text(encoding="utf-8"))
+        return self.site
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

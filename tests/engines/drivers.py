@@ -38,6 +38,8 @@ MINIBROWSER = os.environ.get("MINIBROWSER") or next(
     (str(p) for p in sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))), "/usr/lib/webkit2gtk-4.1/MiniBrowser")
 """WebKitGTK's small browser (Debian's libwebkit2gtk-4.1-0, a dependency of webkit2gtk-driver), for this machine's arch."""
 XVFB = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+SESSION_START = 90.0
+"""Seconds a new WebKitGTK session may take (seven when the machine is idle) before it is started over."""
 
 
 class EngineMissing(RuntimeError):
@@ -240,23 +242,39 @@ class WebKitDriver(Driver):
             if not os.path.exists(program):
                 raise EngineMissing(f"{program} is missing: run `make browser`")
         self._xvfb, display = self._start_xvfb()
+        self._env = {**os.environ, "DISPLAY": f":{display}", "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
+                     "LIBGL_ALWAYS_SOFTWARE": "1", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"}
+        self._driver: subprocess.Popen[bytes] | None = None
+        self._session = ""
+        try:
+            self._start_driver()
+        except OSError:
+            self.close()
+            raise
+
+    def _start_driver(self) -> None:
+        """WebKitWebDriver on a free port, answering its status."""
         port = free_port()
-        env = {**os.environ, "DISPLAY": f":{display}", "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
-               "LIBGL_ALWAYS_SOFTWARE": "1", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"}
-        self._driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={port}"], env=env,
+        self._driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={port}"], env=self._env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._base = f"http://127.0.0.1:{port}"
-        self._session = ""
         deadline = time.monotonic() + 20
         while True:
             try:
-                self._http("GET", "/status")
-                break
+                self._http("GET", "/status", timeout=5)
+                return
             except OSError:
                 if time.monotonic() > deadline:
-                    self.close()
                     raise
                 time.sleep(POLL)
+
+    def _stop_driver(self) -> None:
+        """End WebKitWebDriver and the MiniBrowser it started."""
+        if self._driver:
+            self._driver.kill()
+            self._driver.wait(10)
+            self._driver = None
+        self._session = ""
 
     @staticmethod
     def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
@@ -301,7 +319,14 @@ class WebKitDriver(Driver):
                         "proxy": {"proxyType": "manual", "httpProxy": proxy, "sslProxy": proxy,
                                   "noProxy": ["127.0.0.1"]},
                         "webkitgtk:browserOptions": {"binary": MINIBROWSER, "args": ["--automation"]}}
-        answer = self._http("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+        body = {"capabilities": {"alwaysMatch": capabilities}}
+        try:
+            answer = self._http("POST", "/session", body, timeout=SESSION_START)
+        except OSError:
+            # On a loaded machine a MiniBrowser now and then never reports back: start over once, from a new driver
+            self._stop_driver()
+            self._start_driver()
+            answer = self._http("POST", "/session", body, timeout=SESSION_START)
         self._session = answer["sessionId"]
         self._cmd("POST", "/window/rect", {"width": 390, "height": 844})
         self._cmd("POST", "/timeouts", {"script": int(READY * 1000), "pageLoad": 60_000})
@@ -339,7 +364,7 @@ class WebKitDriver(Driver):
         if self._session:
             with contextlib.suppress(OSError, AssertionError):
                 self._http("DELETE", f"/session/{self._session}", timeout=20)
-        for proc in (getattr(self, "_driver", None), self._xvfb):
+        for proc in (self._driver, self._xvfb):
             if proc:
                 proc.terminate()
                 try:
