@@ -31,18 +31,37 @@ from browser.support import (
 
 from pycore.browser import encode_fragment
 
-SCHEMES = ("light", "dark")
+SCHEMES = {"light": "default", "dark": "slate"}
+"""The reader's colour preference -> the Material palette (``data-md-color-scheme``) a page opens in."""
 
 
-@pytest.fixture(params=SCHEMES)
-def scheme(request):
-    return request.param
+def in_both_schemes(page, check) -> None:
+    """Run ``check(scheme)`` on a page opened in the light palette, then again after the header's palette toggle
+    has turned it dark: one load (and one engine start) for both."""
+    assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES["light"]
+    check("light")
+    page.locator('[data-md-component="palette"] label:not([hidden])').first.click()
+    page.locator(f'body[data-md-color-scheme="{SCHEMES["dark"]}"]').wait_for(state="attached")
+    check("dark")
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_each_preference_opens_its_palette(browser, server, watch, scheme):
+    """A reader who prefers dark gets the dark palette on the first page, one who prefers light the light one."""
+    ctx = browser.new_context(color_scheme=scheme, service_workers="block")
+    watch.attach(ctx)
+    page = ctx.new_page()
+    page.goto(server.url + PAGE_TYPES["not-found"])
+    assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
+    ctx.close()
+    watch.check()
 
 
 @pytest.fixture
-def themed(browser, watch, scheme):
-    """A watched context in the given colour scheme, with axe-core and the CSP probe on every page."""
-    ctx = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+def themed(browser, watch):
+    """A watched context in the light colour scheme (each test turns it dark), with axe-core and the CSP probe on
+    every page."""
+    ctx = browser.new_context(color_scheme="light", viewport={"width": 1280, "height": 900})
     watch.attach(ctx)
     ctx.add_init_script(path=str(AXE))
     ctx.add_init_script(CSP_PROBE)
@@ -73,13 +92,12 @@ def test_axe_is_pinned_and_never_shipped(built_site):
 
 
 @pytest.mark.parametrize("kind", PAGE_TYPES)
-def test_axe_every_page(themed, server, scheme, kind):
+def test_axe_every_page(themed, server, kind):
     """Every kind of page, light and dark, with its calculators computed: no serious or critical violation."""
     page = themed.new_page()
     page.goto(server.url + PAGE_TYPES[kind])
     wait_settled(page)
-    assert page.evaluate("document.body.dataset.mdColorScheme") == ("slate" if scheme == "dark" else "default")
-    assert_no_blocking(run_axe(page), f"{kind} ({scheme})")
+    in_both_schemes(page, lambda scheme: assert_no_blocking(run_axe(page), f"{kind} ({scheme})"))
     assert csp_violations(page) == []
 
 
@@ -123,7 +141,7 @@ STATES = {
 
 
 @pytest.mark.parametrize("state", STATES)
-def test_axe_calculator_states(themed, server, scheme, state):
+def test_axe_calculator_states(themed, server, state):
     """The calculators in error, with a board full of pieces, with every result block, after a refused link."""
     url, scenario, actions = STATES[state]
     fragment = "" if scenario is None else "#s=%%%" if scenario == "garbage" else "#s=" + encode_fragment(scenario)
@@ -134,19 +152,19 @@ def test_axe_calculator_states(themed, server, scheme, state):
         getattr(page.locator(f".calc--full {selector}"), how)(value)
     if actions:
         page.locator('.calc--full .calc-output[data-state="error"]').wait_for(timeout=READY_TIMEOUT)
-    assert_no_blocking(run_axe(page), f"{state} ({scheme})")
+    in_both_schemes(page, lambda scheme: assert_no_blocking(run_axe(page), f"{state} ({scheme})"))
 
 
-def test_axe_failed_engine(browser, server, scheme, watch):
+def test_axe_failed_engine(browser, server, watch):
     """A calculator whose engine could not load is as accessible as a working one."""
-    ctx = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900}, service_workers="block")
+    ctx = browser.new_context(color_scheme="light", viewport={"width": 1280, "height": 900}, service_workers="block")
     watch.attach(ctx)
     ctx.add_init_script(path=str(AXE))
     page = ctx.new_page()
     block_engine(page, watch)
     page.goto(server.url + INLINE_CALCULATOR)
     page.locator('.calc-output[data-state="failed"]').first.wait_for(timeout=READY_TIMEOUT)
-    assert_no_blocking(run_axe(page), f"failed engine ({scheme})")
+    in_both_schemes(page, lambda scheme: assert_no_blocking(run_axe(page), f"failed engine ({scheme})"))
     ctx.close()
     watch.check()
 
