@@ -112,6 +112,12 @@ def field_values(field: Field) -> st.SearchStrategy[Any]:
         return st.lists(int_values(item), max_size=min(field.max_items or SHORT_LIST, SHORT_LIST))
     if kind == "records":
         return st.lists(record_values(field), max_size=min(field.max_items or SHORT_LIST, SHORT_LIST))
+    if kind == "point":
+        return st.lists(number_values(field.each), min_size=2, max_size=2)
+    if kind == "points":  # a short line, near the usual board most often
+        near = st.lists(st.integers(-2, 14).map(lambda v: v / 2), min_size=2, max_size=2)
+        return st.lists(st.one_of(near, field_values(Field("_", "point", "", minimum=field.minimum,
+                                                               maximum=field.maximum))), min_size=2, max_size=3)
     raise AssertionError(f"no strategy for kind {kind!r}")
 
 
@@ -282,10 +288,47 @@ def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
         s.setdefault("attack", {})["distance"] = draw(st.sampled_from([0, 0.5, 1, 1.5, 6, 24]))
 
 
+def _on_squares(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    """A square map's pieces on distinct squares of its board (the hex layout's squares are other cells)."""
+    m = s.get("map")
+    if not isinstance(m, dict) or m.get("grid") != "square":
+        return
+    cols, rows = m.get("cols") or 12, m.get("rows") or 9
+    cells = [[c, r] for r in range(rows) for c in range(cols)]
+    wanted = 2 + len(m.get("obstacles", [])) + len(m.get("creatures", []))
+    spots = draw(st.lists(st.sampled_from(cells), min_size=min(wanted, len(cells)), max_size=min(wanted, len(cells)),
+                          unique_by=tuple))
+    m["attacker"], m["target"] = spots[0], spots[1]
+    rest = iter(spots[2:])
+    for key in ("obstacles", "creatures"):
+        if key in m:
+            m[key] = [{**item, "hex": spot} for item, spot in zip(m[key], rest)]
+    if m.get("elevation"):
+        ground = draw(st.lists(st.sampled_from(cells), min_size=1, max_size=min(len(m["elevation"]), len(cells)),
+                               unique_by=tuple))
+        m["elevation"] = [{**item, "hex": spot} for item, spot in zip(m["elevation"], ground)]
+
+
+def _coherent_enchanted_realms_hexes(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    _coherent_enchanted_realms(draw, s)
+    if isinstance(s.get("map"), dict):
+        s["map"]["grid"] = "hex"  # a square map is refused, naming map.grid
+
+
+def _coherent_classic_d20_any(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    _coherent_classic_d20(draw, s)
+    _on_squares(draw, s)
+
+
+def _coherent_skirmish_d6_any(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    _coherent_skirmish_d6(draw, s)
+    _on_squares(draw, s)
+
+
 COHERENT = {
-    "enchanted-realms": _coherent_enchanted_realms,
-    "classic-d20": _coherent_classic_d20,
-    "skirmish-d6": _coherent_skirmish_d6,
+    "enchanted-realms": _coherent_enchanted_realms_hexes,
+    "classic-d20": _coherent_classic_d20_any,
+    "skirmish-d6": _coherent_skirmish_d6_any,
 }
 """System id -> a function that makes a schema-valid scenario pass the system's cross-field checks."""
 
@@ -327,6 +370,9 @@ WRONG_TYPE = {
     "ints": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.text(max_size=2), min_size=1, max_size=3),
                       st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)),
     "records": st.one_of(st.integers(), st.text(max_size=6), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)),
+    "point": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.integers(-3, 3), max_size=5).filter(lambda xs: len(xs) != 2)),
+    "points": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=2),
+                                                                       max_size=1)),
 }
 """Per kind, values of a wrong JSON type (or not finite): the schema must refuse each."""
 
