@@ -12,7 +12,7 @@ from . import squaregrid as sq
 from .errors import FieldError, ScenarioError
 from .schema import Field
 from .squaregrid import Square
-from .walls import CROSS, Plane, Point, Shape, exact, meeting, plane_for, point
+from .walls import CROSS, Exact, Plane, Shape, Vec, exact, meeting, plane_for, point
 
 GRIDS = (("hex", "Hexes"), ("square", "Squares"))
 """The contract's ``map.grid`` values: hexes (the default) or squares."""
@@ -61,12 +61,14 @@ class Line:
 
     kind: str
     """``wall``, ``object``, ``low`` or ``door``."""
-    points: tuple[Point, ...]
+    points: tuple[Exact, ...]
     """The polyline, in grid units."""
     index: int
     """Its place in ``map.walls`` or ``map.doors``."""
     open: bool = False
     """For a door: whether it stands open."""
+    path: tuple[Vec, ...] = ()
+    """The polyline in the map's plane (``SquareMap.plane``), where it is tested quickly in whole numbers."""
 
     @property
     def field(self) -> str:
@@ -78,7 +80,7 @@ class Line:
 class Light:
     """A light on the map."""
 
-    at: Point
+    at: Exact
     """Where it stands, in grid units."""
     range: Fraction
     """How far it reaches, in squares."""
@@ -160,17 +162,18 @@ def _lines(walls: tuple[Any, ...], doors: tuple[Any, ...],
     key = (walls, doors, lights)
     if key in _LINES_CACHE:
         return _LINES_CACHE[key]
-    out: list[Line] = []
+    raw: list[tuple[str, tuple[Exact, ...], int, bool]] = []
     for i, item in enumerate(walls):
         d = dict(item)
-        out.append(Line(d["kind"], tuple(point(p) for p in d["points"]), i))
+        raw.append((d["kind"], tuple(point(p) for p in d["points"]), i, False))
     for i, item in enumerate(doors):
         d = dict(item)
-        out.append(Line("door", tuple(point(p) for p in d["points"]), i, open=d["open"]))
+        raw.append(("door", tuple(point(p) for p in d["points"]), i, d["open"]))
     found = tuple(Light(point(dict(item)["at"]), exact(dict(item)["range"])) for item in lights)
-    plane = plane_for(p for line in out for p in line.points)
+    plane = plane_for(p for _, points, _, _ in raw for p in points)
+    out = tuple(Line(kind, points, i, is_open, tuple(plane.vec(p) for p in points)) for kind, points, i, is_open in raw)
     _LINES_CACHE.clear()
-    _LINES_CACHE[key] = (tuple(out), found, plane)
+    _LINES_CACHE[key] = (out, found, plane)
     return _LINES_CACHE[key]
 
 

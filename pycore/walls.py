@@ -39,8 +39,10 @@ M = 10**6
 CROSS, ALONG, TOUCH = "cross", "along", "touch"
 """How a segment meets a polyline (see the module's docstring); ``None``: not at all."""
 
-Point = tuple[Fraction, Fraction]
+Exact = tuple[Fraction, Fraction]
 """A point in grid units, exact."""
+Point = Exact | tuple[int, int]
+"""A point in grid units, or of a plane (``Plane.vec``): the meeting tests take either."""
 Vec = tuple[int, int]
 """A point of the scaled plane."""
 
@@ -50,7 +52,7 @@ def exact(value: float | int) -> Fraction:
     return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
 
 
-def point(xy: Sequence[float | int]) -> Point:
+def point(xy: Sequence[float | int]) -> Exact:
     """A validated ``[x, y]`` as an exact point."""
     return exact(xy[0]), exact(xy[1])
 
@@ -69,6 +71,9 @@ def _within(a: Point, b: Point, c: Point) -> bool:
 def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
     """How the segment ``p``-``q`` meets the polyline ``chain``: ``CROSS``, ``ALONG``, ``TOUCH`` or None (see the
     module's docstring); crossing outranks running along, which outranks touching."""
+    if p == q:  # a line of no length touches what it lies on
+        on = any(_orient(a, b, p) == 0 and _within(a, b, p) for a, b in zip(chain, chain[1:]))
+        return TOUCH if on else None
     found: str | None = None
     rank = {None: 0, TOUCH: 1, ALONG: 2, CROSS: 3}
 
@@ -135,23 +140,26 @@ def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str 
 
 
 def _overlap(p: Point, q: Point, a: Point, b: Point) -> tuple[Fraction | None, Fraction | None]:
-    """Where collinear segments overlap, as parameters along ``p``-``q`` (lo > hi: apart)."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
+    """Where collinear segments overlap, as parameters along ``p``-``q`` (None, None: apart)."""
+    dx, dy = Fraction(q[0] - p[0]), Fraction(q[1] - p[1])
     if dx == 0 and dy == 0:
         return (None, None) if not _within(a, b, p) else (Fraction(0), Fraction(0))
     use_x = abs(dx) >= abs(dy)
 
     def t(c: Point) -> Fraction:
-        return (c[0] - p[0]) / dx if use_x else (c[1] - p[1]) / dy
+        return Fraction(c[0] - p[0]) / dx if use_x else Fraction(c[1] - p[1]) / dy
 
     ta, tb = sorted((t(a), t(b)))
     lo, hi = max(Fraction(0), ta), min(Fraction(1), tb)
     return (lo, hi) if lo <= hi else (None, None)
 
 
-def nudged(p: Point, towards: Point) -> Point:
-    """``p`` moved ``1/M`` of the way to ``towards``: a line's end on a wall taken to its own side of it."""
-    return p[0] + (towards[0] - p[0]) / M, p[1] + (towards[1] - p[1]) / M
+def nudged(p: Vec, towards: Vec) -> Vec:
+    """``p`` moved ``1/M`` of the way to ``towards`` (points of a plane where that is a whole number: a corner and its
+    square's centre): a line's end on a wall taken to its own side of it."""
+    dx, dy = towards[0] - p[0], towards[1] - p[1]
+    assert dx % M == 0 and dy % M == 0, "a nudge off the plane's grid"
+    return p[0] + dx // M, p[1] + dy // M
 
 
 # --- any unbroken line ------------------------------------------------------------------------------------------
@@ -169,7 +177,7 @@ class Plane:
     grow: int
     """How far a blocker grows, in plane units (``scale / M``)."""
 
-    def vec(self, p: Point) -> Vec:
+    def vec(self, p: Exact) -> Vec:
         """A grid point in the plane (exact: ``scale`` is a multiple of every denominator)."""
         x, y = p[0] * self.scale, p[1] * self.scale
         assert x.denominator == 1 and y.denominator == 1, "the plane's scale misses a denominator"
@@ -181,16 +189,17 @@ class Plane:
         x0, y0, x1, y1 = s[0] * k - grow, s[1] * k - grow, (s[0] + 1) * k + grow, (s[1] + 1) * k + grow
         return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
-    def wall(self, a: Point, b: Point) -> Shape:
+    def wall(self, a: Exact, b: Exact) -> Shape:
         """The grown wall from ``a`` to ``b``: the hull of its ends moved ``grow`` each way along both axes."""
         g = self.grow
         ends = (self.vec(a), self.vec(b))
         return hull([(x + sx * g, y + sy * g) for x, y in ends for sx in (-1, 1) for sy in (-1, 1)])
 
 
-def plane_for(points: Iterable[Point]) -> Plane:
-    """The plane in which every one of ``points`` (and every square corner) has whole-number coordinates."""
-    common = 1
+def plane_for(points: Iterable[Exact]) -> Plane:
+    """The plane in which every one of ``points``, every square's corners and centre, and every corner moved ``1/M`` of
+    the way to its square's centre (``nudged``) have whole-number coordinates."""
+    common = 2
     for x, y in points:
         common = math.lcm(common, x.denominator, y.denominator)
     return Plane(scale=common * M, grow=common)
@@ -375,7 +384,7 @@ def runs_through(p: Point, q: Point, s: Square) -> bool:
             if not low <= start <= high:
                 return False
             continue
-        t0, t1 = (low - start) / step, (high - start) / step
+        t0, t1 = Fraction(low - start) / step, Fraction(high - start) / step
         if t0 > t1:
             t0, t1 = t1, t0
         lo, hi = max(lo, t0), min(hi, t1)

@@ -370,7 +370,8 @@ WRONG_TYPE = {
     "ints": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.text(max_size=2), min_size=1, max_size=3),
                       st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)),
     "records": st.one_of(st.integers(), st.text(max_size=6), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)),
-    "point": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.integers(-3, 3), max_size=5).filter(lambda xs: len(xs) != 2)),
+    "point": st.one_of(st.integers(), st.text(max_size=6),
+                       st.lists(st.integers(-3, 3), max_size=5).filter(lambda xs: len(xs) != 2)),
     "points": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=2),
                                                                        max_size=1)),
 }

@@ -77,8 +77,9 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     """Everything the square map says about an attack from ``attacker`` at ``target``."""
     pieces = {s for s in (*sm.obstacles, *sm.creatures) if s not in (attacker, target)}
     lines = [line for line in sm.lines if blocking(line, rulings)]
-    chains = [line.points for line in lines]
-    ca, ct = sq.centre(attacker), sq.centre(target)
+    chains = [line.path for line in lines]
+    plane = sm.plane
+    ca, ct = plane.vec(sq.centre(attacker)), plane.vec(sq.centre(target))
     lo_x, hi_x = min(attacker[0], target[0]) - 1, max(attacker[0], target[0]) + 1
     lo_y, hi_y = min(attacker[1], target[1]) - 1, max(attacker[1], target[1]) + 1
     near = [s for s in pieces if lo_x <= s[0] <= hi_x and lo_y <= s[1] <= hi_y]
@@ -92,7 +93,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
             a, b = (Fraction(p[0]), Fraction(p[1])), (Fraction(q[0]), Fraction(q[1]))
             hit = [s for s in near if runs_through(a, b, s)]
             # a corner on a wall is taken to its own square's side of it (``walls.nudged``)
-            na, nb = nudged(a, ca), nudged(b, ct)
+            na, nb = nudged(plane.vec(a), ca), nudged(plane.vec(b), ct)
             crossed = [line.field for line, how in zip(lines, meetings(na, nb, chains)) if how in (CROSS, ALONG)]
             if hit or crossed:
                 blocked += 1
@@ -108,7 +109,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
             if any(line.kind == k for line in sm.lines)]
     knees = False
     if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
-        low = [line.points for line in sm.lines if line.kind == "low"]
+        low = [line.path for line in sm.lines if line.kind == "low"]
         if low and CROSS in meetings(ca, ct, low):
             cover, knees = KNEES, True
     return SquareReading(

@@ -102,7 +102,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     middle = sq.between(attacker, target)
     partial_sq = tuple(s for s in middle if creatures.get(s) or obstacles.get(s) == PARTIAL)
     total_sq = tuple(s for s in middle if obstacles.get(s) == TOTAL)
-    p, q = sq.centre(attacker), sq.centre(target)
+    p, q = sm.plane.vec(sq.centre(attacker)), sm.plane.vec(sq.centre(target))
     edge_counts = rulings["d6.ruling.edge-line"] == "more"
     walls: list[str] = []
     kinds: list[str] = []
@@ -120,7 +120,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
             totals.append(line)
     for group in (TOTAL, PARTIAL):  # lines meeting end to end count as one where the centre line goes between them
         members = [line for line, kind in counted if kind == group]
-        for line, how in zip(members, meetings(p, q, [line.points for line in members])):
+        for line, how in zip(members, meetings(p, q, [line.path for line in members])):
             if how in (ALONG, TOUCH):
                 edges.append(line.field)
             if how == CROSS or (how in (ALONG, TOUCH) and edge_counts):
