@@ -3,6 +3,7 @@ walls, doors and lights read off a validated map (``map.grid`` ``"square"``)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -69,6 +70,12 @@ class Line:
     """For a door: whether it stands open."""
     path: tuple[Vec, ...] = ()
     """The polyline in the map's plane (``SquareMap.plane``), where it is tested quickly in whole numbers."""
+
+    @functools.cached_property
+    def box(self) -> tuple[int, int, int, int]:
+        """The smallest rectangle of the plane holding ``path``: lowest x and y, highest x and y."""
+        xs, ys = [x for x, _ in self.path], [y for _, y in self.path]
+        return min(xs), min(ys), max(xs), max(ys)
 
     @property
     def field(self) -> str:
@@ -175,6 +182,15 @@ def _lines(walls: tuple[Any, ...], doors: tuple[Any, ...],
     _LINES_CACHE.clear()
     _LINES_CACHE[key] = (out, found, plane)
     return _LINES_CACHE[key]
+
+
+def near(sm: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Line]:
+    """The ``lines`` whose rectangle meets the rectangle around squares ``a`` and ``b``: the only ones a line between
+    points of the two can meet."""
+    k = sm.plane.scale
+    x0, y0 = min(a[0], b[0]) * k, min(a[1], b[1]) * k
+    x1, y1 = (max(a[0], b[0]) + 1) * k, (max(a[1], b[1]) + 1) * k
+    return [line for line in lines if line.box[0] <= x1 and x0 <= line.box[2] and line.box[1] <= y1 and y0 <= line.box[3]]
 
 
 def grown(plane: Plane, lines: Sequence[Line]) -> tuple[Shape, ...]:

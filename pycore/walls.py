@@ -14,9 +14,11 @@ square: a wall becomes the convex hull of its ends moved ``1/M`` each way along 
 square grown by ``1/M``, and a line counts as touching a blocker when it enters the grown shape's inside. A line that
 gets through is then a segment from a point of one square to a point of the other that enters no grown blocker:
 these form a closed set, and if it is not empty it holds a segment whose line passes through two of the corners of
-the squares and the grown blockers, or where a grown blocker's edge cuts a square's edge (the corners of what is left
-of a square a blocker overlaps). Each such line is tried (``clear_line``): it gets through when one stretch of it
-outside every grown blocker's inside meets both squares. Two squares that share an edge are joined through that edge
+the squares and the grown blockers (moved and turned until it meets them, it still gets through). Where a grown
+blocker's edge cuts a square's edge (a corner of what is left of a square a blocker overlaps), a line through that
+point that enters no blocker runs along the blocker's edge, through two of its corners: no more lines are needed.
+A line through a blocker's corner that gets through keeps that blocker on one side, so only those are tried
+(``clear_line``): one gets through when a stretch of it outside every grown blocker's inside meets both squares. Two squares that share an edge are joined through that edge
 alone, so there the question is whether some point of it lies outside every grown blocker.
 
 The plane is the grid scaled to whole numbers: by ``M`` times the least common multiple of the points' denominators,
@@ -288,23 +290,6 @@ def _meets(lo: Fraction | None, hi: Fraction | None, span: tuple[Fraction, Fract
     return (lo is None or span[1] >= lo) and (hi is None or span[0] <= hi) and (lo is None or hi is None or lo <= hi)
 
 
-def _cuts(shape: Shape, edges: Shape) -> list[tuple[Fraction, Fraction]]:
-    """Where the edges of the polygon ``shape`` cross the edges of ``edges`` (a square), exactly."""
-    out = []
-    for i in range(len(shape)):
-        p, q = shape[i], shape[(i + 1) % len(shape)]
-        for j in range(len(edges)):
-            a, b = edges[j], edges[(j + 1) % len(edges)]
-            d = (q[0] - p[0]) * (b[1] - a[1]) - (q[1] - p[1]) * (b[0] - a[0])
-            if d == 0:
-                continue
-            t = Fraction((a[0] - p[0]) * (b[1] - a[1]) - (a[1] - p[1]) * (b[0] - a[0]), d)
-            u = Fraction((a[0] - p[0]) * (q[1] - p[1]) - (a[1] - p[1]) * (q[0] - p[0]), d)
-            if 0 <= t <= 1 and 0 <= u <= 1:
-                out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
-    return out
-
-
 def _box(shape: Shape) -> tuple[int, int, int, int]:
     xs, ys = [x for x, _ in shape], [y for _, y in shape]
     return min(xs), min(ys), max(xs), max(ys)
@@ -324,8 +309,27 @@ def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape]) ->
     ax0, ay0, ax1, ay1 = _box(ends[0])
     bx0, by0, bx1, by1 = _box(ends[1])
     around = (min(ax0, bx0), min(ay0, by0), max(ax1, bx1), max(ay1, by1))
-    near = tuple(s for s in blockers if _boxes_meet(_box(s), around))
-    return _clear(ends, near)
+    boxed = [s for s in blockers if _boxes_meet(_box(s), around)]
+    if len(boxed) > 2:  # only blockers meeting the hull of the two squares can touch a line between them
+        band = hull([*ends[0], *ends[1]])
+        boxed = [s for s in boxed if _overlap_convex(s, band)]
+    return _clear(ends, tuple(boxed))
+
+
+def _overlap_convex(p: Shape, q: Shape) -> bool:
+    """Whether two convex polygons share a point (no edge of either separates them)."""
+    for shape in (p, q):
+        n = len(shape)
+        for i in range(n):
+            (ax, ay), (bx, by) = shape[i], shape[(i + 1) % n]
+            nx, ny = ay - by, bx - ax  # a normal of the edge
+            lo1 = min(nx * x + ny * y for x, y in p)
+            hi1 = max(nx * x + ny * y for x, y in p)
+            lo2 = min(nx * x + ny * y for x, y in q)
+            hi2 = max(nx * x + ny * y for x, y in q)
+            if hi1 < lo2 or hi2 < lo1:
+                return False
+    return True
 
 
 @functools.lru_cache(maxsize=4096)
@@ -343,29 +347,43 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
         line = _line_through((Fraction(u[0]), Fraction(u[1])), (Fraction(v[0]), Fraction(v[1])))
         assert line is not None
         return _gets_through(line, ends, near)
-    points: list[tuple[Fraction, Fraction]] = []
-    seen: set[tuple[Fraction, Fraction]] = set()
-    for shape in (first, second, *near):
-        for x, y in shape:
-            points.append((Fraction(x), Fraction(y)))
+    # candidates: the ends' corners (no condition) and the blockers' corners, with the two corners beside each: a line
+    # through a blocker's corner that gets through keeps the blocker on one side, so both lie on one side of it
+    points: list[tuple[Vec, Vec | None, Vec | None]] = [(c, None, None) for c in (*first, *second)]
     for shape in near:
-        for end in ends:
-            if _boxes_meet(_box(shape), _box(end)):
-                points.extend(_cuts(shape, end))
-    unique = [p for p in points if not (p in seen or seen.add(p))]  # type: ignore[func-returns-value]
+        n = len(shape)
+        points.extend((shape[i], shape[i - 1], shape[(i + 1) % n]) for i in range(n))
     tried: set[tuple[int, int, int]] = set()
-    for i, p in enumerate(unique):
-        for q in unique[i + 1:]:
-            line = _line_through(p, q)
-            if line is None:
+    for i, (p, p0, p1) in enumerate(points):
+        px, py = p
+        for q, q0, q1 in points[i + 1:]:
+            dx, dy = q[0] - px, q[1] - py
+            if dx == 0 and dy == 0:
                 continue
-            key = line[:3] if line[0] > 0 or (line[0] == 0 and line[1] > 0) else (-line[0], -line[1], -line[2])
-            if key in tried:
+            if p0 is not None and p1 is not None and _opposite(px, py, dx, dy, p0, p1):
                 continue
-            tried.add(key)
+            if q0 is not None and q1 is not None and _opposite(px, py, dx, dy, q0, q1):
+                continue
+            nx, ny = -dy, dx
+            g = math.gcd(nx, ny)
+            nx, ny = nx // g, ny // g
+            if nx < 0 or (nx == 0 and ny < 0):
+                nx, ny = -nx, -ny
+            c = nx * px + ny * py
+            if (nx, ny, c) in tried:
+                continue
+            tried.add((nx, ny, c))
+            line = (nx, ny, c, (-ny, nx))
             if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, near):
                 return True
     return False
+
+
+def _opposite(px: int, py: int, dx: int, dy: int, a: Vec, b: Vec) -> bool:
+    """Whether ``a`` and ``b`` lie strictly on opposite sides of the line through ``(px, py)`` along ``(dx, dy)``."""
+    sa = dx * (a[1] - py) - dy * (a[0] - px)
+    sb = dx * (b[1] - py) - dy * (b[0] - px)
+    return (sa > 0 > sb) or (sa < 0 < sb)
 
 
 def _stabs(line: Line, shape: Shape) -> bool:

@@ -76,7 +76,8 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
             rulings: dict[str, str]) -> SquareReading:
     """Everything the square map says about an attack from ``attacker`` at ``target``."""
     pieces = {s for s in (*sm.obstacles, *sm.creatures) if s not in (attacker, target)}
-    lines = [line for line in sm.lines if blocking(line, rulings)]
+    every = [line for line in sm.lines if blocking(line, rulings)]
+    lines = squaremap.near(sm, attacker, target, every)
     chains = [line.path for line in lines]
     plane = sm.plane
     ca, ct = plane.vec(sq.centre(attacker)), plane.vec(sq.centre(target))
@@ -109,7 +110,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
             if any(line.kind == k for line in sm.lines)]
     knees = False
     if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
-        low = [line.path for line in sm.lines if line.kind == "low"]
+        low = [line.path for line in squaremap.near(sm, attacker, target, sm.lines) if line.kind == "low"]
         if low and CROSS in meetings(ca, ct, low):
             cover, knees = KNEES, True
     return SquareReading(

@@ -118,8 +118,9 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
             counted.append((line, kind))
         if kind == TOTAL:
             totals.append(line)
+    close = set(map(id, squaremap.near(sm, attacker, target, [line for line, _ in counted])))
     for group in (TOTAL, PARTIAL):  # lines meeting end to end count as one where the centre line goes between them
-        members = [line for line, kind in counted if kind == group]
+        members = [line for line, kind in counted if kind == group and id(line) in close]
         for line, how in zip(members, meetings(p, q, [line.path for line in members])):
             if how in (ALONG, TOUCH):
                 edges.append(line.field)
@@ -129,7 +130,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:
-        blockers = squaremap.grown(sm.plane, totals) + tuple(
+        blockers = squaremap.grown(sm.plane, squaremap.near(sm, attacker, target, totals)) + tuple(
             sm.plane.square(s, sm.plane.grow) for s, kind in obstacles.items() if kind == TOTAL)
         clear = clear_line(sm.plane, attacker, target, blockers)
     partial = len(partial_sq) + kinds.count(PARTIAL)
