@@ -18,11 +18,12 @@ the squares and the grown blockers (moved and turned until it meets them, it sti
 blocker's edge cuts a square's edge (a corner of what is left of a square a blocker overlaps), a line through that
 point that enters no blocker runs along the blocker's edge, through two of its corners: no more lines are needed.
 A line through a blocker's corner that gets through keeps that blocker on one side, so only those are tried
-(``clear_line``): one gets through when a stretch of it outside every grown blocker's inside meets both squares. Two squares that share an edge are joined through that edge
-alone, so there the question is whether some point of it lies outside every grown blocker.
+(``clear_line``): one gets through when a stretch of it outside every grown blocker's inside meets both squares. Two
+squares that share an edge are joined through that edge alone, so there the question is whether some point of it lies
+outside every grown blocker. Only blockers meeting the hull of the two squares can touch such a segment.
 
-The plane is the grid scaled to whole numbers: by ``M`` times the least common multiple of the points' denominators,
-so a grown blocker's corners are whole numbers too.
+The plane is the grid scaled to whole numbers: by ``M`` times twice the least common multiple of the points'
+denominators, so a grown blocker's corners, squares' centres and corners moved towards them are whole numbers too.
 """
 
 from __future__ import annotations

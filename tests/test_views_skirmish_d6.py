@@ -50,8 +50,9 @@ def test_d6_summary_is_the_headline_and_the_chance():
 
 def test_a_square_map_is_answered_but_not_drawn():
     """A square map (from a link or a file) gets its answer in words; no hex board is drawn for it."""
-    from pycore.render import result_html
     from squares_cases import on_room
+
+    from pycore.render import result_html
 
     scenario = on_room("skirmish-d6", [1, 2], [7, 3], True, attack={"hits_on": 4})
     result = evaluate(scenario)
