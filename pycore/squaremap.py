@@ -11,6 +11,7 @@ from typing import Any
 
 from . import squaregrid as sq
 from .errors import FieldError, ScenarioError
+from .memo import recent_calls
 from .schema import Field
 from .squaregrid import Square
 from .walls import CROSS, Exact, Plane, Shape, Vec, exact, meeting, plane_for, point
@@ -148,40 +149,24 @@ def read(m: dict[str, Any]) -> SquareMap:
     if errors:
         raise ScenarioError(errors)
     assert attacker is not None and target is not None
-    lines, lights, plane = _lines(tuple(map(_frozen, m["walls"])), tuple(map(_frozen, m["doors"])),
-                                  tuple(map(_frozen, m["lights"])))
+    lines, lights, plane = _lines(m["walls"], m["doors"], m["lights"])
     return SquareMap(attacker, target, obstacles, creatures, lines, lights, plane)
 
 
-def _frozen(item: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    """A validated record as a hashable key (its lists as tuples)."""
-    def freeze(v: Any) -> Any:
-        return tuple(freeze(x) for x in v) if isinstance(v, list) else v
-    return tuple((k, freeze(v)) for k, v in sorted(item.items()))
-
-
-_LINES_CACHE: dict[Any, tuple[tuple[Line, ...], tuple[Light, ...], Plane]] = {}
-
-
-def _lines(walls: tuple[Any, ...], doors: tuple[Any, ...],
-           lights: tuple[Any, ...]) -> tuple[tuple[Line, ...], tuple[Light, ...], Plane]:
-    """The walls, doors and lights as exact lines, and their plane (the last map's kept: pieces move, walls stay)."""
-    key = (walls, doors, lights)
-    if key in _LINES_CACHE:
-        return _LINES_CACHE[key]
+@recent_calls(2)
+def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
+           lights: list[dict[str, Any]]) -> tuple[tuple[Line, ...], tuple[Light, ...], Plane]:
+    """The walls, doors and lights as exact lines, and their plane: remembered, as they stay put while the pieces
+    move (``memo``)."""
     raw: list[tuple[str, tuple[Exact, ...], int, bool]] = []
     for i, item in enumerate(walls):
-        d = dict(item)
-        raw.append((d["kind"], tuple(point(p) for p in d["points"]), i, False))
+        raw.append((item["kind"], tuple(point(p) for p in item["points"]), i, False))
     for i, item in enumerate(doors):
-        d = dict(item)
-        raw.append(("door", tuple(point(p) for p in d["points"]), i, d["open"]))
-    found = tuple(Light(point(dict(item)["at"]), exact(dict(item)["range"])) for item in lights)
+        raw.append(("door", tuple(point(p) for p in item["points"]), i, item["open"]))
+    found = tuple(Light(point(item["at"]), exact(item["range"])) for item in lights)
     plane = plane_for(p for _, points, _, _ in raw for p in points)
     out = tuple(Line(kind, points, i, is_open, tuple(plane.vec(p) for p in points)) for kind, points, i, is_open in raw)
-    _LINES_CACHE.clear()
-    _LINES_CACHE[key] = (out, found, plane)
-    return _LINES_CACHE[key]
+    return out, found, plane
 
 
 def near(sm: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Line]:
