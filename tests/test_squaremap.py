@@ -1,4 +1,4 @@
-"""Square maps read off a validated scenario (``pycore.squaremap``): pieces, walls, lights, errors naming the field."""
+"""Square maps read off a validated scenario (``pycore.squaremap``): pieces, walls, lights; errors name the field."""
 
 from fractions import Fraction
 
