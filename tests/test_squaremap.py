@@ -1,4 +1,4 @@
-"""Square maps read off a validated scenario (``pycore.squaremap``): pieces, walls, lights; errors name the field."""
+"""Square maps read off a validated scenario (``pycore.squaremap``): pieces, walls and lights, errors by field."""
 
 from fractions import Fraction
 
