@@ -3,9 +3,9 @@
 from fractions import Fraction
 
 import pytest
+from squares_cases import room
 
 from pycore import SYSTEMS, ScenarioError, squaremap
-from squares_cases import room
 
 
 def clean(m):
