@@ -563,3 +563,37 @@ def _drop(scenario: dict[str, Any], path: str) -> None:
         node = node[part]
     if isinstance(node, dict):
         node.pop(leaf, None)
+
+
+@st.composite
+def square_maps(draw, system="skirmish-d6"):
+    """A small square board with pieces, walls, outlines, low walls and doors (open or closed) on half squares, and a
+    light; every ruling a square map meets drawn."""
+    cols, rows = draw(st.integers(3, 7)), draw(st.integers(3, 6))
+    cells = [[c, r] for r in range(rows) for c in range(cols)]
+    spots = draw(st.permutations(cells))
+    n = draw(st.integers(2, min(6, len(cells) - 1)))
+    half = st.tuples(st.integers(0, 2 * cols), st.integers(0, 2 * rows)).map(lambda p: [p[0] / 2, p[1] / 2])
+    lines = st.lists(half, min_size=2, max_size=3).filter(lambda ps: ps[0] != ps[1])
+    m = {"grid": "square", "cols": cols, "rows": rows, "attacker": spots[0], "target": spots[1],
+         "obstacles": [{"hex": h, "kind": draw(st.sampled_from(["partial", "total"]))} for h in spots[2:n]],
+         "walls": [{"points": p, "kind": draw(st.sampled_from(["wall", "object", "low"]))}
+                   for p in draw(st.lists(lines, max_size=4))],
+         "doors": [{"points": p[:2], "open": draw(st.booleans())} for p in draw(st.lists(lines, max_size=2))],
+         "lights": [{"at": draw(half), "range": draw(st.sampled_from([0, 1.5, 3]))} for _ in range(draw(st.integers(0, 1)))]}
+    if system == "skirmish-d6":
+        rulings = {"d6.ruling.edge-line": draw(st.sampled_from(["fewer", "more"])),
+                   "d6.ruling.square-diagonal": draw(st.sampled_from(["one", "alternate"])),
+                   "d6.ruling.map-objects": draw(st.sampled_from(["total", "partial"])),
+                   "d6.ruling.map-low-walls": draw(st.sampled_from(["partial", "ignore"])),
+                   "d6.ruling.map-light": draw(st.sampled_from(["lights", "scenario"]))}
+        return {"system": system, "attack": {"hits_on": draw(st.integers(2, 6))}, "map": m, "rulings": rulings,
+                "light": draw(st.sampled_from(["dark", "dim", "bright"])),
+                "overlay": draw(st.sampled_from(["target", "attacker"]))}
+    rulings = {"d20.ruling.map-cover": draw(st.sampled_from(["down", "up"])),
+               "d20.ruling.square-diagonal": draw(st.sampled_from(["one", "alternate"])),
+               "d20.ruling.map-objects": draw(st.sampled_from(["block", "ignore"])),
+               "d20.ruling.map-low-walls": draw(st.sampled_from(["knees", "block"]))}
+    m["obstacles"] = [{"hex": o["hex"]} for o in m["obstacles"]]
+    return {"system": system, "attack": {"to_hit": draw(st.integers(5, 20))}, "target": {"ac": draw(st.integers(-2, 8))},
+            "map": m, "rulings": rulings, "overlay": draw(st.sampled_from(["target", "attacker"]))}

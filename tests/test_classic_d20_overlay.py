@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from overlay_cases import check_overlay as check_any_overlay
-from test_skirmish_d6_overlay import square_maps
+from strategies import square_maps
 
 from pycore import SYSTEMS, evaluate
 from pycore.hexgrid import ODD, Hex, rectangle
