@@ -75,9 +75,9 @@ def form_rulings(system: Any) -> tuple[Any, ...]:
 
 
 def records_of(inputs: Any, clean: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """Every records field's items in the validated scenario, for the list editors' rows."""
+    """Every records field's items in the validated scenario, for the list editors' rows (fields the form draws)."""
     flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
-    return {f.path: list(flat.get(f.path) or []) for f in inputs.fields if f.kind == "records"}
+    return {f.path: list(flat.get(f.path) or []) for f in inputs.fields if f.kind == "records" and f.in_form}
 
 
 def item_defaults(system: Any, field: Any) -> dict[str, Any]:
