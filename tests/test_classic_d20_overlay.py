@@ -161,7 +161,7 @@ def test_every_hex_reads_the_key_its_full_reading_gives(scenario, moving):
             key(reading(a, t, board, clean["rulings"]), speaking), h
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(square_maps("classic-d20"))
 def test_on_square_maps_every_entry_equals_evaluate(s):
     """On small square maps with walls, doors, outlines and low walls, the overlay lists the drawn board's free

@@ -174,7 +174,7 @@ def test_on_walled_maps_every_hex_reads_the_key_of_its_full_reading(s):
     check_overlay(s, every=7)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(square_maps())
 def test_on_square_maps_every_entry_equals_evaluate(s):
     """On small square maps with walls, doors, outlines, low walls and lights, the overlay lists the drawn board's free
