@@ -14,7 +14,7 @@ from .errors import FieldError, ScenarioError
 from .memo import recent_calls
 from .schema import Field
 from .squaregrid import Square
-from .walls import CROSS, Exact, Plane, Shape, Vec, exact, meeting, plane_for, point
+from .walls import CROSS, Exact, Plane, Shape, Vec, exact, hull, meeting, plane_for, point
 
 GRIDS = (("hex", "Hexes"), ("square", "Squares"))
 """The contract's ``map.grid`` values: hexes (the default) or squares."""
@@ -71,6 +71,15 @@ class Line:
     """For a door: whether it stands open."""
     path: tuple[Vec, ...] = ()
     """The polyline in the map's plane (``SquareMap.plane``), where it is tested quickly in whole numbers."""
+    grow: int = 0
+    """How far the plane grows a blocker (``Plane.grow``)."""
+
+    @functools.cached_property
+    def shapes(self) -> tuple[Shape, ...]:
+        """Each segment grown into a blocker of the plane (``walls``): worked out once per map, not per square."""
+        g = self.grow
+        return tuple(hull([(x + sx * g, y + sy * g) for x, y in (a, b) for sx in (-1, 1) for sy in (-1, 1)])
+                     for a, b in zip(self.path, self.path[1:]))
 
     @functools.cached_property
     def box(self) -> tuple[int, int, int, int]:
@@ -165,7 +174,8 @@ def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
         raw.append(("door", tuple(point(p) for p in item["points"]), i, item["open"]))
     found = tuple(Light(point(item["at"]), exact(item["range"])) for item in lights)
     plane = plane_for(p for _, points, _, _ in raw for p in points)
-    out = tuple(Line(kind, points, i, is_open, tuple(plane.vec(p) for p in points)) for kind, points, i, is_open in raw)
+    out = tuple(Line(kind, points, i, is_open, tuple(plane.vec(p) for p in points), plane.grow)
+                for kind, points, i, is_open in raw)
     return out, found, plane
 
 
@@ -178,9 +188,9 @@ def near(sm: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Lin
     return [line for line in lines if line.box[0] <= x1 and x0 <= line.box[2] and line.box[1] <= y1 and y0 <= line.box[3]]
 
 
-def grown(plane: Plane, lines: Sequence[Line]) -> tuple[Shape, ...]:
-    """Each segment of ``lines`` grown into a blocker of ``plane`` (``walls``)."""
-    return tuple(plane.wall(a, b) for line in lines for a, b in zip(line.points, line.points[1:]))
+def grown(lines: Sequence[Line]) -> tuple[Shape, ...]:
+    """Each segment of ``lines`` grown into a blocker of their map's plane (``walls``)."""
+    return tuple(shape for line in lines for shape in line.shapes)
 
 
 def cells(m: dict[str, Any], placed: Sequence[Square]) -> tuple[Square, ...]:

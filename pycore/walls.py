@@ -271,11 +271,65 @@ def _chord(line: Line, shape: Shape, closed: bool) -> tuple[Fraction, Fraction] 
     return min(found), max(found)
 
 
+Position = tuple[int, int]
+"""A position along a line as a fraction ``n / d`` with ``d > 0``, compared by cross-multiplying."""
+
+
+def _ends(line: Line, shape: Shape, closed: bool) -> tuple[Position, Position] | None:
+    """``_chord`` in whole numbers: the first and last positions where ``line`` meets the polygon."""
+    nx, ny, c, (ux, uy) = line
+    sides = [nx * x + ny * y - c for x, y in shape]
+    low, high = min(sides), max(sides)
+    if low > 0 or high < 0 or (not closed and (low >= 0 or high <= 0)):
+        return None
+    at = [ux * x + uy * y for x, y in shape]
+    first = last = None
+    n = len(shape)
+    for i in range(n):
+        si, sj = sides[i], sides[(i + 1) % n]
+        if si == 0:
+            here = (at[i], 1)
+        elif (si > 0 > sj) or (si < 0 < sj):
+            num, den = si * at[(i + 1) % n] - sj * at[i], si - sj
+            here = (num, den) if den > 0 else (-num, -den)
+        else:
+            continue
+        if first is None or here[0] * first[1] < first[0] * here[1]:
+            first = here
+        if last is None or here[0] * last[1] > last[0] * here[1]:
+            last = here
+    assert first is not None and last is not None
+    return first, last
+
+
 def _gets_through(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
-    """Whether some stretch of ``line`` outside every blocker's inside meets both ends."""
-    a, b = _chord(line, ends[0], True), _chord(line, ends[1], True)
+    """Whether some stretch of ``line`` outside every blocker's inside meets both ends. Where the line meets one end
+    wholly before the other, every such stretch holds the gap between them, so the line gets through exactly when no
+    blocker's inside meets that gap (worked in whole numbers); where the two overlap on it, ``_through_overlap``."""
+    a, b = _ends(line, ends[0], True), _ends(line, ends[1], True)
     if a is None or b is None:
         return False
+    if b[0][0] * a[1][1] >= a[1][0] * b[0][1]:  # a ends before b begins
+        g0, g1 = a[1], b[0]
+    elif a[0][0] * b[1][1] >= b[1][0] * a[0][1]:  # b ends before a begins
+        g0, g1 = b[1], a[0]
+    else:
+        return _through_overlap(line, ends, blockers)
+    for shape in blockers:
+        span = _ends(line, shape, False)
+        if span is None:
+            continue
+        (lo, lo_d), (hi, hi_d) = span
+        if lo * g1[1] < g1[0] * lo_d and hi * g0[1] > g0[0] * hi_d:  # the inside (lo, hi) meets the gap [g0, g1]
+            return False
+    return True
+
+
+def _through_overlap(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
+    """``_gets_through`` where the line runs through both ends at once (along or across the edge or corner they
+    share): some stretch outside every blocker's inside must meet both."""
+    a, b = _chord(line, ends[0], True), _chord(line, ends[1], True)
+    assert a is not None and b is not None
     spans = sorted(s for s in (_chord(line, shape, False) for shape in blockers) if s is not None)
     lo: Fraction | None = None  # where the current free stretch starts (None: from far away)
     for start, stop in spans:

@@ -103,7 +103,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
     through = False
     if cover == FULL:
-        shapes = squaremap.grown(sm.plane, lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
+        shapes = squaremap.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
         if clear_line(sm.plane, attacker, target, shapes):
             cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
     used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
@@ -210,7 +210,8 @@ def placement(r: SquareReading) -> dict[str, Any]:
 
 def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading], dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
-    the drawn board (the very evaluation a single answer makes, once per square)."""
+    the drawn board. Each square is read as a single answer reads it (``reading``); the evaluation runs once per
+    distinct reading of what it fills in (``with_reading``), on the first square that has it."""
     moving, m = s["overlay"], s["map"]
     sm = squaremap.read(m)
     ground = _ground(m)
@@ -220,9 +221,14 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
     free = [c for c in squaremap.cells(m, placed)
             if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
 
+    answers: dict[tuple[Any, ...], dict[str, Any]] = {}
+
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
-        scenario = {**s, "overlay": "none", "map": {**m, moving: list(c)}}
-        return on_squares(scenario, reading(sm, attacker, target, ground, s["rulings"]))
+        r = reading(sm, attacker, target, ground, s["rulings"])
+        key = (r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft)  # all with_reading fills in
+        if key not in answers:
+            answers[key] = on_squares({**s, "overlay": "none", "map": {**m, moving: list(c)}}, r)
+        return answers[key]
 
     return square_overlay_result(moving, each_square(free, one, ("cover",)))

@@ -130,7 +130,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:
-        blockers = squaremap.grown(sm.plane, squaremap.near(sm, attacker, target, totals)) + tuple(
+        blockers = squaremap.grown(squaremap.near(sm, attacker, target, totals)) + tuple(
             sm.plane.square(s, sm.plane.grow) for s, kind in obstacles.items() if kind == TOTAL)
         clear = clear_line(sm.plane, attacker, target, blockers)
     partial = len(partial_sq) + kinds.count(PARTIAL)
@@ -177,9 +177,17 @@ def placement(sc: SquareCover) -> dict[str, Any]:
     }
 
 
+def reading_key(sc: SquareCover) -> tuple[Any, ...]:
+    """What of a square-map reading an answer depends on: the cover levels, the distance, whether the target is
+    surrounded, who stands higher and the map's light (two squares with one key have one answer)."""
+    higher = None if sc.heights is None else (sc.heights[0] > sc.heights[1]) - (sc.heights[0] < sc.heights[1])
+    return (sc.partial, sc.total, sc.distance, sc.surrounded_by is not None, higher, sc.light)
+
+
 def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
-    the drawn board (the very evaluation a single answer makes, once per square)."""
+    the drawn board. Each square is read as a single answer reads it (``cover_between``); the evaluation runs once
+    per distinct ``reading_key``, on the first square that has it."""
     moving, m, rulings = s["overlay"], s["map"], s["rulings"]
     sm = squaremap.read(m)
     ground = squaremap.heights(m) if m["elevation"] else {}
@@ -188,10 +196,14 @@ def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], d
     taken = set(placed) - {here}
     free = [c for c in squaremap.cells(m, placed)
             if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
+    answers: dict[tuple[Any, ...], dict[str, Any]] = {}
 
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
-        scenario = {**s, "overlay": "none", "map": {**m, moving: list(c)}}
-        return answer(scenario, cover_between(sm, attacker, target, ground, rulings, s["light"]))
+        sc = cover_between(sm, attacker, target, ground, rulings, s["light"])
+        key = reading_key(sc)
+        if key not in answers:
+            answers[key] = answer({**s, "overlay": "none", "map": {**m, moving: list(c)}}, sc)
+        return answers[key]
 
     return square_overlay_result(moving, each_square(free, one, COVER_KEY))
