@@ -106,11 +106,12 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         shapes = squaremap.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
         if clear_line(sm.plane, attacker, target, shapes):
             cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
+    close = squaremap.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
     used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
-            if any(line.kind == k for line in sm.lines)]
+            if any(line.kind == k for line in close)]
     knees = False
     if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
-        low = [line.path for line in squaremap.near(sm, attacker, target, sm.lines) if line.kind == "low"]
+        low = [line.path for line in close if line.kind == "low"]
         if low and CROSS in meetings(ca, ct, low):
             cover, knees = KNEES, True
     return SquareReading(

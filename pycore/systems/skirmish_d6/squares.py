@@ -110,7 +110,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     used: list[str] = []
     totals: list[Line] = []
     counted: list[tuple[Line, str]] = []
-    for line in sm.lines:
+    for line in squaremap.near(sm, attacker, target, sm.lines):  # no line between the two squares meets the others
         kind = line_kind(line, rulings)
         if line.kind in ("object", "low"):
             used.append(f"d6.ruling.map-{'objects' if line.kind == 'object' else 'low-walls'}")
@@ -118,9 +118,8 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
             counted.append((line, kind))
         if kind == TOTAL:
             totals.append(line)
-    close = set(map(id, squaremap.near(sm, attacker, target, [line for line, _ in counted])))
     for group in (TOTAL, PARTIAL):  # lines meeting end to end count as one where the centre line goes between them
-        members = [line for line, kind in counted if kind == group and id(line) in close]
+        members = [line for line, kind in counted if kind == group]
         for line, how in zip(members, meetings(p, q, [line.path for line in members])):
             if how in (ALONG, TOUCH):
                 edges.append(line.field)
@@ -130,7 +129,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:
-        blockers = squaremap.grown(squaremap.near(sm, attacker, target, totals)) + tuple(
+        blockers = squaremap.grown(totals) + tuple(
             sm.plane.square(s, sm.plane.grow) for s, kind in obstacles.items() if kind == TOTAL)
         clear = clear_line(sm.plane, attacker, target, blockers)
     partial = len(partial_sq) + kinds.count(PARTIAL)
