@@ -81,3 +81,14 @@ def test_square_overlay_entries_equal_evaluate():
         one = pycore.evaluate({**scenario, "overlay": "none", "map": {**scenario["map"], "attacker": entry["square"]}})
         assert (entry["cover"], entry["hit_chance"], entry["targetable"]) == (
             one["cover"], one["hit_chance"], one["targetable"]), entry["square"]
+
+
+def test_protectors_and_heights_on_squares():
+    """An ally of the target diagonally next to it protects it (ruling d20.ruling.map-protectors "adjacent": the
+    eight squares around count); an attacker 10 ft up, with a 10 ft step on the line, stands on a cliff
+    (ruling d20.ruling.map-terrain "read": a step of at least 3 ft with one combatant that much above)."""
+    r = pycore.evaluate({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": {
+        "grid": "square", "cols": 8, "rows": 6, "attacker": [0, 1], "target": [4, 1],
+        "creatures": [{"hex": [5, 2], "side": "target"}], "elevation": [{"hex": [0, 1], "height": 10}]}})
+    assert r["map"]["protectors"] == [[5, 2]] and r["protectors"] is not None
+    assert r["map"]["elevation"] == "higher" and r["map"]["terrain"] == "cliff" and r["map"]["steepest_step_ft"] == 10

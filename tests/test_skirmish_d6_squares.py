@@ -88,3 +88,19 @@ def test_square_overlay_entries_equal_evaluate():
         one = pycore.evaluate({**scenario, "overlay": "none", "map": {**scenario["map"], "target": entry["square"]}})
         assert (entry["cover_level"], entry["hits_on"], entry["hit_chance"], entry["targetable"]) == (
             one["cover_level"], one["hits_on"], one["hit_chance"], one["targetable"]), entry["square"]
+
+
+def test_creatures_and_heights_on_squares():
+    """An ally of the attacker diagonally opposite it across the target surrounds the target (+1, ruling
+    d6.ruling.surround "adjacent": the eight squares around count); a creature on the centre line is a partial
+    obstacle (7.1: "Other creatures, including your allies"); a target 2 inches up a hill is attacked from below (-1);
+    of the two penalties (-1 cover, -1 from below) only the largest counts: hits on 5+."""
+    base = {"grid": "square", "cols": 8, "rows": 6}
+    r = pycore.evaluate({"system": "skirmish-d6", "attack": {"hits_on": 4}, "map": {
+        **base, "attacker": [2, 2], "target": [3, 3], "creatures": [{"hex": [4, 4], "side": "attacker"}]}})
+    assert r["map"]["surrounded_by"] == [[2, 2], [4, 4]] and r["hits_on"] == 3
+    r = pycore.evaluate({"system": "skirmish-d6", "attack": {"hits_on": 4}, "map": {
+        **base, "attacker": [0, 1], "target": [4, 1], "creatures": [{"hex": [2, 1], "side": "target"}],
+        "elevation": [{"hex": [4, 1], "height": 2}]}})
+    assert r["map"]["crossed"] == [[2, 1]] and r["cover_level"] == 1 and r["elevation"] == "below"
+    assert r["hits_on"] == 5
