@@ -133,9 +133,9 @@ def convert(text: str | bytes) -> dict[str, Any]:
             r.fail(field, "must be an object")
             continue
         points = r.polyline(portal.get("bounds"), f"{field}.bounds")
-        closed = portal.get("closed", True)
+        closed = portal.get("closed")
         if not isinstance(closed, bool):
-            r.fail(f"{field}.closed", "must be true or false")
+            r.fail(f"{field}.closed", "is required: true (the door is closed) or false")
             continue
         if points is not None:
             doors.append({"points": points, "open": not closed})

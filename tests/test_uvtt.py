@@ -61,6 +61,7 @@ def test_decimals_stay_the_decimals_written():
     (export(line_of_sight=[[{"x": 2, "y": 2}, {"x": 500, "y": 2}]]), ["line_of_sight.0.1"]),
     (export(portals=[{"bounds": [{"x": 2, "y": 2}, {"x": "3", "y": 2}], "closed": True}]), ["portals.0.bounds.1"]),
     (export(lights=[{"position": {"x": 2, "y": 2}, "range": -1}]), ["lights.0.range"]),
+    (export(portals=[{"bounds": [{"x": 2, "y": 2}, {"x": 3, "y": 2}]}]), ["portals.0.closed"]),
 ])
 def test_unreadable_exports_name_the_field(text, named):
     """Not JSON, not an object, no resolution, a wall of one point, a point far outside the map: errors name it."""
