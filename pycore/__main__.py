@@ -1,4 +1,5 @@
-"""Command line: ``python -m pycore evaluate [FILE|-]`` prints the result as JSON."""
+"""Command line: ``python -m pycore evaluate [FILE|-]`` prints the result as JSON; ``python -m pycore map FILE`` prints
+the square map of a Universal VTT export."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import os
 import sys
 from typing import Any, NoReturn, TextIO
 
-from . import SYSTEMS, ScenarioError, evaluate
+from . import SYSTEMS, ScenarioError, evaluate, uvtt
 from .schema import parse_json
 
-USAGE = "usage: python -m pycore evaluate [FILE|-]"
+USAGE = "usage: python -m pycore evaluate [FILE|-] | python -m pycore map FILE"
 PIPE_CLOSED = 1
 """Exit status when whoever reads the output stops reading (``| head``): the answer was not all delivered."""
 
@@ -49,7 +50,36 @@ def parser(stdout: TextIO) -> Parser:
                               description="Read one scenario (JSON) and print the result as JSON on stdout.")
     run.add_argument("file", nargs="?", default="-", metavar="FILE",
                      help="the scenario file; '-' or nothing reads standard input")
+    convert = commands.add_parser("map", out=stdout, help="print the square map of a Universal VTT export",
+                                  description="Read a Universal VTT export (.dd2vtt, .uvtt, .df2vtt) and print the "
+                                              "contract's map object (walls, doors, lights; not the picture).")
+    convert.add_argument("file", metavar="FILE", help=f"the export; '-' reads standard input (at most "
+                                                      f"{uvtt.MAX_BYTES // (1024 * 1024)} MB)")
     return top
+
+
+def _map(source: str, stdin: TextIO, stdout: TextIO) -> int:
+    """``map FILE``: the export's map object, or its errors."""
+    limit = uvtt.MAX_BYTES
+    try:
+        if source == "-":
+            raw: str | bytes = stdin.read(limit + 1)
+        else:
+            if os.path.getsize(source) > limit:
+                size = os.path.getsize(source) / 1e6
+                return _fail([{"field": "", "message": f"the file is {size:.1f} MB: exports larger than "
+                                                       f"{limit // (1024 * 1024)} MB are not read"}], stdout)
+            with open(source, "rb") as f:
+                raw = f.read()
+    except OSError as exc:
+        return _fail([{"field": "", "message": f"cannot read {source}: {exc}"}], stdout)
+    try:
+        result = uvtt.convert(raw)
+    except ScenarioError as exc:
+        return _fail(exc.errors, stdout)
+    json.dump(result, stdout, indent=2)
+    stdout.write("\n")
+    return 0
 
 
 def _fail(errors: list[dict[str, str]], out: TextIO) -> int:
@@ -68,6 +98,8 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
         return exc.code if isinstance(exc.code, int) else 0
     if args.command is None:
         return _fail([{"field": "", "message": USAGE}], stdout)
+    if args.command == "map":
+        return _map(args.file, stdin, stdout)
     source = args.file
     try:
         if source == "-":

@@ -43,3 +43,15 @@ def each_hex(hexes: Iterable[Hex], answer: Callable[[Hex], dict[str, Any]], extr
 def overlay_result(moving: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
     """The contract's ``overlay`` result key."""
     return {"moving": moving, "hexes": entries}
+
+
+def each_square(squares: Iterable[tuple[int, int]], answer: Callable[[tuple[int, int]], dict[str, Any]],
+                extra: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The overlay on a square map: one full evaluation (``answer``) per square, each made into an entry naming its
+    ``square``."""
+    return [{"square": list(s), **entry_values(answer(s), extra)} for s in squares]
+
+
+def square_overlay_result(moving: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The contract's ``overlay`` result key on a square map."""
+    return {"moving": moving, "squares": entries}

@@ -55,6 +55,9 @@ class Ruling:
     """The value of the choice used when a scenario does not pick one."""
     why: str
     """Why the default was chosen, in one or two sentences."""
+    in_form: bool = True
+    """Whether the calculator's form offers it; False for a ruling of what the page does not draw yet (square
+    maps' walls, doors and lights): a link, a file or the command line still switches it."""
 
     @property
     def ref(self) -> str:

@@ -12,11 +12,15 @@ from .errors import FieldError, ScenarioError
 from .memo import recent_calls
 from .rules import Ruling
 
-KINDS = ("choice", "int", "number", "bool", "text", "hex", "ints", "records")
+KINDS = ("choice", "int", "number", "bool", "text", "hex", "ints", "records", "points", "point")
 """Scalar kinds, plus: ``text`` (a string up to ``maximum`` characters), ``hex`` (axial ``[q, r]``,
 each coordinate within ``minimum``..``maximum``), ``ints`` (a list of whole numbers, each within
-``minimum``..``maximum``, at most ``max_items``) and ``records`` (a list of at most ``max_items``
-objects, each validated against ``item_fields``)."""
+``minimum``..``maximum``, at most ``max_items``), ``records`` (a list of at most ``max_items``
+objects, each validated against ``item_fields``) and ``points`` (a list of at least ``MIN_POINTS`` and at
+most ``max_items`` points ``[x, y]``, each coordinate a number within ``minimum``..``maximum``) and ``point`` (one
+such ``[x, y]``)."""
+MIN_POINTS = 2
+"""The fewest points a ``points`` field takes: a line needs two."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,9 @@ class Field:
     widget_facts: tuple[tuple[Any, tuple[tuple[str, Any], ...]], ...] = ()
     """For a ``widget``: (choice value, ((name, value), ...)) pairs the partial draws from, so it never takes a
     label apart."""
+    in_form: bool = True
+    """Whether the calculator's form draws it; False for inputs given only by a link, a file or the command line
+    (a square map's walls, doors and lights, which the page does not draw)."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -97,8 +104,10 @@ class Field:
 
     @functools.cached_property
     def each(self) -> Field:
-        """For ``hex`` and ``ints``: the whole-number field every item must satisfy."""
-        return Field("_", "int", "", minimum=self.minimum, maximum=self.maximum)
+        """For ``hex`` and ``ints``: the whole-number field every item must satisfy; for ``points``, the number
+        field every coordinate must satisfy."""
+        kind = "number" if self.kind in ("points", "point") else "int"
+        return Field("_", kind, "", minimum=self.minimum, maximum=self.maximum)
 
     def facts_of(self, value: Any) -> dict[str, Any]:
         """The ``widget_facts`` of one choice value (empty when it has none)."""
@@ -122,6 +131,11 @@ class Field:
             return f"a hex [q, r] of whole numbers from {_show(self.minimum)} to {_show(self.maximum)}"
         if self.kind == "ints":
             return f"a list of at most {self.max_items} items, each {self.each.describe_range()}"
+        if self.kind == "point":
+            return f"a point [x, y], each coordinate {self.each.describe_range()}"
+        if self.kind == "points":
+            return (f"a list of {MIN_POINTS} to {self.max_items} points [x, y], each coordinate "
+                    f"{self.each.describe_range()}")
         if self.kind == "records":
             return f"a list of at most {self.max_items} objects with {', '.join(f.path for f in self.item_fields)}"
         if self.kind == "choice":
@@ -186,6 +200,16 @@ def check_value(field: Field, value: Any) -> str | None:
         if field.max_items is not None and len(value) > field.max_items:
             return f"has {len(value)} items: at most {field.max_items} are allowed"
         return None
+    if field.kind == "points":
+        return _check_points(field, value)
+    if field.kind == "point":
+        if not isinstance(value, list) or len(value) != 2:
+            return f"must be {field.describe_range()}, not {_type_name(value)}"
+        for v in value:
+            problem = check_value(field.each, v)
+            if problem:
+                return problem
+        return None
     if field.kind == "bool":
         return None if isinstance(value, bool) else f"must be true or false, not {_type_name(value)}"
     if field.kind == "choice":
@@ -206,6 +230,24 @@ def check_value(field: Field, value: Any) -> str | None:
         field.maximum is not None and value > field.maximum
     ):
         return f"{_show(value)} is out of range: must be {field.describe_range()}"
+    return None
+
+
+def _check_points(field: Field, value: Any) -> str | None:
+    """Why ``value`` is not a list of points for ``field``, or None."""
+    if not isinstance(value, list):
+        return f"must be {field.describe_range()}, not {_type_name(value)}"
+    if len(value) < MIN_POINTS:
+        return f"has {len(value)} point{'' if len(value) == 1 else 's'}: a line needs at least {MIN_POINTS}"
+    if field.max_items is not None and len(value) > field.max_items:
+        return f"has {len(value)} points: at most {field.max_items} are allowed"
+    for i, point in enumerate(value):
+        if not isinstance(point, list) or len(point) != 2:
+            return f"item {i}: must be a point [x, y], not {_type_name(point)}"
+        for v in point:
+            problem = check_value(field.each, v)
+            if problem:
+                return f"item {i}: {problem}"
     return None
 
 

@@ -38,7 +38,7 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
             raise context.error(str(exc)) from None
         mode = "inline"
     else:
-        fields = list(inputs.fields)
+        fields = [f for f in inputs.fields if f.in_form]
         mode = "full"
     if options:
         raise context.error(f"unknown calculator options {sorted(options)}")
@@ -54,7 +54,8 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
         system=system,
         layout=layout(system, fields, mode, scenario, result),
         fields=fields,
-        rulings=system.rulings if mode == "full" else (),
+        rulings=form_rulings(system) if mode == "full" else (),
+        page_rulings=form_rulings(system),
         values=values,
         lists=records_of(inputs, clean),
         list_defaults=lambda field: item_defaults(system, field),
@@ -68,10 +69,15 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
     )
 
 
+def form_rulings(system: Any) -> tuple[Any, ...]:
+    """The rulings the calculator's form offers (and the page's house rulings keep)."""
+    return tuple(r for r in system.rulings if r.in_form)
+
+
 def records_of(inputs: Any, clean: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """Every records field's items in the validated scenario, for the list editors' rows."""
+    """Every records field's items in the validated scenario, for the list editors' rows (fields the form draws)."""
     flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
-    return {f.path: list(flat.get(f.path) or []) for f in inputs.fields if f.kind == "records"}
+    return {f.path: list(flat.get(f.path) or []) for f in inputs.fields if f.kind == "records" and f.in_form}
 
 
 def item_defaults(system: Any, field: Any) -> dict[str, Any]:

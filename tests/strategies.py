@@ -115,6 +115,12 @@ def field_values(field: Field) -> st.SearchStrategy[Any]:
         return st.lists(int_values(item), max_size=min(field.max_items or SHORT_LIST, SHORT_LIST))
     if kind == "records":
         return st.lists(record_values(field), max_size=min(field.max_items or SHORT_LIST, SHORT_LIST))
+    if kind == "point":
+        return st.lists(number_values(field.each), min_size=2, max_size=2)
+    if kind == "points":  # a short line, near the usual board most often
+        near = st.lists(st.integers(-2, 14).map(lambda v: v / 2), min_size=2, max_size=2)
+        return st.lists(st.one_of(near, field_values(Field("_", "point", "", minimum=field.minimum,
+                                                               maximum=field.maximum))), min_size=2, max_size=3)
     raise AssertionError(f"no strategy for kind {kind!r}")
 
 
@@ -287,10 +293,47 @@ def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
         s.setdefault("attack", {})["distance"] = draw(st.sampled_from([0, 0.5, 1, 1.5, 6, 24]))
 
 
+def _on_squares(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    """A square map's pieces on distinct squares of its board (the hex layout's squares are other cells)."""
+    m = s.get("map")
+    if not isinstance(m, dict) or m.get("grid") != "square":
+        return
+    cols, rows = m.get("cols") or 12, m.get("rows") or 9
+    cells = [[c, r] for r in range(rows) for c in range(cols)]
+    wanted = 2 + len(m.get("obstacles", [])) + len(m.get("creatures", []))
+    spots = draw(st.lists(st.sampled_from(cells), min_size=min(wanted, len(cells)), max_size=min(wanted, len(cells)),
+                          unique_by=tuple))
+    m["attacker"], m["target"] = spots[0], spots[1]
+    rest = iter(spots[2:])
+    for key in ("obstacles", "creatures"):
+        if key in m:
+            m[key] = [{**item, "hex": spot} for item, spot in zip(m[key], rest)]
+    if m.get("elevation"):
+        ground = draw(st.lists(st.sampled_from(cells), min_size=1, max_size=min(len(m["elevation"]), len(cells)),
+                               unique_by=tuple))
+        m["elevation"] = [{**item, "hex": spot} for item, spot in zip(m["elevation"], ground)]
+
+
+def _coherent_enchanted_realms_hexes(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    _coherent_enchanted_realms(draw, s)
+    if isinstance(s.get("map"), dict):
+        s["map"]["grid"] = "hex"  # a square map is refused, naming map.grid
+
+
+def _coherent_classic_d20_any(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    _coherent_classic_d20(draw, s)
+    _on_squares(draw, s)
+
+
+def _coherent_skirmish_d6_any(draw: st.DrawFn, s: dict[str, Any]) -> None:
+    _coherent_skirmish_d6(draw, s)
+    _on_squares(draw, s)
+
+
 COHERENT = {
-    "enchanted-realms": _coherent_enchanted_realms,
-    "classic-d20": _coherent_classic_d20,
-    "skirmish-d6": _coherent_skirmish_d6,
+    "enchanted-realms": _coherent_enchanted_realms_hexes,
+    "classic-d20": _coherent_classic_d20_any,
+    "skirmish-d6": _coherent_skirmish_d6_any,
 }
 """System id -> a function that makes a schema-valid scenario pass the system's cross-field checks."""
 
@@ -333,6 +376,10 @@ WRONG_TYPE = {
     "ints": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.text(max_size=2), min_size=1, max_size=3),
                       st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)),
     "records": st.one_of(st.integers(), st.text(max_size=6), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)),
+    "point": st.one_of(st.integers(), st.text(max_size=6),
+                       st.lists(st.integers(-3, 3), max_size=5).filter(lambda xs: len(xs) != 2)),
+    "points": st.one_of(st.integers(), st.text(max_size=6), st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=2),
+                                                                       max_size=1)),
 }
 """Per kind, values of a wrong JSON type (or not finite): the schema must refuse each."""
 
@@ -523,3 +570,37 @@ def _drop(scenario: dict[str, Any], path: str) -> None:
         node = node[part]
     if isinstance(node, dict):
         node.pop(leaf, None)
+
+
+@st.composite
+def square_maps(draw, system="skirmish-d6"):
+    """A small square board with pieces, walls, outlines, low walls and doors (open or closed) on half squares, and a
+    light; every ruling a square map meets drawn."""
+    cols, rows = draw(st.integers(3, 7)), draw(st.integers(3, 6))
+    cells = [[c, r] for r in range(rows) for c in range(cols)]
+    spots = draw(st.permutations(cells))
+    n = draw(st.integers(2, min(6, len(cells) - 1)))
+    half = st.tuples(st.integers(0, 2 * cols), st.integers(0, 2 * rows)).map(lambda p: [p[0] / 2, p[1] / 2])
+    lines = st.lists(half, min_size=2, max_size=3).filter(lambda ps: ps[0] != ps[1])
+    m = {"grid": "square", "cols": cols, "rows": rows, "attacker": spots[0], "target": spots[1],
+         "obstacles": [{"hex": h, "kind": draw(st.sampled_from(["partial", "total"]))} for h in spots[2:n]],
+         "walls": [{"points": p, "kind": draw(st.sampled_from(["wall", "object", "low"]))}
+                   for p in draw(st.lists(lines, max_size=4))],
+         "doors": [{"points": p[:2], "open": draw(st.booleans())} for p in draw(st.lists(lines, max_size=2))],
+         "lights": [{"at": draw(half), "range": draw(st.sampled_from([0, 1.5, 3]))} for _ in range(draw(st.integers(0, 1)))]}
+    if system == "skirmish-d6":
+        rulings = {"d6.ruling.edge-line": draw(st.sampled_from(["fewer", "more"])),
+                   "d6.ruling.square-diagonal": draw(st.sampled_from(["one", "alternate"])),
+                   "d6.ruling.map-objects": draw(st.sampled_from(["total", "partial"])),
+                   "d6.ruling.map-low-walls": draw(st.sampled_from(["partial", "ignore"])),
+                   "d6.ruling.map-light": draw(st.sampled_from(["lights", "scenario"]))}
+        return {"system": system, "attack": {"hits_on": draw(st.integers(2, 6))}, "map": m, "rulings": rulings,
+                "light": draw(st.sampled_from(["dark", "dim", "bright"])),
+                "overlay": draw(st.sampled_from(["target", "attacker"]))}
+    rulings = {"d20.ruling.map-cover": draw(st.sampled_from(["down", "up"])),
+               "d20.ruling.square-diagonal": draw(st.sampled_from(["one", "alternate"])),
+               "d20.ruling.map-objects": draw(st.sampled_from(["block", "ignore"])),
+               "d20.ruling.map-low-walls": draw(st.sampled_from(["knees", "block"]))}
+    m["obstacles"] = [{"hex": o["hex"]} for o in m["obstacles"]]
+    return {"system": system, "attack": {"to_hit": draw(st.integers(5, 20))}, "target": {"ac": draw(st.integers(-2, 8))},
+            "map": m, "rulings": rulings, "overlay": draw(st.sampled_from(["target", "attacker"]))}

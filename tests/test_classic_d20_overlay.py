@@ -5,6 +5,8 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from overlay_cases import check_overlay as check_any_overlay
+from strategies import square_maps
 
 from pycore import SYSTEMS, evaluate
 from pycore.hexgrid import ODD, Hex, rectangle
@@ -157,3 +159,11 @@ def test_every_hex_reads_the_key_its_full_reading_gives(scenario, moving):
         a, t = (attacker, h) if moving == "target" else (h, target)
         assert key_of(a, t, board, clean["rulings"], lines, speaking, guarding(board)) == \
             key(reading(a, t, board, clean["rulings"]), speaking), h
+
+
+@settings(max_examples=40, deadline=None)
+@given(square_maps("classic-d20"))
+def test_on_square_maps_every_entry_equals_evaluate(s):
+    """On small square maps with walls, doors, outlines and low walls, the overlay lists the drawn board's free
+    squares, each entry evaluate's own answer with the piece moved there."""
+    check_any_overlay(s, every=3)

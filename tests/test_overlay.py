@@ -1,7 +1,7 @@
 """pycore.overlay: the hexes a piece could stand on, and entries made from an answer."""
 
 from pycore.hexgrid import Hex
-from pycore.overlay import each_hex, entry, overlay_result, standing_hexes
+from pycore.overlay import each_hex, each_square, entry, overlay_result, square_overlay_result, standing_hexes
 
 
 def test_standing_hexes_leave_out_taken_hexes_and_the_range():
@@ -22,3 +22,14 @@ def test_each_hex_answers_every_hex_in_order():
     hexes = [Hex.axial(q, 0) for q in (1, -1)]
     got = overlay_result("target", each_hex(hexes, answer, ("cover",)))
     assert got["moving"] == "target" and [e["targetable"] for e in got["hexes"]] == [True, False]
+
+
+def test_each_square_answers_every_square_in_order_under_its_square_key():
+    """On a square map each entry names its ``square`` and the list is ``squares`` (the contract's square form)."""
+    def answer(c):
+        return {"targetable": c[0] > 0, "hit_chance": 0.0, "hit_chance_exact": "0", "cover": 25, "other": 1}
+
+    got = square_overlay_result("attacker", each_square([(1, 2), (-1, 0)], answer, ("cover",)))
+    assert got == {"moving": "attacker", "squares": [
+        {"square": [1, 2], "targetable": True, "hit_chance": 0.0, "hit_chance_exact": "0", "cover": 25},
+        {"square": [-1, 0], "targetable": False, "hit_chance": 0.0, "hit_chance_exact": "0", "cover": 25}]}

@@ -210,7 +210,9 @@ def check_classic_d20(s: dict[str, Any], r: dict[str, Any]) -> None:
     if acc is not None and acc["hit_chance_exact"] is not None:
         assert Fraction(acc["hit_chance_exact"]) <= Fraction(acc["chance_exact"])
     if "overlay" in r:  # the entry where the moving piece stands is the answer itself
-        here = [e for e in r["overlay"]["hexes"] if e["hex"] == r["map"][r["overlay"]["moving"]]]
+        key = "squares" if r["map"].get("grid") == "square" else "hexes"
+        here = [e for e in r["overlay"][key] if e[key[:-2] if key == "hexes" else "square"] ==
+                r["map"][r["overlay"]["moving"]]]
         assert len(here) <= 1
         for e in here:
             assert (e["targetable"], e["cover"], e["hit_chance_exact"]) == (r["targetable"], r["cover"], r["hit_chance_exact"])
@@ -232,7 +234,15 @@ def check_skirmish_d6(s: dict[str, Any], r: dict[str, Any]) -> None:
         "at most the largest bonus and the largest penalty apply"
     for who in ("attacker", "target"):
         assert set(r["size"][who]) == {"movement", "dodge_dc", "health_dc", "melee_damage", "rend", "melee_range"}
-    if "map" in r:
+    if "map" in r and r["map"].get("grid") == "square":
+        assert set(r["map"]["walls"]) <= {f"map.{k}.{i}" for k in ("walls", "doors")
+                                          for i in range(len(s["map"].get(k, [])))}
+        if "overlay" in r:  # the entry where the moving piece stands is the answer itself
+            moving = r["overlay"]["moving"]
+            here = [e for e in r["overlay"]["squares"] if e["square"] == s["map"][moving]]
+            assert len(here) == 1
+            assert (here[0]["cover_level"], here[0]["hit_chance_exact"]) == (r["cover_level"], r["hit_chance_exact"])
+    elif "map" in r:
         assert 0 <= r["map"]["path_used"] < len(r["map"]["paths"])
 
 

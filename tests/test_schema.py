@@ -109,7 +109,35 @@ def test_omitted_keys_take_documented_defaults():
     assert clean["rulings"] == {"d6.ruling.light-and-obstacles": "add", "d6.ruling.area-cover": "ignore",
                                 "d6.ruling.edge-line": "fewer", "d6.ruling.size-advantage": "flat",
                                 "d6.ruling.surround": "adjacent", "d6.ruling.blind-spells": "aimed",
-                                "d6.ruling.map-height": "map", "d6.ruling.height-blocks": "never"}
+                                "d6.ruling.map-height": "map", "d6.ruling.height-blocks": "never",
+                                "d6.ruling.square-diagonal": "one", "d6.ruling.map-objects": "total",
+                                "d6.ruling.map-low-walls": "partial", "d6.ruling.map-light": "lights"}
+    assert clean["map"]["grid"] == "hex" and clean["map"]["walls"] == [] and clean["map"]["doors"] == []
+
+
+def test_a_square_maps_lines_are_checked_naming_the_item():
+    """A wall of one point, a point out of range or not a pair, and a light without a place are errors naming the
+    wall, the door or the light."""
+    base = {"system": "skirmish-d6", "map": {"grid": "square", "attacker": [0, 0], "target": [3, 0]}}
+    assert fields_of({**base, "map": {**base["map"], "walls": [{"points": [[1, 1]]}]}}) == ["map.walls.0.points"]
+    assert fields_of({**base, "map": {**base["map"], "walls": [{"points": [[1, 1], [1, 5000]]}]}}) == ["map.walls.0.points"]
+    assert fields_of({**base, "map": {**base["map"], "doors": [{"points": [[1, 1], [2]]}]}}) == ["map.doors.0.points"]
+    assert fields_of({**base, "map": {**base["map"], "lights": [{"range": 3}]}}) == ["map.lights.0.at"]
+    assert fields_of({**base, "map": {**base["map"], "walls": [{"points": [[1, 1], [2, 2]], "kind": "tall"}]}}) == [
+        "map.walls.0.kind"]
+    words = errors_of({**base, "map": {**base["map"], "walls": [{"points": [[1, 1]]}]}})[0]["message"]
+    assert "at least 2" in words
+
+
+def test_square_map_keys_stay_out_of_the_form():
+    """The walls, doors and lights of a square map are read from links, files and the command line: the form does
+    not draw them, nor offer their rulings."""
+    for system in ("skirmish-d6", "classic-d20"):
+        inputs = SYSTEMS[system].inputs
+        hidden = {f.path for f in inputs.fields if not f.in_form}
+        assert hidden == {"map.grid", "map.walls", "map.doors", "map.lights"}
+        assert all(not r.in_form for r in inputs.rulings if "square" in r.id or r.id.split(".")[-1] in (
+            "map-objects", "map-low-walls", "map-light"))
 
 
 def test_every_field_documents_itself():

@@ -129,3 +129,13 @@ def test_a_line_through_every_broken_corner_line_is_said_in_the_facts_and_the_bo
     assert facts["Read off the map"] == "36 of 36 corner lines broken, 40 ft apart"
     assert "not 100% but 90% cover" in facts["Line of sight"]
     assert "are broken, but a straight line still gets through: 90% cover" in board(scenario, result).desc
+
+
+def test_a_square_map_is_answered_but_not_drawn():
+    """A square map (from a link or a file) gets its answer in words; no hex board is drawn for it."""
+    from squares_cases import on_room
+
+    scenario = on_room("classic-d20", [1, 2], [5, 3], True, target={"ac": 5})
+    result = evaluate(scenario)
+    assert board(scenario, result) is None
+    assert "75%" in result_html(result, "/", scenario)

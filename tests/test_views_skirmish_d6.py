@@ -46,3 +46,15 @@ def test_d6_summary_is_the_headline_and_the_chance():
         .startswith("Cannot be targeted: ")
     assert summary(evaluate({"system": "skirmish-d6", "light": "dim"})) \
         == "Attack modifier -1 · needs a base number for the chance"
+
+
+def test_a_square_map_is_answered_but_not_drawn():
+    """A square map (from a link or a file) gets its answer in words; no hex board is drawn for it."""
+    from squares_cases import on_room
+
+    from pycore.render import result_html
+
+    scenario = on_room("skirmish-d6", [1, 2], [7, 3], True, attack={"hits_on": 4})
+    result = evaluate(scenario)
+    assert board(scenario, result) is None
+    assert "Level 1 (-1 to attacks)" in result_html(result, "/", scenario)

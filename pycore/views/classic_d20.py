@@ -243,6 +243,8 @@ def _heights(m: dict[str, Any]) -> list[tuple[Hex, str]]:
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     """The hex map with everything placed; once evaluated, the hexes breaking lines, the protectors and the overlay."""
     m = map_of(scenario)
+    if m.get("grid") == "square":
+        return None  # square maps are answered by the engine but not drawn yet
     pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
     cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))

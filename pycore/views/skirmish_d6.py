@@ -129,6 +129,8 @@ def _obstacle_kind(item: dict[str, Any]) -> str:
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     """The hex map with everything placed, and, once evaluated, the line and what it crossed."""
     m = map_of(scenario)
+    if m.get("grid") == "square":
+        return None  # square maps are answered by the engine but not drawn yet
     pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
     cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...dice import D20, exact
 from ...trace import Trace
+from . import squares
 from .inputs import picked
 from .map import MapReading, placement, read_map, with_reading
 from .overlay import overlay
@@ -131,6 +132,12 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated classic-d20 scenario into the contract's result dict (cover counted or read off a map)."""
     if s["_alternative"] != "map":
         return evaluate_counted(s)
+    if s["map"]["grid"] == "square":
+        result = on_squares(s, squares.read_squares(s))
+        if s["overlay"] != "none":
+            result["overlay"] = squares.overlay(s, on_squares)
+            result["rules"] = [*result["rules"], "d20.map.overlay"]
+        return result
     r = read_map(s)
     result = on_map(s, r)
     if s["overlay"] != "none":
@@ -155,6 +162,16 @@ def on_map(s: dict[str, Any], r: MapReading) -> dict[str, Any]:
     result["rules"] = [*rules, *(x for x in result["rules"] if x not in rules)]
     result["rulings_used"] = [*rulings, *(x for x in result["rulings_used"] if x not in rulings)]
     result["map"] = placement(r)
+    return result
+
+
+def on_squares(s: dict[str, Any], r: squares.SquareReading) -> dict[str, Any]:
+    """The answer for a square map's reading: the counted evaluation of what it read, with the map's own rules first."""
+    result = evaluate_counted(squares.with_reading(s, r))
+    rules, rulings = squares.used(r)
+    result["rules"] = [*rules, *(x for x in result["rules"] if x not in rules)]
+    result["rulings_used"] = [*rulings, *(x for x in result["rulings_used"] if x not in rulings)]
+    result["map"] = squares.placement(r)
     return result
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...errors import FieldError
 from ...schema import Field, Inputs
+from ...squaremap import square_fields
 from .tables import (
     CONCEALMENT_EXAMPLES,
     COVER_EXAMPLES,
@@ -149,6 +150,7 @@ INPUTS = Inputs(
         Field("overlay", "choice", "Show on the map", default="none", choices=OVERLAY_CHOICES,
               rule="d20.map.overlay", group="map",
               help="Colour every free hex by what the attack would be with that piece standing there."),
+        *square_fields("d20.map.squares"),
         Field("pairings", "bool", "List everyone against everyone", default=False, rule="d20.map.overlay", group="map",
               help="Each creature on the attacker's side against each on the target's: cover and chance, sortable."),
     ),

@@ -162,6 +162,8 @@ RULES: tuple[Rule, ...] = (
     Rule("d20.map.protectors", "Protectors on a hex map", MAP_PAGE),
     Rule("d20.map.heights", "Heights on a hex map", MAP_PAGE),
     Rule("d20.map.overlay", "Where to stand", MAP_PAGE),
+    Rule("d20.map.squares", "Cover read off a square map", MAP_PAGE),
+    Rule("d20.map.walls", "Walls, doors and outlines on a square map", MAP_PAGE),
 )
 
 RULINGS: tuple[Ruling, ...] = (
@@ -391,5 +393,47 @@ RULINGS: tuple[Ruling, ...] = (
         "A cliff counts when one combatant is above the other by at least half the higher one's height; a map "
         "does not say how tall anyone is, so the engine takes a man-sized 6 ft. On a hex map a height difference "
         "between neighbouring hexes is a vertical face; a steady rise of 1 in 2 is the engine's severe slope.",
+    ),
+    Ruling(
+        "d20.ruling.square-diagonal",
+        "On a square map, how far is a diagonal step?",
+        MAP_PAGE,
+        (
+            Choice("alternate", "5 ft, then 10 ft", "every second diagonal step counts 10 ft (5, 10, 5, 10 ...), "
+                   "close to the true distance"),
+            Choice("one", "5 ft each", "every step to one of the eight squares around counts 5 ft"),
+        ),
+        "alternate",
+        "The source measures ranges in feet and says nothing of grids; a diagonal is about 7 ft, and counting every "
+        "second one double keeps a count of squares within a few feet of the measured distance.",
+        in_form=False,
+    ),
+    Ruling(
+        "d20.ruling.map-objects",
+        "Do an object's outlines on a square map break corner lines?",
+        MAP_PAGE,
+        (
+            Choice("block", "Yes, like a wall", "pillars, rocks and furniture drawn as outlines break the corner "
+                   "lines that cross them"),
+            Choice("ignore", "No", "outlines are only drawn: the table gives their cover by hand"),
+        ),
+        "block",
+        "The text gives cover behind a pillar or an overturned table by how much of the body it hides, which is "
+        "what the share of broken corner lines measures.",
+        in_form=False,
+    ),
+    Ruling(
+        "d20.ruling.map-low-walls",
+        "What does a low wall on a square map give?",
+        MAP_PAGE,
+        (
+            Choice("knees", "25%, up to the knees", "low walls break no corner line, but a target with one between "
+                   "it and the attacker (on the centre line) has at least 25% cover"),
+            Choice("block", "Like a wall", "low walls break the corner lines that cross them, as walls do"),
+        ),
+        "knees",
+        "A map's low wall is seen over; the text's cover up to the knees is 25%, and cover counts only when the "
+        "wall is between them.",
+        in_form=False,
     ),
 )

@@ -65,6 +65,8 @@ INPUTS = Inputs(
         Field("overlay_defense", "int", "Bystander's Defense", optional=True, minimum=DEFENSE_MIN, maximum=DEFENSE_MAX,
               help="For the bystander overlay: the Defense of the creature who might stand in each hex.",
               rule="er.ff.forward"),
+        Field("map.grid", "choice", "Grid", default="hex", choices=(("hex", "Hexes"), ("square", "Squares")),
+              rule="er.ff.hexes-only", in_form=False, help="Enchanted Realms plays on hexes only."),
     ),
     RULINGS,
 )
@@ -74,6 +76,10 @@ INPUTS = Inputs(
 def check(s: dict[str, Any]) -> list[FieldError]:
     """Cross-field checks the schema cannot make, one error per bad field."""
     errors: list[FieldError] = []
+    if s["map"]["grid"] != "hex":
+        errors.append(FieldError("map.grid", "Enchanted Realms plays on hexes only: a stray shot lands in one of the "
+                                 "eight hexes around the target, which a square grid does not have (rule "
+                                 "er.ff.hexes-only)"))
     attack = s["attack"]
     dice = attack["dice"]
     a, b = tuple(s["attacker"]["hex"]), tuple(s["target"]["hex"])

@@ -59,6 +59,7 @@ RULES: tuple[Rule, ...] = (
     Rule("er.ff.when", "When friendly fire is used", FRIENDLY_FIRE_PAGE),
     Rule("er.ff.whole-pool", "Every die must miss; one alternate target", FRIENDLY_FIRE_PAGE),
     Rule("er.ff.stray-hexes", "The eight stray hexes", FRIENDLY_FIRE_PAGE),
+    Rule("er.ff.hexes-only", "Hexes only: no square maps", FRIENDLY_FIRE_PAGE),
     Rule("er.ff.d10", "The d10: 1 to 8, with 9 and 10 empty", FRIENDLY_FIRE_PAGE),
     Rule("er.ff.forward", "Dice rolled forward by 2", FRIENDLY_FIRE_PAGE),
 )

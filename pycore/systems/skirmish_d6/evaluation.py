@@ -8,6 +8,7 @@ from typing import Any
 from ...dice import d6_chance, d6_target, exact
 from ...trace import Trace
 from . import map as board
+from . import squares
 from .modifiers import (
     AIMED,
     Modifier,
@@ -27,7 +28,13 @@ from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated skirmish-d6 scenario into the contract's result dict."""
     rulings = s["rulings"]
-    mc = None
+    mc: board.MapCover | squares.SquareCover | None = None
+    if s["_alternative"] == "map" and s["map"]["grid"] == "square":
+        mc = squares.cover_on_squares(s["map"], rulings, s["light"])
+        result = answer(s, mc)
+        if s["overlay"] != "none":
+            result["overlay"] = squares.overlay(s, answer)
+        return result
     if s["_alternative"] == "map":
         mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"],
                                 rulings["d6.ruling.height-blocks"] == "ridge")
@@ -37,7 +44,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def answer(s: dict[str, Any], mc: board.MapCover | None) -> dict[str, Any]:
+def answer(s: dict[str, Any], mc: board.MapCover | squares.SquareCover | None) -> dict[str, Any]:
     """The result of a validated scenario whose map (if it has one) has been read into ``mc``."""
     rulings = s["rulings"]
     kind = s["attack"]["kind"]
@@ -52,7 +59,8 @@ def answer(s: dict[str, Any], mc: board.MapCover | None) -> dict[str, Any]:
     else:
         partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
         distance = s["attack"]["distance"]
-    lit = light_levels(s["light"], att["vision"])
+    light = mc.light if isinstance(mc, squares.SquareCover) and mc.light is not None else s["light"]
+    lit = light_levels(light, att["vision"])
     cover = combine_cover(partial, total, lit, rulings["d6.ruling.light-and-obstacles"])
     trace.rule(*cover.rules)
     surrounded = _map_rules(mc, trace) or tgt["surrounded"]
@@ -183,15 +191,38 @@ def answer(s: dict[str, Any], mc: board.MapCover | None) -> dict[str, Any]:
             for m in mods
         ],
     }
-    if mc is not None:
+    if isinstance(mc, squares.SquareCover):
+        result["map"] = squares.placement(mc)
+    elif mc is not None:
         result["map"] = _placement(mc)
     return result
 
 
-def _map_rules(mc: board.MapCover | None, trace: Trace) -> bool:
+def _square_rules(mc: squares.SquareCover, trace: Trace) -> bool:
+    """Record what reading a square map relied on; whether the map shows the target surrounded."""
+    trace.rule("d6.map.squares")
+    trace.ruling("d6.ruling.square-diagonal")
+    if mc.walls or mc.edge_walls:
+        trace.rule("d6.map.walls")
+    if mc.edge_walls:
+        trace.ruling("d6.ruling.edge-line")
+    trace.ruling(*mc.lines_used)
+    if mc.seen_past:
+        trace.rule("d6.cover.seen-past")
+    if mc.lights_read:
+        trace.ruling("d6.ruling.map-light")
+    if mc.surrounded_by:
+        trace.ruling("d6.ruling.surround")
+        return True
+    return False
+
+
+def _map_rules(mc: board.MapCover | squares.SquareCover | None, trace: Trace) -> bool:
     """Record what reading the map relied on; whether the map shows the target surrounded."""
     if mc is None:
         return False
+    if isinstance(mc, squares.SquareCover):
+        return _square_rules(mc, trace)
     trace.rule("d6.map.line")
     if len(mc.paths) > 1:
         trace.rule("d6.map.edge")
@@ -206,7 +237,7 @@ def _map_rules(mc: board.MapCover | None, trace: Trace) -> bool:
 
 
 
-def _elevation(mc: board.MapCover | None, given: str, rulings: dict[str, str], trace: Trace) -> str:
+def _elevation(mc: board.MapCover | squares.SquareCover | None, given: str, rulings: dict[str, str], trace: Trace) -> str:
     """Above, level or below: read off the map's heights (ruling ``d6.ruling.map-height``), else as given."""
     if mc is None or mc.heights is None:
         return given

@@ -7,6 +7,7 @@ from typing import Any
 from ...errors import FieldError
 from ...overlay import OVERLAY_CHOICES
 from ...schema import Field, Inputs
+from ...squaremap import square_fields
 from .modifiers import needs_distance, never_targetable
 from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
 
@@ -77,6 +78,7 @@ INPUTS = Inputs(
         Field("overlay", "choice", "Show on the map", default="none", choices=OVERLAY_CHOICES,
               help="Marks every free hex of the map with the answer if that piece stood there.",
               rule="d6.map.line", group="map"),
+        *square_fields("d6.map.squares"),
         Field("attacker.elevation", "choice", "Attacker's height", default="level", choices=ELEVATION_CHOICES,
               rule="d6.height.above"),
         Field("attacker.size", "choice", "Attacker's size", default="medium", choices=SIZE_CHOICES, rule="d6.size.table"),

@@ -64,6 +64,8 @@ RULES: tuple[Rule, ...] = (
     Rule("d6.cover.area-effect", "Area effects and cover", COVER_PAGE),
     Rule("d6.map.line", "Counting along the line on a hex map", MAP_PAGE),
     Rule("d6.map.edge", "A line along a hex edge", MAP_PAGE),
+    Rule("d6.map.squares", "Counting along the line on a square map", MAP_PAGE),
+    Rule("d6.map.walls", "Walls, doors and outlines on a square map", MAP_PAGE),
     Rule("d6.light.vision", "Light level against vision", LIGHT_PAGE),
     Rule("d6.light.sanity", "Darkness and Sanity damage", LIGHT_PAGE),
     Rule("d6.height.above", "Attacking from above: +1", HEIGHT_PAGE),
@@ -146,5 +148,44 @@ RULINGS: tuple[Ruling, ...] = (
         "aimed",
         "A blinded caster cannot see a target to pick it any more than an archer can.",
     ),
+    Ruling(
+        "d6.ruling.square-diagonal", "On a square map, how far is a diagonal step?", MAP_PAGE,
+        (Choice("one", "One square", "every step to one of the eight squares around counts 1 inch, diagonals too"),
+         Choice("alternate", "1, then 2", "every second diagonal step counts 2 inches (1, 2, 1, 2 ...)")),
+        "one",
+        "On hexes every one of the six neighbours is 1 inch away, and a creature next to another on a square map "
+        "touches it across a corner as much as across an edge; the 1-inch reach of a blinded attacker should "
+        "take in all eight squares around it.",
+        in_form=False,
+    ),
+    Ruling(
+        "d6.ruling.map-objects", "What is an object's outline on a square map?", MAP_PAGE,
+        (Choice("total", "A total obstacle", "pillars, large rocks and heavy furniture drawn as outlines block "
+                "like a high wall: total cover unless some line gets past"),
+         Choice("partial", "A partial obstacle", "each outline the line crosses is one level of cover, never total")),
+        "total",
+        "Map makers outline the solid things that block sight (a pillar, a boulder); the text lists large "
+        "boulders among the total obstacles. A table whose outlines are mostly small furniture can make them partial.",
+        in_form=False,
+    ),
+    Ruling(
+        "d6.ruling.map-low-walls", "What is a low wall on a square map?", MAP_PAGE,
+        (Choice("partial", "A partial obstacle", "each low wall the line crosses is one level of cover"),
+         Choice("ignore", "Nothing", "the line passes over low walls: they give no cover")),
+        "partial",
+        "The text names low walls among the partial obstacles.",
+        in_form=False,
+    ),
+    Ruling(
+        "d6.ruling.map-light", "Where a square map has lights, what light is the target in?", LIGHT_PAGE,
+        (Choice("lights", "The map's lights", "a target whose square's centre is within a light's range, with no "
+                "wall or closed door between, is in bright light; elsewhere the scenario's light holds"),
+         Choice("scenario", "The scenario's light", "the map's lights are only drawn: the scenario's light holds "
+                "everywhere")),
+        "lights",
+        "The text ties light to the place (a torchlit room, an unlit cavern); a map's lights say where the light "
+        "is, and a light source's own range is how far it lights brightly. What a light reaches is read at the "
+        "target, whose visibility the table is about.",
+        in_form=False,
+    ),
 )
-

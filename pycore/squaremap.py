@@ -1,0 +1,245 @@
+"""Square maps shared by the systems that take them: the declared inputs of walls, doors and lights, and the pieces,
+walls, doors and lights read off a validated map (``map.grid`` ``"square"``)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import squaregrid as sq
+from .errors import FieldError, ScenarioError
+from .memo import recent_calls
+from .schema import Field
+from .squaregrid import Square
+from .walls import CROSS, Exact, Plane, Shape, Vec, exact, hull, meeting, plane_for, point
+
+GRIDS = (("hex", "Hexes"), ("square", "Squares"))
+"""The contract's ``map.grid`` values: hexes (the default) or squares."""
+WALL_KINDS = (("wall", "Wall"), ("object", "Object outline"), ("low", "Low wall"))
+"""What a line on a square map is: a wall, the outline of a solid object, or a low wall."""
+MAX_WALLS = 5000
+"""The most walls (polylines) a map may list; a Universal VTT export of a large dungeon has a few thousand."""
+MAX_POINTS = 1000
+"""The most points one wall may have."""
+MAX_DOORS = 1000
+"""The most doors a map may list."""
+MAX_LIGHTS = 500
+"""The most lights a map may list."""
+COORD_LIMIT = 1000
+"""A point of a wall, a door or a light lies within this many squares of the origin, either way."""
+
+
+def square_fields(rule: str) -> tuple[Field, ...]:
+    """The contract's square-map inputs, in the calculator's ``map`` group but out of its form (the page does not
+    draw square maps: links, files and the command line give them)."""
+    low, high = -COORD_LIMIT, COORD_LIMIT
+    return (
+        Field("map.grid", "choice", "Grid", default="hex", choices=GRIDS, rule=rule, group="map", in_form=False,
+              help="Hexes, or squares as in a Universal VTT export."),
+        Field("map.walls", "records", "Walls", default=(), max_items=MAX_WALLS, rule=rule, group="map", in_form=False,
+              item_label="wall", item_fields=(
+                  Field("points", "points", "Points", max_items=MAX_POINTS, minimum=low, maximum=high),
+                  Field("kind", "choice", "Kind", default="wall", choices=WALL_KINDS),
+              )),
+        Field("map.doors", "records", "Doors", default=(), max_items=MAX_DOORS, rule=rule, group="map", in_form=False,
+              item_label="door", item_fields=(
+                  Field("points", "points", "Points", max_items=MAX_POINTS, minimum=low, maximum=high),
+                  Field("open", "bool", "Open", default=False),
+              )),
+        Field("map.lights", "records", "Lights", default=(), max_items=MAX_LIGHTS, rule=rule, group="map",
+              in_form=False, item_label="light", item_fields=(
+                  Field("at", "point", "Where", minimum=low, maximum=high),
+                  Field("range", "number", "Range", minimum=0, maximum=COORD_LIMIT, unit="squares"),
+              )),
+    )
+
+
+@dataclass(frozen=True)
+class Line:
+    """A wall, an object's outline, a low wall or a door, as exact points."""
+
+    kind: str
+    """``wall``, ``object``, ``low`` or ``door``."""
+    points: tuple[Exact, ...]
+    """The polyline, in grid units."""
+    index: int
+    """Its place in ``map.walls`` or ``map.doors``."""
+    open: bool = False
+    """For a door: whether it stands open."""
+    path: tuple[Vec, ...] = ()
+    """The polyline in the map's plane (``SquareMap.plane``), where it is tested quickly in whole numbers."""
+    grow: int = 0
+    """How far the plane grows a blocker (``Plane.grow``)."""
+
+    @functools.cached_property
+    def shapes(self) -> tuple[Shape, ...]:
+        """Each segment grown into a blocker of the plane (``walls``): worked out once per map, not per square."""
+        g = self.grow
+        return tuple(hull([(x + sx * g, y + sy * g) for x, y in (a, b) for sx in (-1, 1) for sy in (-1, 1)])
+                     for a, b in zip(self.path, self.path[1:]))
+
+    @functools.cached_property
+    def box(self) -> tuple[int, int, int, int]:
+        """The smallest rectangle of the plane holding ``path``: lowest x and y, highest x and y."""
+        xs, ys = [x for x, _ in self.path], [y for _, y in self.path]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    @property
+    def field(self) -> str:
+        """The scenario field it came from (``map.walls.3``)."""
+        return f"map.{'doors' if self.kind == 'door' else 'walls'}.{self.index}"
+
+
+@dataclass(frozen=True)
+class Light:
+    """A light on the map."""
+
+    at: Exact
+    """Where it stands, in grid units."""
+    range: Fraction
+    """How far it reaches, in squares."""
+
+
+@dataclass(frozen=True)
+class SquareMap:
+    """Everything a square map says, read once."""
+
+    attacker: Square
+    """The attacker's square."""
+    target: Square
+    """The target's square."""
+    obstacles: dict[Square, str]
+    """Whole-square obstacles, square -> kind."""
+    creatures: dict[Square, str]
+    """Other creatures, square -> side."""
+    lines: tuple[Line, ...]
+    """Walls, outlines, low walls and doors (open ones too)."""
+    lights: tuple[Light, ...]
+    """The map's lights."""
+    plane: Plane
+    """The exact plane every point of the map has whole coordinates in."""
+
+
+def read(m: dict[str, Any]) -> SquareMap:
+    """The pieces, walls, doors and lights of a validated square map; a piece off the board or on another's square is
+    an error naming its field."""
+    cols, rows = m["cols"], m["rows"]
+    errors: list[FieldError] = []
+    taken: dict[Square, str] = {}
+
+    def place(path: str, cr: list[int] | None) -> Square | None:
+        if cr is None:
+            errors.append(FieldError(path, "is required on a map: place it on the board"))
+            return None
+        s = (cr[0], cr[1])
+        if not sq.on_board(s, cols, rows):
+            errors.append(FieldError(path, f"square {s[0]}, {s[1]} is off the {cols} x {rows} board"))
+        elif s in taken:
+            errors.append(FieldError(path, f"square {s[0]}, {s[1]} is already taken by {taken[s]}"))
+        else:
+            taken[s] = path
+        return s
+
+    attacker = place("map.attacker", m["attacker"])
+    target = place("map.target", m["target"])
+    obstacles: dict[Square, str] = {}
+    for i, item in enumerate(m["obstacles"]):
+        s = place(f"map.obstacles.{i}.hex", item["hex"])
+        if s is not None:
+            obstacles[s] = item["kind"]
+    creatures: dict[Square, str] = {}
+    for i, item in enumerate(m["creatures"]):
+        s = place(f"map.creatures.{i}.hex", item["hex"])
+        if s is not None:
+            creatures[s] = item["side"]
+    if errors:
+        raise ScenarioError(errors)
+    assert attacker is not None and target is not None
+    lines, lights, plane = _lines(m["walls"], m["doors"], m["lights"])
+    return SquareMap(attacker, target, obstacles, creatures, lines, lights, plane)
+
+
+@recent_calls(2)
+def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
+           lights: list[dict[str, Any]]) -> tuple[tuple[Line, ...], tuple[Light, ...], Plane]:
+    """The walls, doors and lights as exact lines, and their plane: remembered, as they stay put while the pieces
+    move (``memo``)."""
+    raw: list[tuple[str, tuple[Exact, ...], int, bool]] = []
+    for i, item in enumerate(walls):
+        raw.append((item["kind"], tuple(point(p) for p in item["points"]), i, False))
+    for i, item in enumerate(doors):
+        raw.append(("door", tuple(point(p) for p in item["points"]), i, item["open"]))
+    found = tuple(Light(point(item["at"]), exact(item["range"])) for item in lights)
+    plane = plane_for(p for _, points, _, _ in raw for p in points)
+    out = tuple(Line(kind, points, i, is_open, tuple(plane.vec(p) for p in points), plane.grow)
+                for kind, points, i, is_open in raw)
+    return out, found, plane
+
+
+def near(sm: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Line]:
+    """The ``lines`` whose rectangle meets the rectangle around squares ``a`` and ``b``: the only ones a line between
+    points of the two can meet."""
+    k = sm.plane.scale
+    x0, y0 = min(a[0], b[0]) * k, min(a[1], b[1]) * k
+    x1, y1 = (max(a[0], b[0]) + 1) * k, (max(a[1], b[1]) + 1) * k
+    return [line for line in lines if line.box[0] <= x1 and x0 <= line.box[2] and line.box[1] <= y1 and y0 <= line.box[3]]
+
+
+def grown(lines: Sequence[Line]) -> tuple[Shape, ...]:
+    """Each segment of ``lines`` grown into a blocker of their map's plane (``walls``)."""
+    return tuple(shape for line in lines for shape in line.shapes)
+
+
+def cells(m: dict[str, Any], placed: Sequence[Square]) -> tuple[Square, ...]:
+    """The squares of the drawn board: the sized board, or the default 12 x 9 grown to leave two squares around every
+    piece (at most 100 each way)."""
+    if m["cols"] is not None and m["rows"] is not None:
+        return sq.rectangle(m["cols"], m["rows"])
+    xs, ys = [s[0] for s in placed], [s[1] for s in placed]
+    c0, c1 = min([0, *(x - 2 for x in xs)]), max([11, *(x + 2 for x in xs)])
+    r0, r1 = min([0, *(y - 2 for y in ys)]), max([8, *(y + 2 for y in ys)])
+    first = placed[0] if placed else (0, 0)
+    c0, c1 = _span(c0, c1, first[0])
+    r0, r1 = _span(r0, r1, first[1])
+    return tuple((c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+
+
+def _span(low: int, high: int, centre: int, most: int = 100) -> tuple[int, int]:
+    """``low..high``, or the ``most`` squares around ``centre`` when it is longer."""
+    if high - low + 1 <= most:
+        return low, high
+    start = min(max(low, centre - most // 2), high - most + 1)
+    return start, start + most - 1
+
+
+def heights(m: dict[str, Any]) -> dict[Square, Fraction]:
+    """Square -> height from a validated ``map.elevation`` (its ``hex`` keys name squares on a square map); a square
+    listed twice or off the board is an error naming the item."""
+    out: dict[Square, Fraction] = {}
+    errors: list[FieldError] = []
+    for i, item in enumerate(m["elevation"]):
+        s = (item["hex"][0], item["hex"][1])
+        if not sq.on_board(s, m["cols"], m["rows"]):
+            errors.append(FieldError(f"map.elevation.{i}.hex", f"square {s[0]}, {s[1]} is off the {m['cols']} x "
+                                     f"{m['rows']} board"))
+        elif s in out:
+            errors.append(FieldError(f"map.elevation.{i}.hex", f"square {s[0]}, {s[1]} already has a height: give "
+                                     "each square once"))
+        else:
+            out[s] = exact(item["height"])
+    if errors:
+        raise ScenarioError(errors)
+    return out
+
+
+def lit(light: Light, s: Square, walls: Sequence[Line]) -> bool:
+    """Whether ``light`` reaches the centre of ``s``: within its range, and the straight line from it crossing none of
+    ``walls`` (a line that only touches a wall's end or runs along it still lights)."""
+    cx, cy = sq.centre(s)
+    dx, dy = cx - light.at[0], cy - light.at[1]
+    if dx * dx + dy * dy > light.range * light.range:
+        return False
+    return not any(meeting(light.at, (cx, cy), w.points) == CROSS for w in walls)

@@ -1,0 +1,235 @@
+"""Classic d20 on a square map (1 square = 5 ft): the 16 corner lines past walls, doors, outlines and whole-square
+pieces, protectors and heights."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ... import squaregrid as sq
+from ... import squaremap
+from ...overlay import each_square, square_overlay_result
+from ...squaregrid import Square
+from ...squaremap import Line, SquareMap
+from ...walls import ALONG, CROSS, clear_line, meetings, nudged, runs_through
+from .corner_lines import cover_percent
+from .inputs import BOARD_COORD
+from .tables import CLIFF_STEP_FT, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
+
+LINES = 16
+"""Corner-to-corner lines between two squares."""
+KNEES = 25
+"""A low wall between them: "cover up to the knees is equal to 25% cover"."""
+
+
+@dataclass(frozen=True)
+class SquareReading:
+    """What a square map says about one attack."""
+
+    attacker: Square
+    """The attacker's square."""
+    target: Square
+    """The target's square."""
+    distance_ft: int
+    """Feet between them (5 per square, diagonals as ruling ``d20.ruling.square-diagonal`` counts them)."""
+    blocked: int
+    """Corner lines (of 16) that a wall, a closed door, an outline or a piece breaks."""
+    cover: int
+    """The cover percentage the rulings make of them."""
+    walls: tuple[str, ...]
+    """The walls and doors that break some corner line, by field."""
+    blockers: tuple[Square, ...]
+    """The obstacles and creatures that break some corner line."""
+    protectors: tuple[Square, ...]
+    """Creatures of the target's side that count as protectors."""
+    heights: tuple[Fraction, Fraction]
+    """Attacker's and target's ground height in feet."""
+    elevation: str
+    """``higher``, ``level`` or ``lower``."""
+    terrain: str
+    """``ground``, ``cliff`` or ``severe-slope``."""
+    steepest_step: Fraction
+    """The largest height difference between neighbouring squares on the line, in feet."""
+    line_through: bool
+    """Whether the broken lines made 100% but a straight line joins the two squares (ruling
+    ``d20.ruling.map-line-through``)."""
+    knees: bool
+    """Whether a low wall between them made the cover at least 25% (ruling ``d20.ruling.map-low-walls``)."""
+    rulings: tuple[str, ...]
+    """The rulings on kinds of line this reading relied on."""
+
+
+def blocking(line: Line, rulings: dict[str, str]) -> bool:
+    """Whether a line on the map breaks corner lines."""
+    if line.kind == "door":
+        return not line.open
+    if line.kind == "object":
+        return rulings["d20.ruling.map-objects"] == "block"
+    if line.kind == "low":
+        return rulings["d20.ruling.map-low-walls"] == "block"
+    return True
+
+
+def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
+            rulings: dict[str, str]) -> SquareReading:
+    """Everything the square map says about an attack from ``attacker`` at ``target``."""
+    pieces = {s for s in (*sm.obstacles, *sm.creatures) if s not in (attacker, target)}
+    every = [line for line in sm.lines if blocking(line, rulings)]
+    lines = squaremap.near(sm, attacker, target, every)
+    chains = [line.path for line in lines]
+    plane = sm.plane
+    ca, ct = plane.vec(sq.centre(attacker)), plane.vec(sq.centre(target))
+    lo_x, hi_x = min(attacker[0], target[0]) - 1, max(attacker[0], target[0]) + 1
+    lo_y, hi_y = min(attacker[1], target[1]) - 1, max(attacker[1], target[1]) + 1
+    near = [s for s in pieces if lo_x <= s[0] <= hi_x and lo_y <= s[1] <= hi_y]
+    blocked = 0
+    walls: set[str] = set()
+    blockers: set[Square] = set()
+    for p in sq.corners(attacker):
+        for q in sq.corners(target):
+            if p == q:
+                continue
+            a, b = (Fraction(p[0]), Fraction(p[1])), (Fraction(q[0]), Fraction(q[1]))
+            hit = [s for s in near if runs_through(a, b, s)]
+            # a corner on a wall is taken to its own square's side of it (``walls.nudged``)
+            na, nb = nudged(plane.vec(a), ca), nudged(plane.vec(b), ct)
+            crossed = [line.field for line, how in zip(lines, meetings(na, nb, chains)) if how in (CROSS, ALONG)]
+            if hit or crossed:
+                blocked += 1
+                blockers.update(hit)
+                walls.update(crossed)
+    cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
+    through = False
+    if cover == FULL:
+        shapes = squaremap.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
+        if clear_line(sm.plane, attacker, target, shapes):
+            cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
+    close = squaremap.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
+    used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
+            if any(line.kind == k for line in close)]
+    knees = False
+    if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
+        low = [line.path for line in close if line.kind == "low"]
+        if low and CROSS in meetings(ca, ct, low):
+            cover, knees = KNEES, True
+    return SquareReading(
+        attacker=attacker, target=target,
+        distance_ft=sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX,
+        blocked=blocked, cover=cover, walls=tuple(sorted(walls)), blockers=tuple(sorted(blockers)),
+        protectors=_protectors(sm, target, rulings["d20.ruling.map-protectors"]),
+        heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
+        line_through=through, knees=knees, rulings=tuple(used),
+        **_elevation(attacker, target, ground, rulings))
+
+
+def _protectors(sm: SquareMap, target: Square, choice: str) -> tuple[Square, ...]:
+    """Creatures of the target's side next to it (the eight squares around), when the ruling counts them."""
+    if choice == "none":
+        return ()
+    return tuple(sorted(s for s, side in sm.creatures.items() if side == "target" and sq.adjacent(s, target)))
+
+
+def _elevation(attacker: Square, target: Square, ground: dict[Square, Fraction],
+               rulings: dict[str, str]) -> dict[str, Any]:
+    """Who is higher, the ground between them and the steepest step on the centre line (as on hexes)."""
+    ha, ht = ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))
+    elevation = "higher" if ha > ht else "lower" if ha < ht else "level"
+    path = sq.passed(attacker, target) if ground else ()
+    steps = [abs(ground.get(x, Fraction(0)) - ground.get(y, Fraction(0))) for x, y in zip(path, path[1:])]
+    steepest = max(steps, default=Fraction(0))
+    terrain = "ground"
+    if rulings["d20.ruling.map-terrain"] == "read" and elevation != "level":
+        squares = sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"])
+        if steepest >= CLIFF_STEP_FT and abs(ha - ht) >= CLIFF_STEP_FT:
+            terrain = "cliff"
+        elif abs(ha - ht) >= SEVERE_SLOPE_FT_PER_HEX * squares:
+            terrain = "severe-slope"
+    return {"elevation": elevation, "terrain": terrain, "steepest_step": steepest}
+
+
+def read_squares(s: dict[str, Any]) -> SquareReading:
+    """The reading of a validated scenario on a square map."""
+    sm = squaremap.read(s["map"])
+    ground = _ground(s["map"])
+    return reading(sm, sm.attacker, sm.target, ground, s["rulings"])
+
+
+def _ground(m: dict[str, Any]) -> dict[Square, Fraction]:
+    return squaremap.heights(m) if m["elevation"] else {}
+
+
+def with_reading(s: dict[str, Any], r: SquareReading) -> dict[str, Any]:
+    """The scenario with the fields the map decides filled from it, as if counted by hand."""
+    tgt = {**s["target"], "cover": r.cover, "cover_example": "none", "cover_between": True,
+           "protectors": len(r.protectors)}
+    if not r.protectors:
+        tgt["protector_ac"] = None
+    att = {**s["attacker"], "elevation": r.elevation, "terrain": r.terrain}
+    return {**s, "target": tgt, "attacker": att, "distance_ft": r.distance_ft}
+
+
+def used(r: SquareReading) -> tuple[list[str], list[str]]:
+    """The rules and rulings the reading relied on, in order."""
+    rules = ["d20.map.squares"]
+    rulings = ["d20.ruling.square-diagonal", "d20.ruling.map-cover"]
+    if r.walls:
+        rules.append("d20.map.walls")
+    if r.knees:
+        rules.append("d20.cover.examples")
+    rulings.extend(r.rulings)
+    if r.line_through:
+        rulings.append("d20.ruling.map-line-through")
+    if r.protectors:
+        rules.append("d20.map.protectors")
+    rulings.append("d20.ruling.map-protectors")
+    if r.elevation != "level":
+        rules.append("d20.map.heights")
+        rulings.append("d20.ruling.map-terrain")
+    return rules, rulings
+
+
+def placement(r: SquareReading) -> dict[str, Any]:
+    """The square-map reading, JSON-ready."""
+    return {
+        "grid": "square",
+        "attacker": list(r.attacker),
+        "target": list(r.target),
+        "distance_ft": r.distance_ft,
+        "lines": LINES,
+        "blocked_lines": r.blocked,
+        "walls": list(r.walls),
+        "blockers": [list(s) for s in r.blockers],
+        "protectors": [list(s) for s in r.protectors],
+        "heights_ft": [float(r.heights[0]), float(r.heights[1])],
+        "elevation": r.elevation,
+        "terrain": r.terrain,
+        "steepest_step_ft": float(r.steepest_step),
+    }
+
+
+def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading], dict[str, Any]]) -> dict[str, Any]:
+    """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
+    the drawn board. Each square is read as a single answer reads it (``reading``); the evaluation runs once per
+    distinct reading of what it fills in (``with_reading``), on the first square that has it."""
+    moving, m = s["overlay"], s["map"]
+    sm = squaremap.read(m)
+    ground = _ground(m)
+    placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
+    here = sm.attacker if moving == "attacker" else sm.target
+    taken = set(placed) - {here}
+    free = [c for c in squaremap.cells(m, placed)
+            if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
+
+    answers: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def one(c: Square) -> dict[str, Any]:
+        attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
+        r = reading(sm, attacker, target, ground, s["rulings"])
+        key = (r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft)  # all with_reading fills in
+        if key not in answers:
+            answers[key] = on_squares({**s, "overlay": "none", "map": {**m, moving: list(c)}}, r)
+        return answers[key]
+
+    return square_overlay_result(moving, each_square(free, one, ("cover",)))

@@ -1,0 +1,208 @@
+"""d6 Skirmish on a square map (1 square = 1 inch): what the centre line crosses, walls and doors, whether any line
+gets past, and the light where the target stands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ... import squaregrid as sq
+from ... import squaremap
+from ...overlay import each_square, square_overlay_result
+from ...squaregrid import Square
+from ...squaremap import Line, SquareMap
+from ...walls import ALONG, CROSS, TOUCH, clear_line, meetings
+from .inputs import BOARD_COORD
+from .tables import TOTAL
+
+COVER_KEY = ("cover_level", "hits_on")
+"""The system's cover key in each overlay entry, and the final target number beside it."""
+
+PARTIAL = "partial"
+"""A partial obstacle: one level of cover."""
+
+
+@dataclass(frozen=True)
+class SquareCover:
+    """Cover read off a square map."""
+
+    distance: int
+    """Squares (inches) from the attacker to the target (ruling ``d6.ruling.square-diagonal``)."""
+    crossed: tuple[Square, ...]
+    """Squares strictly between attacker and target on the centre line."""
+    partial_squares: tuple[Square, ...]
+    """Partial obstacles and creatures on it."""
+    total_squares: tuple[Square, ...]
+    """Total obstacles (and ridges) on it."""
+    walls: tuple[str, ...]
+    """The walls, outlines and doors the centre line counts, by field (``map.walls.3``)."""
+    wall_kinds: tuple[str, ...]
+    """What each of ``walls`` counts as: ``partial`` or ``total``."""
+    edge_walls: tuple[str, ...]
+    """Lines the centre line only touches or runs along (ruling ``d6.ruling.edge-line`` decides them)."""
+    partial: int
+    """Partial levels (total obstacles seen past included)."""
+    total: int
+    """Total obstacles that block every line (0 when some line gets past)."""
+    seen_past: int
+    """Total obstacles and walls on the line that some unbroken line gets past: they count as partial."""
+    surrounded_by: tuple[Square, Square] | None
+    """Two enemies on opposite sides of the target, or None."""
+    heights: tuple[Fraction, Fraction] | None
+    """The attacker's and the target's heights, or None when the map lists no heights."""
+    ridges: tuple[Square, ...]
+    """Squares higher than both ends (total obstacles when ruling ``d6.ruling.height-blocks`` says ``ridge``)."""
+    light: str | None
+    """The light where the target stands, from the map's lights (ruling ``d6.ruling.map-light``), or None when the
+    scenario's own light holds."""
+    lights_read: bool
+    """Whether the map has lights and the ruling reads them."""
+    lines_used: tuple[str, ...] = ()
+    """The rulings on kinds of line this reading relied on."""
+
+
+def line_kind(line: Line, rulings: dict[str, str]) -> str | None:
+    """What a line on the map is as an obstacle: ``total``, ``partial`` or None (it stands in no one's way)."""
+    if line.kind == "door":
+        return None if line.open else TOTAL
+    if line.kind == "wall":
+        return TOTAL
+    if line.kind == "object":
+        return TOTAL if rulings["d6.ruling.map-objects"] == "total" else PARTIAL
+    return PARTIAL if rulings["d6.ruling.map-low-walls"] == "partial" else None
+
+
+def _surround(target: Square, enemies: list[Square], adjacent_only: bool) -> tuple[Square, Square] | None:
+    """Two enemies on exactly opposite sides of the target (adjacent ones, or anywhere in line)."""
+    pool = sorted(s for s in enemies if not adjacent_only or sq.adjacent(s, target))
+    for i, x in enumerate(pool):
+        for y in pool[i + 1:]:
+            if sq.opposite(target, x, y):
+                return (x, y)
+    return None
+
+
+def cover_on_squares(m: dict[str, Any], rulings: dict[str, str], light: str) -> SquareCover:
+    """Count what the centre line crosses; total obstacles and walls block unless some unbroken line gets past."""
+    sm = squaremap.read(m)
+    return cover_between(sm, sm.attacker, sm.target, squaremap.heights(m) if m["elevation"] else {}, rulings, light)
+
+
+def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
+                  rulings: dict[str, str], light: str) -> SquareCover:
+    """``cover_on_squares`` with the map read and the attacker and target at the given squares."""
+    obstacles, creatures = dict(sm.obstacles), dict(sm.creatures)
+    top = max(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))) if ground else Fraction(0)
+    ridges = tuple(sorted(s for s, z in ground.items() if z > top and s not in (attacker, target)))
+    if ridges and rulings["d6.ruling.height-blocks"] == "ridge":
+        obstacles.update(dict.fromkeys(ridges, TOTAL))
+        creatures = {s: side for s, side in creatures.items() if s not in obstacles}
+    middle = sq.between(attacker, target)
+    partial_sq = tuple(s for s in middle if creatures.get(s) or obstacles.get(s) == PARTIAL)
+    total_sq = tuple(s for s in middle if obstacles.get(s) == TOTAL)
+    p, q = sm.plane.vec(sq.centre(attacker)), sm.plane.vec(sq.centre(target))
+    edge_counts = rulings["d6.ruling.edge-line"] == "more"
+    walls: list[str] = []
+    kinds: list[str] = []
+    edges: list[str] = []
+    used: list[str] = []
+    totals: list[Line] = []
+    counted: list[tuple[Line, str]] = []
+    for line in squaremap.near(sm, attacker, target, sm.lines):  # no line between the two squares meets the others
+        kind = line_kind(line, rulings)
+        if line.kind in ("object", "low"):
+            used.append(f"d6.ruling.map-{'objects' if line.kind == 'object' else 'low-walls'}")
+        if kind is not None:
+            counted.append((line, kind))
+        if kind == TOTAL:
+            totals.append(line)
+    for group in (TOTAL, PARTIAL):  # lines meeting end to end count as one where the centre line goes between them
+        members = [line for line, kind in counted if kind == group]
+        for line, how in zip(members, meetings(p, q, [line.path for line in members])):
+            if how in (ALONG, TOUCH):
+                edges.append(line.field)
+            if how == CROSS or (how in (ALONG, TOUCH) and edge_counts):
+                walls.append(line.field)
+                kinds.append(group)
+    crossed_totals = len(total_sq) + kinds.count(TOTAL)
+    clear = True
+    if crossed_totals:
+        blockers = squaremap.grown(totals) + tuple(
+            sm.plane.square(s, sm.plane.grow) for s, kind in obstacles.items() if kind == TOTAL)
+        clear = clear_line(sm.plane, attacker, target, blockers)
+    partial = len(partial_sq) + kinds.count(PARTIAL)
+    enemies = [attacker] + [s for s, side in creatures.items() if side == "attacker"]
+    map_light = None
+    lights_read = bool(sm.lights) and rulings["d6.ruling.map-light"] == "lights"
+    if lights_read:
+        shading = [line for line in sm.lines if line_kind(line, rulings) == TOTAL]
+        if any(squaremap.lit(one, target, shading) for one in sm.lights):
+            map_light = "bright"
+    return SquareCover(
+        distance=sq.distance(attacker, target, rulings["d6.ruling.square-diagonal"]),
+        crossed=middle,
+        partial_squares=partial_sq,
+        total_squares=total_sq,
+        walls=tuple(walls),
+        wall_kinds=tuple(kinds),
+        edge_walls=tuple(edges),
+        partial=partial + (crossed_totals if clear else 0),
+        total=0 if clear else crossed_totals,
+        seen_past=crossed_totals if clear else 0,
+        surrounded_by=_surround(target, enemies, rulings["d6.ruling.surround"] == "adjacent"),
+        heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))) if ground else None,
+        ridges=ridges,
+        light=map_light,
+        lights_read=lights_read,
+        lines_used=tuple(dict.fromkeys(used)),
+    )
+
+
+def placement(sc: SquareCover) -> dict[str, Any]:
+    """The square-map reading, JSON-ready."""
+    return {
+        "grid": "square",
+        "crossed": [list(s) for s in (*sc.partial_squares, *sc.total_squares)],
+        "path": [list(s) for s in sc.crossed],
+        "walls": list(sc.walls),
+        "edge_walls": list(sc.edge_walls),
+        "seen_past": sc.seen_past,
+        "surrounded_by": [list(s) for s in sc.surrounded_by] if sc.surrounded_by else None,
+        "heights": {"attacker": float(sc.heights[0]), "target": float(sc.heights[1])} if sc.heights else None,
+        "ridges": [list(s) for s in sc.ridges],
+        "light": sc.light,
+    }
+
+
+def reading_key(sc: SquareCover) -> tuple[Any, ...]:
+    """What of a square-map reading an answer depends on: the cover levels, the distance, whether the target is
+    surrounded, who stands higher and the map's light (two squares with one key have one answer)."""
+    higher = None if sc.heights is None else (sc.heights[0] > sc.heights[1]) - (sc.heights[0] < sc.heights[1])
+    return (sc.partial, sc.total, sc.distance, sc.surrounded_by is not None, higher, sc.light)
+
+
+def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], dict[str, Any]]) -> dict[str, Any]:
+    """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
+    the drawn board. Each square is read as a single answer reads it (``cover_between``); the evaluation runs once
+    per distinct ``reading_key``, on the first square that has it."""
+    moving, m, rulings = s["overlay"], s["map"], s["rulings"]
+    sm = squaremap.read(m)
+    ground = squaremap.heights(m) if m["elevation"] else {}
+    placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
+    here = sm.attacker if moving == "attacker" else sm.target
+    taken = set(placed) - {here}
+    free = [c for c in squaremap.cells(m, placed)
+            if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
+    answers: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def one(c: Square) -> dict[str, Any]:
+        attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
+        sc = cover_between(sm, attacker, target, ground, rulings, s["light"])
+        key = reading_key(sc)
+        if key not in answers:
+            answers[key] = answer({**s, "overlay": "none", "map": {**m, moving: list(c)}}, sc)
+        return answers[key]
+
+    return square_overlay_result(moving, each_square(free, one, COVER_KEY))

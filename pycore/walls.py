@@ -1,0 +1,464 @@
+"""Thin walls on square maps: which walls a line crosses, and whether any unbroken line joins two squares.
+
+Walls, doors and outlines are polylines in grid units (``squaregrid``); their points may be any decimals, taken as the
+decimals they were written as (``exact``), so every answer here is exact.
+
+**What a line crosses.** A segment and a polyline meet in one of three ways (``meeting``): the segment goes from one
+side of the polyline to the other (``CROSS``: through a wall's inside, or through a joint whose two walls lie on
+opposite sides of it), runs along it for some length (``ALONG``), or only touches it (``TOUCH``: at a wall's end, at
+the segment's own end, or at a joint whose walls both lie on one side). What each counts for is the system's rule.
+
+**Whether any line gets through.** "An unbroken line from any part of the attacker to any part of the target" touches
+no blocker at all. As on hexes (``clearance``), that is decided exactly for blockers grown by one part in ``M`` of a
+square: a wall becomes the convex hull of its ends moved ``1/M`` each way along both axes, a whole-square obstacle the
+square grown by ``1/M``, and a line counts as touching a blocker when it enters the grown shape's inside. A line that
+gets through is then a segment from a point of one square to a point of the other that enters no grown blocker:
+these form a closed set, and if it is not empty it holds a segment whose line passes through two of the corners of
+the squares and the grown blockers (moved and turned until it meets them, it still gets through). Where a grown
+blocker's edge cuts a square's edge (a corner of what is left of a square a blocker overlaps), a line through that
+point that enters no blocker runs along the blocker's edge, through two of its corners: no more lines are needed.
+A line through a blocker's corner that gets through keeps that blocker on one side, so only those are tried
+(``clear_line``): one gets through when a stretch of it outside every grown blocker's inside meets both squares. Two
+squares that share an edge are joined through that edge alone, so there the question is whether some point of it lies
+outside every grown blocker. Only blockers meeting the hull of the two squares can touch such a segment.
+
+The plane is the grid scaled to whole numbers: by ``M`` times twice the least common multiple of the points'
+denominators, so a grown blocker's corners, squares' centres and corners moved towards them are whole numbers too.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .squaregrid import Square
+
+M = 10**6
+"""Blockers grow by 1/M of a square: a line with less clearance than that counts as touching."""
+
+CROSS, ALONG, TOUCH = "cross", "along", "touch"
+"""How a segment meets a polyline (see the module's docstring); ``None``: not at all."""
+
+Exact = tuple[Fraction, Fraction]
+"""A point in grid units, exact."""
+Point = Exact | tuple[int, int]
+"""A point in grid units, or of a plane (``Plane.vec``): the meeting tests take either."""
+Vec = tuple[int, int]
+"""A point of the scaled plane."""
+
+
+def exact(value: float | int) -> Fraction:
+    """A coordinate as the decimal it was written as: a float's shortest round-tripping digits, so ``0.1`` is 1/10."""
+    return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+
+
+def point(xy: Sequence[float | int]) -> Exact:
+    """A validated ``[x, y]`` as an exact point."""
+    return exact(xy[0]), exact(xy[1])
+
+
+def _orient(a: Point, b: Point, c: Point) -> int:
+    """The side of ``c`` from the line ``a``-``b``: 1 left, -1 right, 0 on it (y down: ``left`` is on the page's right)."""
+    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (v > 0) - (v < 0)
+
+
+def _within(a: Point, b: Point, c: Point) -> bool:
+    """Whether ``c``, on the line of ``a``-``b``, lies on the closed segment."""
+    return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
+
+
+def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
+    """How the segment ``p``-``q`` meets the polyline ``chain``: ``CROSS``, ``ALONG``, ``TOUCH`` or None (see the
+    module's docstring); crossing outranks running along, which outranks touching."""
+    if p == q:  # a line of no length touches what it lies on
+        on = any(_orient(a, b, p) == 0 and _within(a, b, p) for a, b in zip(chain, chain[1:]))
+        return TOUCH if on else None
+    found: str | None = None
+    rank = {None: 0, TOUCH: 1, ALONG: 2, CROSS: 3}
+
+    def note(how: str) -> None:
+        nonlocal found
+        if rank[how] > rank[found]:
+            found = how
+
+    n = len(chain)
+    for i in range(n - 1):
+        a, b = chain[i], chain[i + 1]
+        if a == b:
+            continue
+        o1, o2 = _orient(p, q, a), _orient(p, q, b)
+        o3, o4 = _orient(a, b, p), _orient(a, b, q)
+        if o1 == o2 == 0:  # on one line: an overlap of some length runs along, one shared point touches
+            lo, hi = _overlap(p, q, a, b)
+            if lo is not None and hi is not None:
+                note(ALONG if lo < hi else TOUCH)
+            continue
+        if o1 * o2 < 0 and o3 * o4 < 0:
+            return CROSS  # through the wall's inside
+        if o1 * o2 > 0 or o3 * o4 > 0:
+            continue  # apart
+        # one shared point, at an end of one of the two
+        if o3 == 0 and o4 == 0:
+            continue
+        if o3 == 0 or o4 == 0:
+            note(TOUCH)  # the segment's own end lies on the wall
+            continue
+        # the wall's end a (o1 == 0) or b (o2 == 0) lies inside the segment: a joint the polyline crosses through
+        # when its neighbours lie on opposite sides, else a touch
+        k = i if o1 == 0 else i + 1
+        before = _orient(p, q, chain[k - 1]) if k > 0 else 0
+        after = _orient(p, q, chain[k + 1]) if k + 1 < n else 0
+        if before * after < 0:
+            return CROSS
+        note(TOUCH)
+    return found
+
+
+def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str | None]:
+    """``meeting`` for each of several polylines, where polylines that meet at a point count as one: the segment
+    going through such a junction from one side to the other crosses the first of them there (a door between two
+    walls, two walls drawn end to end)."""
+    found = [meeting(p, q, chain) for chain in chains]
+    sides: dict[Point, dict[int, int]] = {}  # a junction on the segment -> side -> the first polyline going there
+    for k, chain in enumerate(chains):
+        if found[k] != TOUCH:
+            continue
+        for i, v in enumerate(chain):
+            if _orient(p, q, v) != 0 or not _within(p, q, v) or v in (p, q):
+                continue
+            around = sides.setdefault(v, {})
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(chain):
+                    side = _orient(p, q, chain[j])
+                    if side:
+                        around.setdefault(side, k)
+    for around in sides.values():
+        if len(around) == 2:
+            found[min(around.values())] = CROSS
+    return found
+
+
+def _overlap(p: Point, q: Point, a: Point, b: Point) -> tuple[Fraction | None, Fraction | None]:
+    """Where collinear segments overlap, as parameters along ``p``-``q`` (None, None: apart)."""
+    dx, dy = Fraction(q[0] - p[0]), Fraction(q[1] - p[1])
+    if dx == 0 and dy == 0:
+        return (None, None) if not _within(a, b, p) else (Fraction(0), Fraction(0))
+    use_x = abs(dx) >= abs(dy)
+
+    def t(c: Point) -> Fraction:
+        return Fraction(c[0] - p[0]) / dx if use_x else Fraction(c[1] - p[1]) / dy
+
+    ta, tb = sorted((t(a), t(b)))
+    lo, hi = max(Fraction(0), ta), min(Fraction(1), tb)
+    return (lo, hi) if lo <= hi else (None, None)
+
+
+def nudged(p: Vec, towards: Vec) -> Vec:
+    """``p`` moved ``1/M`` of the way to ``towards`` (points of a plane where that is a whole number: a corner and its
+    square's centre): a line's end on a wall taken to its own side of it."""
+    dx, dy = towards[0] - p[0], towards[1] - p[1]
+    assert dx % M == 0 and dy % M == 0, "a nudge off the plane's grid"
+    return p[0] + dx // M, p[1] + dy // M
+
+
+# --- any unbroken line ------------------------------------------------------------------------------------------
+
+Shape = tuple[Vec, ...]
+"""A convex polygon of the scaled plane, its corners in order around it."""
+
+
+@dataclass(frozen=True)
+class Plane:
+    """The scaled plane of one map: grid units times ``scale``, a whole number; blockers grow by ``grow``."""
+
+    scale: int
+    """Plane units per grid unit."""
+    grow: int
+    """How far a blocker grows, in plane units (``scale / M``)."""
+
+    def vec(self, p: Exact) -> Vec:
+        """A grid point in the plane (exact: ``scale`` is a multiple of every denominator)."""
+        x, y = p[0] * self.scale, p[1] * self.scale
+        assert x.denominator == 1 and y.denominator == 1, "the plane's scale misses a denominator"
+        return int(x), int(y)
+
+    def square(self, s: Square, grow: int = 0) -> Shape:
+        """The corners of square ``s``, pushed out by ``grow`` plane units."""
+        k = self.scale
+        x0, y0, x1, y1 = s[0] * k - grow, s[1] * k - grow, (s[0] + 1) * k + grow, (s[1] + 1) * k + grow
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+    def wall(self, a: Exact, b: Exact) -> Shape:
+        """The grown wall from ``a`` to ``b``: the hull of its ends moved ``grow`` each way along both axes."""
+        g = self.grow
+        ends = (self.vec(a), self.vec(b))
+        return hull([(x + sx * g, y + sy * g) for x, y in ends for sx in (-1, 1) for sy in (-1, 1)])
+
+
+def plane_for(points: Iterable[Exact]) -> Plane:
+    """The plane in which every one of ``points``, every square's corners and centre, and every corner moved ``1/M`` of
+    the way to its square's centre (``nudged``) have whole-number coordinates."""
+    common = 2
+    for x, y in points:
+        common = math.lcm(common, x.denominator, y.denominator)
+    return Plane(scale=common * M, grow=common)
+
+
+def hull(points: Iterable[Vec]) -> Shape:
+    """The convex hull, corners counter-clockwise in (x, y) (Andrew's monotone chain), without collinear points."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return tuple(pts)
+
+    def cross(o: Vec, a: Vec, b: Vec) -> int:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Vec] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Vec] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return tuple(lower[:-1] + upper[:-1])
+
+
+Line = tuple[int, int, int, Vec]
+"""A line ``nx x + ny y = c`` with whole-number coefficients, and its direction ``(-ny, nx)`` (positions along it are
+``-ny x + nx y``)."""
+
+
+def _line_through(p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction]) -> Line | None:
+    """The line through two distinct points (possibly fractional), with whole-number coefficients."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    if dx == 0 and dy == 0:
+        return None
+    nx, ny = -dy, dx
+    c = nx * p[0] + ny * p[1]
+    den = math.lcm(Fraction(nx).denominator, Fraction(ny).denominator, Fraction(c).denominator)
+    inx, iny, ic = int(nx * den), int(ny * den), int(c * den)
+    g = math.gcd(math.gcd(inx, iny), ic) or 1
+    inx, iny, ic = inx // g, iny // g, ic // g
+    return inx, iny, ic, (-iny, inx)
+
+
+def _chord(line: Line, shape: Shape, closed: bool) -> tuple[Fraction, Fraction] | None:
+    """Where ``line`` meets the polygon, as positions along it: the closed polygon (``closed``: touching counts), or
+    its inside (touching does not)."""
+    nx, ny, c, (ux, uy) = line
+    sides = [nx * x + ny * y - c for x, y in shape]
+    if not closed and (min(sides) >= 0 or max(sides) <= 0):
+        return None
+    if min(sides) > 0 or max(sides) < 0:
+        return None
+    at = [ux * x + uy * y for x, y in shape]
+    found: list[Fraction] = []
+    n = len(shape)
+    for i in range(n):
+        j = (i + 1) % n
+        si, sj = sides[i], sides[j]
+        if si == 0:
+            found.append(Fraction(at[i]))
+        if (si > 0 > sj) or (si < 0 < sj):
+            found.append(Fraction(si * at[j] - sj * at[i], si - sj))
+    return min(found), max(found)
+
+
+Position = tuple[int, int]
+"""A position along a line as a fraction ``n / d`` with ``d > 0``, compared by cross-multiplying."""
+
+
+def _ends(line: Line, shape: Shape, closed: bool) -> tuple[Position, Position] | None:
+    """``_chord`` in whole numbers: the first and last positions where ``line`` meets the polygon."""
+    nx, ny, c, (ux, uy) = line
+    sides = [nx * x + ny * y - c for x, y in shape]
+    low, high = min(sides), max(sides)
+    if low > 0 or high < 0 or (not closed and (low >= 0 or high <= 0)):
+        return None
+    at = [ux * x + uy * y for x, y in shape]
+    first = last = None
+    n = len(shape)
+    for i in range(n):
+        si, sj = sides[i], sides[(i + 1) % n]
+        if si == 0:
+            here = (at[i], 1)
+        elif (si > 0 > sj) or (si < 0 < sj):
+            num, den = si * at[(i + 1) % n] - sj * at[i], si - sj
+            here = (num, den) if den > 0 else (-num, -den)
+        else:
+            continue
+        if first is None or here[0] * first[1] < first[0] * here[1]:
+            first = here
+        if last is None or here[0] * last[1] > last[0] * here[1]:
+            last = here
+    assert first is not None and last is not None
+    return first, last
+
+
+def _gets_through(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
+    """Whether some stretch of ``line`` outside every blocker's inside meets both ends. Where the line meets one end
+    wholly before the other, every such stretch holds the gap between them, so the line gets through exactly when no
+    blocker's inside meets that gap (worked in whole numbers); where the two overlap on it, ``_through_overlap``."""
+    a, b = _ends(line, ends[0], True), _ends(line, ends[1], True)
+    if a is None or b is None:
+        return False
+    if b[0][0] * a[1][1] >= a[1][0] * b[0][1]:  # a ends before b begins
+        g0, g1 = a[1], b[0]
+    elif a[0][0] * b[1][1] >= b[1][0] * a[0][1]:  # b ends before a begins
+        g0, g1 = b[1], a[0]
+    else:
+        return _through_overlap(line, ends, blockers)
+    for shape in blockers:
+        span = _ends(line, shape, False)
+        if span is None:
+            continue
+        (lo, lo_d), (hi, hi_d) = span
+        if lo * g1[1] < g1[0] * lo_d and hi * g0[1] > g0[0] * hi_d:  # the inside (lo, hi) meets the gap [g0, g1]
+            return False
+    return True
+
+
+def _through_overlap(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
+    """``_gets_through`` where the line runs through both ends at once (along or across the edge or corner they
+    share): some stretch outside every blocker's inside must meet both."""
+    a, b = _chord(line, ends[0], True), _chord(line, ends[1], True)
+    assert a is not None and b is not None
+    spans = sorted(s for s in (_chord(line, shape, False) for shape in blockers) if s is not None)
+    lo: Fraction | None = None  # where the current free stretch starts (None: from far away)
+    for start, stop in spans:
+        # a free stretch from lo to start (a point when they are equal)
+        if (lo is None or start >= lo) and _meets(lo, start, a) and _meets(lo, start, b):
+            return True
+        lo = stop if lo is None else max(lo, stop)
+    return _meets(lo, None, a) and _meets(lo, None, b)
+
+
+def _meets(lo: Fraction | None, hi: Fraction | None, span: tuple[Fraction, Fraction]) -> bool:
+    """Whether the closed stretch ``lo``..``hi`` (None: unbounded) meets ``span``."""
+    return (lo is None or span[1] >= lo) and (hi is None or span[0] <= hi) and (lo is None or hi is None or lo <= hi)
+
+
+def _box(shape: Shape) -> tuple[int, int, int, int]:
+    xs, ys = [x for x, _ in shape], [y for _, y in shape]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _boxes_meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape]) -> bool:
+    """Whether some straight segment from a point of square ``a`` to a point of square ``b`` touches no blocker (grown
+    shapes of ``plane``, see the module's docstring): "an unbroken line from any part of the attacker to any part of
+    the target". Exact up to a clearance of ``1/M`` of a square."""
+    if a == b:
+        return True
+    ends = (plane.square(a), plane.square(b))
+    ax0, ay0, ax1, ay1 = _box(ends[0])
+    bx0, by0, bx1, by1 = _box(ends[1])
+    around = (min(ax0, bx0), min(ay0, by0), max(ax1, bx1), max(ay1, by1))
+    boxed = [s for s in blockers if _boxes_meet(_box(s), around)]
+    if len(boxed) > 2:  # only blockers meeting the hull of the two squares can touch a line between them
+        band = hull([*ends[0], *ends[1]])
+        boxed = [s for s in boxed if _overlap_convex(s, band)]
+    return _clear(ends, tuple(boxed))
+
+
+def _overlap_convex(p: Shape, q: Shape) -> bool:
+    """Whether two convex polygons share a point (no edge of either separates them)."""
+    for shape in (p, q):
+        n = len(shape)
+        for i in range(n):
+            (ax, ay), (bx, by) = shape[i], shape[(i + 1) % n]
+            nx, ny = ay - by, bx - ax  # a normal of the edge
+            lo1 = min(nx * x + ny * y for x, y in p)
+            hi1 = max(nx * x + ny * y for x, y in p)
+            lo2 = min(nx * x + ny * y for x, y in q)
+            hi2 = max(nx * x + ny * y for x, y in q)
+            if hi1 < lo2 or hi2 < lo1:
+                return False
+    return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
+    """``clear_line`` past the blockers that can matter (cached: an overlay asks the same pairs again)."""
+    first, second = ends
+    centre = [(Fraction(sum(x for x, _ in e), 4), Fraction(sum(y for _, y in e), 4)) for e in ends]
+    straight = _line_through(centre[0], centre[1])
+    assert straight is not None
+    if not near or _gets_through(straight, ends, near):
+        return True
+    shared = set(first) & set(second)
+    if len(shared) == 2:  # an edge between them: joined through it alone
+        u, v = sorted(shared)
+        line = _line_through((Fraction(u[0]), Fraction(u[1])), (Fraction(v[0]), Fraction(v[1])))
+        assert line is not None
+        return _gets_through(line, ends, near)
+    # candidates: the ends' corners (no condition) and the blockers' corners, with the two corners beside each: a line
+    # through a blocker's corner that gets through keeps the blocker on one side, so both lie on one side of it
+    points: list[tuple[Vec, Vec | None, Vec | None]] = [(c, None, None) for c in (*first, *second)]
+    for shape in near:
+        n = len(shape)
+        points.extend((shape[i], shape[i - 1], shape[(i + 1) % n]) for i in range(n))
+    tried: set[tuple[int, int, int]] = set()
+    for i, (p, p0, p1) in enumerate(points):
+        px, py = p
+        for q, q0, q1 in points[i + 1:]:
+            dx, dy = q[0] - px, q[1] - py
+            if dx == 0 and dy == 0:
+                continue
+            if p0 is not None and p1 is not None and _opposite(px, py, dx, dy, p0, p1):
+                continue
+            if q0 is not None and q1 is not None and _opposite(px, py, dx, dy, q0, q1):
+                continue
+            nx, ny = -dy, dx
+            g = math.gcd(nx, ny)
+            nx, ny = nx // g, ny // g
+            if nx < 0 or (nx == 0 and ny < 0):
+                nx, ny = -nx, -ny
+            c = nx * px + ny * py
+            if (nx, ny, c) in tried:
+                continue
+            tried.add((nx, ny, c))
+            line = (nx, ny, c, (-ny, nx))
+            if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, near):
+                return True
+    return False
+
+
+def _opposite(px: int, py: int, dx: int, dy: int, a: Vec, b: Vec) -> bool:
+    """Whether ``a`` and ``b`` lie strictly on opposite sides of the line through ``(px, py)`` along ``(dx, dy)``."""
+    sa = dx * (a[1] - py) - dy * (a[0] - px)
+    sb = dx * (b[1] - py) - dy * (b[0] - px)
+    return (sa > 0 > sb) or (sa < 0 < sb)
+
+
+def _stabs(line: Line, shape: Shape) -> bool:
+    """Whether the line meets the closed polygon (a quick test before the chords are worked out)."""
+    nx, ny, c, _ = line
+    sides = [nx * x + ny * y - c for x, y in shape]
+    return min(sides) <= 0 <= max(sides)
+
+
+def runs_through(p: Point, q: Point, s: Square) -> bool:
+    """Whether the segment ``p``-``q`` runs through the closed square ``s`` for some length (through its inside or
+    along an edge); grazing a corner does not count."""
+    lo, hi = Fraction(0), Fraction(1)
+    for start, step, low, high in ((p[0], q[0] - p[0], s[0], s[0] + 1), (p[1], q[1] - p[1], s[1], s[1] + 1)):
+        if step == 0:
+            if not low <= start <= high:
+                return False
+            continue
+        t0, t1 = Fraction(low - start) / step, Fraction(high - start) / step
+        if t0 > t1:
+            t0, t1 = t1, t0
+        lo, hi = max(lo, t0), min(hi, t1)
+    return lo < hi

@@ -1,0 +1,94 @@
+"""Classic d20 on a square map: the hand-drawn room (``tests/squares_cases.py``) worked out by hand from rule text 001
+(cover: "Cover equal to 100% means there is no line of sight", "Cover up to the knees is equal to 25% cover")."""
+
+from squares_cases import on_room
+
+import pycore
+
+
+def d20(at, to, door_open=False, **extra):
+    """The answer for an attacker on square ``at`` and a target on ``to`` in the room (AC 5, THAC0 15)."""
+    return pycore.evaluate(on_room("classic-d20", at, to, door_open, target={"ac": 5}, attack={"to_hit": 15}, **extra))
+
+
+def test_a_closed_door_in_a_wall_is_full_cover():
+    """From [1, 2] to [8, 2]: every corner line joins y = 2 or 3 to y = 2 or 3, and taken a millionth into its
+    squares it crosses x = 5 between y = 2 and 3, through the closed door: 16 of 16 is 100%. The wall and the door fill
+    x = 5 from y = 0 to 6, so no straight line gets through either: 100% cover, no line of sight."""
+    r = d20([1, 2], [8, 2])
+    assert r["map"]["blocked_lines"] == 16 and r["cover"] == 100 and r["targetable"] is False
+    assert r["map"]["walls"] == ["map.doors.0"]
+
+
+def test_the_open_door_lets_every_corner_line_through():
+    """Door open: the lines from y = 2 corners to y = 2 corners pass exactly the wall's end at (5, 2); taken to their
+    squares' side (a millionth inwards), they pass just inside the doorway, as every other line does between y = 2
+    and 3: none broken, 0% cover."""
+    r = d20([1, 2], [8, 2], door_open=True)
+    assert r["map"]["blocked_lines"] == 0 and r["cover"] == 0
+
+
+def test_a_wall_past_part_of_the_square_is_a_share_of_the_lines():
+    """From [1, 2] to [5, 3], door open. The target's left edge lies on the wall x = 5 (y 3 to 6). Each corner is
+    taken a millionth towards its square's centre ((1.5, 2.5) and (5.5, 3.5)):
+
+    - to (5, 3) and (5, 4): the lines end just right of x = 5, crossing it at y just above 3 and at 4: the wall,
+      8 lines;
+    - to (6, 4): at x = 5 the lines from (1, 2), (2, 2), (1, 3), (2, 3) are at y = 3.6, 3.5, 3.8, 3.75: the wall,
+      4 lines;
+    - to (6, 3): from (1, 2) and (2, 2) at y = 2.8 and 2.75, through the doorway; from (1, 3) and (2, 3) the line runs
+      along y = 3 past the wall's end (5, 3), and moved a millionth down at the target's end it passes just below it:
+      the wall, 2 lines.
+
+    14 of 16 is 87.5%, taken down (ruling d20.ruling.map-cover) to 75% cover."""
+    r = d20([1, 2], [5, 3], door_open=True)
+    assert r["map"]["blocked_lines"] == 14 and r["cover"] == 75
+    assert r["map"]["walls"] == ["map.walls.2"]
+
+
+def test_a_pillar_between_them_is_full_cover_or_nothing_by_ruling():
+    """From [6, 1] to [9, 1] every corner line runs within y = 1 to 2 across x = 7 to 8, through the pillar's outline
+    or along its edges: 16 of 16, and no straight line gets past: 100%. Ruling d20.ruling.map-objects "ignore": 0%."""
+    r = d20([6, 1], [9, 1])
+    assert r["map"]["blocked_lines"] == 16 and r["cover"] == 100
+    r = d20([6, 1], [9, 1], rulings={"d20.ruling.map-objects": "ignore"})
+    assert r["cover"] == 0 and r["map"]["blocked_lines"] == 0
+
+
+def test_a_low_wall_is_cover_up_to_the_knees():
+    """From [1, 4] to [4, 4] the low wall x = 3 (y 3 to 6) lies between them: by default it breaks no corner line,
+    but it is cover up to the knees, 25% (+2 AC with the source's table). Ruling d20.ruling.map-low-walls "block":
+    all 16 lines cross it and no line gets over: 100%."""
+    r = d20([1, 4], [4, 4])
+    assert r["cover"] == 25 and r["map"]["blocked_lines"] == 0 and "d20.cover.examples" in [x["id"] for x in r["rules"]]
+    r = d20([1, 4], [4, 4], rulings={"d20.ruling.map-low-walls": "block"})
+    assert r["cover"] == 100
+
+
+def test_distance_counts_every_second_diagonal_double():
+    """Ruling d20.ruling.square-diagonal "alternate": from [6, 1] to [9, 4], three diagonal steps, is 5 + 10 + 5 =
+    20 ft; "one": 15 ft."""
+    assert d20([6, 1], [9, 4])["map"]["distance_ft"] == 20
+    assert d20([6, 1], [9, 4], rulings={"d20.ruling.square-diagonal": "one"})["map"]["distance_ft"] == 15
+
+
+def test_square_overlay_entries_equal_evaluate():
+    """Every overlay entry is what evaluate answers with the attacker moved to that square."""
+    scenario = on_room("classic-d20", [1, 2], [8, 2], True, target={"ac": 5}, attack={"to_hit": 15}, overlay="attacker")
+    r = pycore.evaluate(scenario)
+    assert r["overlay"]["moving"] == "attacker" and len(r["overlay"]["squares"]) == 10 * 6 - 1
+    for entry in r["overlay"]["squares"][::6]:
+        one = pycore.evaluate({**scenario, "overlay": "none", "map": {**scenario["map"], "attacker": entry["square"]}})
+        assert (entry["cover"], entry["hit_chance"], entry["targetable"]) == (
+            one["cover"], one["hit_chance"], one["targetable"]), entry["square"]
+
+
+def test_protectors_and_heights_on_squares():
+    """An ally of the target diagonally next to it protects it (ruling d20.ruling.map-protectors "adjacent": the
+    eight squares around count); an attacker 10 ft up, with a 10 ft step on the line, stands on a cliff
+    (ruling d20.ruling.map-terrain "read": a step of at least 3 ft with one combatant that much above)."""
+    r = pycore.evaluate({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": {
+        "grid": "square", "cols": 8, "rows": 6, "attacker": [0, 1], "target": [4, 1],
+        "creatures": [{"hex": [5, 2], "side": "target"}], "elevation": [{"hex": [0, 1], "height": 10}]}})
+    assert r["map"]["protectors"] == [[5, 2]] and r["protectors"] is not None
+    assert r["map"]["elevation"] == "higher" and r["map"]["terrain"] == "cliff" and r["map"]["steepest_step_ft"] == 10

@@ -1,0 +1,106 @@
+"""d6 Skirmish on a square map: the hand-drawn room (``tests/squares_cases.py``) worked out by hand from rule text 003,
+section 7.1 (cover) and 7.2 (light)."""
+
+from squares_cases import on_room
+
+import pycore
+
+
+def d6(at, to, door_open=False, **extra):
+    """The answer for an attacker on square ``at`` and a target on ``to`` in the room, hitting on 4+ before cover."""
+    return pycore.evaluate(on_room("skirmish-d6", at, to, door_open, attack={"hits_on": 4}, **extra))
+
+
+def test_a_closed_door_in_a_wall_is_total_cover():
+    """7.1: "total obstacles provide total cover". From [1, 2] to [8, 2] the centre line (y = 2.5) crosses the closed
+    door; the wall and the door close x = 5 from y = 0 to 6, so no unbroken line from any part of one square to any
+    part of the other exists: total cover (level 3), no [ATTACK]."""
+    r = d6([1, 2], [8, 2])
+    assert r["cover_level"] == "total" and r["targetable"] is False
+    assert r["map"]["walls"] == ["map.doors.0"]
+
+
+def test_an_open_door_blocks_nothing():
+    """The same shot through the open door: the centre line passes the doorway (y = 2.5 between 2 and 3), crosses
+    nothing: no cover, hits on 4+."""
+    r = d6([1, 2], [8, 2], door_open=True)
+    assert r["cover_level"] == 0 and r["hits_on"] == 4
+
+
+def test_a_wall_some_line_gets_past_is_one_level():
+    """7.1: "If you can draw an unbroken line between any part of the attacker to any part of the target the obstacle
+    is partial cover". From [1, 2] (centre 1.5, 2.5) to [7, 3] (centre 7.5, 3.5), door open: the centre line is at
+    y = 2.5 + 3.5/6 = 3.08 at x = 5, so it crosses the wall below the door; the line from (1.5, 2.5) to (7.5, 3) passes
+    the doorway at y = 2.79 and misses the pillar: one level, -1, hits on 5+."""
+    r = d6([1, 2], [7, 3], door_open=True)
+    assert r["cover_level"] == 1 and r["hits_on"] == 5
+    assert r["map"]["walls"] == ["map.walls.2"] and r["map"]["seen_past"] == 1
+
+
+def test_a_pillar_is_a_total_obstacle_or_one_level_by_ruling():
+    """From [6, 1] to [9, 1] every line between the two squares stays within y = 1 to 2, where the pillar on [7, 1]
+    fills x = 7 to 8: no line gets past. Ruling d6.ruling.map-objects "total": total cover; "partial": one level
+    (hits on 5+)."""
+    r = d6([6, 1], [9, 1])
+    assert r["cover_level"] == "total" and "d6.ruling.map-objects" in r["rulings_used"]
+    r = d6([6, 1], [9, 1], rulings={"d6.ruling.map-objects": "partial"})
+    assert r["cover_level"] == 1 and r["hits_on"] == 5
+
+
+def test_a_pillar_some_line_gets_past_is_one_level():
+    """From [6, 3] to [8, 0] the centre line meets y = 2 at x = 7.5, inside the pillar; but the line from (7, 4) to
+    (8.65, 1) passes x = 8.1 at y = 2, right of the pillar, and ends in the target's square: the pillar is seen past,
+    one level (7.1), hits on 5+."""
+    r = d6([6, 3], [8, 0])
+    assert r["cover_level"] == 1 and r["map"]["seen_past"] == 1 and r["map"]["walls"] == ["map.walls.3"]
+
+
+def test_a_low_wall_is_a_partial_obstacle():
+    """7.1 lists "Low walls or stones" among the partial obstacles: from [1, 4] to [4, 4] the line (y = 4.5) crosses
+    the low wall at x = 3: one level, hits on 5+. Ruling d6.ruling.map-low-walls "ignore": no cover."""
+    assert d6([1, 4], [4, 4])["cover_level"] == 1
+    assert d6([1, 4], [4, 4], rulings={"d6.ruling.map-low-walls": "ignore"})["cover_level"] == 0
+
+
+def test_a_light_brightens_the_target_in_the_dark():
+    """7.2: dark light and normal sight is total cover. In a dark room (``light`` dark) the target on [8, 4] stands
+    0.71 squares from the light at (8, 4), within its range of 2: bright, no cover, hits on 4+. On [9, 1] it is 2.9
+    squares away: dark, total cover. With ruling d6.ruling.map-light "scenario" the room is dark everywhere."""
+    assert d6([6, 4], [8, 4], light="dark")["cover_level"] == 0
+    assert d6([6, 4], [9, 1], light="dark")["cover_level"] == "total"
+    r = d6([6, 4], [8, 4], light="dark", rulings={"d6.ruling.map-light": "scenario"})
+    assert r["cover_level"] == "total" and "d6.ruling.map-light" not in r["rulings_used"]
+
+
+def test_distance_in_squares_decides_the_blinded_reach():
+    """A blinded attacker reaches 1 inch: diagonally next to the target it is 1 square (ruling
+    d6.ruling.square-diagonal "one"), so it can attack (hits only on 6)."""
+    r = d6([6, 4], [7, 5], attacker={"blinded": True})
+    assert r["distance"] == 1 and r["targetable"] is True and r["hits_on"] == 6
+
+
+def test_square_overlay_entries_equal_evaluate():
+    """Every overlay entry is what evaluate answers with the target moved to that square."""
+    scenario = on_room("skirmish-d6", [1, 2], [8, 2], True, attack={"hits_on": 4}, overlay="target")
+    r = pycore.evaluate(scenario)
+    assert r["overlay"]["moving"] == "target" and len(r["overlay"]["squares"]) == 10 * 6 - 1
+    for entry in r["overlay"]["squares"][::7]:
+        one = pycore.evaluate({**scenario, "overlay": "none", "map": {**scenario["map"], "target": entry["square"]}})
+        assert (entry["cover_level"], entry["hits_on"], entry["hit_chance"], entry["targetable"]) == (
+            one["cover_level"], one["hits_on"], one["hit_chance"], one["targetable"]), entry["square"]
+
+
+def test_creatures_and_heights_on_squares():
+    """An ally of the attacker diagonally opposite it across the target surrounds the target (+1, ruling
+    d6.ruling.surround "adjacent": the eight squares around count); a creature on the centre line is a partial
+    obstacle (7.1: "Other creatures, including your allies"); a target 2 inches up a hill is attacked from below (-1);
+    of the two penalties (-1 cover, -1 from below) only the largest counts: hits on 5+."""
+    base = {"grid": "square", "cols": 8, "rows": 6}
+    r = pycore.evaluate({"system": "skirmish-d6", "attack": {"hits_on": 4}, "map": {
+        **base, "attacker": [2, 2], "target": [3, 3], "creatures": [{"hex": [4, 4], "side": "attacker"}]}})
+    assert r["map"]["surrounded_by"] == [[2, 2], [4, 4]] and r["hits_on"] == 3
+    r = pycore.evaluate({"system": "skirmish-d6", "attack": {"hits_on": 4}, "map": {
+        **base, "attacker": [0, 1], "target": [4, 1], "creatures": [{"hex": [2, 1], "side": "target"}],
+        "elevation": [{"hex": [4, 1], "height": 2}]}})
+    assert r["map"]["crossed"] == [[2, 1]] and r["cover_level"] == 1 and r["elevation"] == "below"
+    assert r["hits_on"] == 5

@@ -1,0 +1,65 @@
+"""Square maps read off a validated scenario (``pycore.squaremap``): pieces, walls and lights, errors by field."""
+
+from fractions import Fraction
+
+import pytest
+from squares_cases import room
+
+from pycore import SYSTEMS, ScenarioError, squaremap
+
+
+def clean(m):
+    """The validated map of a d6 Skirmish scenario."""
+    return SYSTEMS["skirmish-d6"].inputs.validate({"system": "skirmish-d6", "map": m})["map"]
+
+
+def test_pieces_walls_doors_and_lights_are_read():
+    """The room: five walls and outlines, one door, one light at (8, 4) reaching 2; points exact."""
+    sm = squaremap.read(clean({**room(), "attacker": [1, 2], "target": [8, 2]}))
+    assert (sm.attacker, sm.target) == ((1, 2), (8, 2))
+    assert [line.kind for line in sm.lines] == ["wall", "wall", "wall", "object", "low", "door"]
+    assert sm.lines[-1].field == "map.doors.0" and sm.lines[3].field == "map.walls.3"
+    assert sm.lights[0].at == (Fraction(8), Fraction(4)) and sm.lights[0].range == 2
+
+
+def test_a_piece_off_the_board_or_on_anothers_square_is_named():
+    """With cols 10 and rows 6, square [10, 0] is off the board; two pieces cannot share a square."""
+    with pytest.raises(ScenarioError) as err:
+        squaremap.read(clean({**room(), "attacker": [10, 0], "target": [3, 3],
+                              "obstacles": [{"hex": [3, 3], "kind": "total"}]}))
+    assert [e["field"] for e in err.value.errors] == ["map.attacker", "map.obstacles.0.hex"]
+
+
+def test_heights_name_squares_once_each():
+    """A square given two heights is an error naming the second."""
+    m = clean({"grid": "square", "attacker": [0, 0], "target": [2, 0],
+               "elevation": [{"hex": [1, 0], "height": 2.5}, {"hex": [1, 0], "height": 1}]})
+    with pytest.raises(ScenarioError) as err:
+        squaremap.heights(m)
+    assert [e["field"] for e in err.value.errors] == ["map.elevation.1.hex"]
+    assert squaremap.heights({**m, "elevation": m["elevation"][:1]}) == {(1, 0): Fraction(5, 2)}
+
+
+def test_a_light_reaches_within_its_range_unless_a_wall_is_between():
+    """The light at (8, 4), range 2: square [8, 4] (centre 0.71 away) is lit, [9, 1] (2.9 away) is not; a wall between
+    the light and a square's centre shades it."""
+    sm = squaremap.read(clean({**room(), "attacker": [1, 2], "target": [8, 2]}))
+    light = sm.lights[0]
+    assert squaremap.lit(light, (8, 4), ())
+    assert not squaremap.lit(light, (9, 1), ())
+    shade = squaremap.Line("wall", ((Fraction(7), Fraction(3)), (Fraction(10), Fraction(3))), 9)
+    assert not squaremap.lit(light, (8, 2), (shade,)) and squaremap.lit(light, (8, 2), ())
+
+
+def test_only_walls_near_the_two_squares_are_asked_about():
+    """From [1, 2] to [3, 3] the walls at x = 5 are outside the rectangle x 1..4, y 2..4; the outer wall and the low
+    wall are not."""
+    sm = squaremap.read(clean({**room(), "attacker": [1, 2], "target": [3, 3]}))
+    assert [line.field for line in squaremap.near(sm, (1, 2), (3, 3), sm.lines)] == ["map.walls.0", "map.walls.4"]
+
+
+def test_the_drawn_board_is_sized_or_grown_around_the_pieces():
+    """A sized board is its squares; without a size, the default 12 x 9 grows to leave two squares around a piece."""
+    assert len(squaremap.cells({"cols": 4, "rows": 3}, [])) == 12
+    cells = squaremap.cells({"cols": None, "rows": None}, [(14, 0)])
+    assert (16, 0) in cells and (-1, 0) not in cells and len(cells) == 17 * 9 + 17 * 2

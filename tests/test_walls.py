@@ -1,0 +1,99 @@
+"""Thin walls (``pycore.walls``): how a line meets a polyline, and whether any unbroken line joins two squares,
+against known answers and a plain sampling model."""
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pycore import walls as w
+
+
+def P(x, y):
+    return Fraction(x), Fraction(y)
+
+
+PLANE = w.plane_for([])
+
+
+def wall(*points):
+    return PLANE.wall(P(*points[0]), P(*points[1]))
+
+
+def test_a_line_crosses_runs_along_or_touches():
+    """Through a wall's inside: cross; along it: along; at its end, or a joint whose walls stay on one side: touch;
+    through a joint from one side to the other: cross."""
+    p, q = P(0, 0), P(4, 0)
+    assert w.meeting(p, q, [P(2, -1), P(2, 1)]) == w.CROSS
+    assert w.meeting(p, q, [P(1, 0), P(3, 0)]) == w.ALONG
+    assert w.meeting(p, q, [P(2, 0), P(2, 1)]) == w.TOUCH
+    assert w.meeting(p, q, [P(2, -1), P(2, 0), P(3, -1)]) == w.TOUCH
+    assert w.meeting(p, q, [P(2, -1), P(2, 0), P(3, 1)]) == w.CROSS
+    assert w.meeting(p, q, [P(5, -1), P(5, 1)]) is None
+
+
+def test_walls_drawn_end_to_end_count_as_one():
+    """A door between two walls: a line through the point where one ends and the next begins crosses the first."""
+    chains = [[P(2, -2), P(2, 0)], [P(2, 0), P(2, 2)]]
+    assert w.meetings(P(0, 0), P(4, 0), chains) == [w.CROSS, w.TOUCH]
+    assert w.meetings(P(0, 0), P(4, 0), [[P(2, -2), P(2, 0)], [P(2, 0), P(3, -2)]]) == [w.TOUCH, w.TOUCH]
+
+
+def test_clear_line_known_answers():
+    """A wall across the whole row blocks; half a row leaves the other half; a wall along the edge two squares share
+    blocks them, half of it does not; a wall along the far edge of a square blocks nothing."""
+    assert not w.clear_line(PLANE, (0, 0), (4, 0), [wall((2, 0), (2, 1))])
+    assert w.clear_line(PLANE, (0, 0), (4, 0), [wall((2, 0), (2, 0.5))])
+    assert not w.clear_line(PLANE, (0, 0), (1, 0), [wall((1, 0), (1, 1))])
+    assert w.clear_line(PLANE, (0, 0), (1, 0), [wall((1, 0), (1, 0.5))])
+    assert w.clear_line(PLANE, (0, 0), (3, 0), [wall((0, 0), (0, 1))])
+    # a whole-square obstacle on the centre line, and one beside it
+    assert not w.clear_line(PLANE, (0, 0), (4, 0), [PLANE.square((2, 0), PLANE.grow)])
+    assert w.clear_line(PLANE, (0, 0), (4, 2), [PLANE.square((2, 2), PLANE.grow)])
+
+
+def test_a_gap_exactly_one_corner_wide_is_closed():
+    """Two walls meeting at a point leave no gap: touching counts."""
+    assert not w.clear_line(PLANE, (0, 0), (4, 0), [wall((2, -3), (2, 0.5)), wall((2, 0.5), (2, 4))])
+
+
+HALVES = st.integers(-2, 12).map(lambda v: Fraction(v, 2))
+
+
+def _touches(p, q, a, b):
+    """Whether two closed segments meet (the plain model: orientation signs)."""
+    def orient(u, v, x):
+        d = (v[0] - u[0]) * (x[1] - u[1]) - (v[1] - u[1]) * (x[0] - u[0])
+        return (d > 0) - (d < 0)
+
+    def within(u, v, x):
+        return min(u[0], v[0]) <= x[0] <= max(u[0], v[0]) and min(u[1], v[1]) <= x[1] <= max(u[1], v[1])
+
+    o1, o2, o3, o4 = orient(p, q, a), orient(p, q, b), orient(a, b, p), orient(a, b, q)
+    if o1 != o2 and o3 != o4:
+        return True
+    return any(o == 0 and within(u, v, x) for o, u, v, x in ((o1, p, q, a), (o2, p, q, b), (o3, a, b, p), (o4, a, b, q)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.tuples(HALVES, HALVES), st.tuples(HALVES, HALVES)).filter(lambda s: s[0] != s[1]),
+                min_size=1, max_size=3),
+       st.tuples(st.integers(0, 2), st.integers(0, 5)), st.tuples(st.integers(3, 5), st.integers(0, 5)))
+def test_clear_line_agrees_with_sampled_segments(segments, a, b):
+    """Segments sampled between points of the two squares (a 5 x 5 lattice of quarter points on each): if one of them
+    touches no wall, ``clear_line`` finds a line too; and ``meeting`` says None exactly when the closed segments do
+    not meet. The model works in quarters, as whole numbers."""
+    shapes = [PLANE.wall(s, e) for s, e in segments]
+    quarters = [(tuple(int(4 * v) for v in s), tuple(int(4 * v) for v in e)) for s, e in segments]
+    starts = [(4 * a[0] + x, 4 * a[1] + y) for x in range(5) for y in range(5)]
+    ends = [(4 * b[0] + x, 4 * b[1] + y) for x in range(5) for y in range(5)]
+    free = None
+    for p in starts:
+        for q in ends:
+            hits = [_touches(p, q, s, e) for s, e in quarters]
+            for (s, e), hit in zip(quarters, hits):
+                assert (w.meeting(p, q, [s, e]) is None) == (not hit)
+            if free is None and not any(hits):
+                free = (p, q)
+    if free is not None:
+        assert w.clear_line(PLANE, a, b, shapes), f"the segment {free} (in quarters) touches no wall"
