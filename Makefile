@@ -13,10 +13,11 @@ export PYTHONDONTWRITEBYTECODE := 1
 serve: setup
 	$(VENV)/bin/mkdocs serve --livereload -a 127.0.0.1:8000
 
-# Tests run in JOBS processes (pytest-xdist; one per core by default): the site is built once for all of them, in the
+# Tests run in JOBS processes (pytest-xdist; one more than the cores by default, as a browser test spends part of its
+# time waiting on its page): the site is built once for all of them, in the
 # background while the tests that need no site run (tests/conftest.py orders them so; xdist keeps that order), each
 # has its own Chromium, and each other engine of the cross-engine tier runs in one of them. JOBS=0 runs them all here.
-JOBS ?= auto
+JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: setup browser lint
 	$(PY) -m pytest --numprocesses $(JOBS) --dist loadgroup --no-loadscope-reorder
 
