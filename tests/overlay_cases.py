@@ -101,7 +101,7 @@ def check_overlay(scenario, every=1):
                 answers.append(there.errors)
         assert error.errors in answers, error.errors
         return None
-    if scenario["map"].get("grid") == "square":
+    if (scenario.get("map") or {}).get("grid") == "square":
         return check_square_overlay(scenario, result, every)
     overlay = result["overlay"]
     assert overlay["moving"] == moving

@@ -28,6 +28,7 @@ from browser.support import (
     page_script,
     wait_engine,
 )
+from playwright.sync_api import Error as PlaywrightError
 
 import pycore
 from pycore.browser import encode_fragment
@@ -425,6 +426,16 @@ def wait_for_http(url: str, timeout: float = 90) -> None:
             time.sleep(0.3)
 
 
+def read_between_loads(page, script: str):
+    """The script's value in the page, or None while the page is being replaced (the worker's change reloads it)."""
+    try:
+        return page.evaluate(script)
+    except PlaywrightError as error:
+        if "Execution context was destroyed" in str(error):
+            return None
+        raise
+
+
 def test_development_server_removes_the_caching_worker(browser, offline_site: Path, tmp_path: Path, watch: Watch):
     """A caching worker from a real build, then `mkdocs serve` on the same address: the page ends up
     uncontrolled, our caches are gone, nothing is registered, and it does not reload in a loop."""
@@ -450,8 +461,8 @@ def test_development_server_removes_the_caching_worker(browser, offline_site: Pa
         page.goto(url)  # answered by the old worker; the browser's update check fetches the new sw.js
         state = page_script("offline-state.js")
         deadline = time.monotonic() + 60
-        while page.evaluate(state) != {"controlled": False, "registrations": 0, "caches": 0, "mode": "off"}:
-            assert time.monotonic() < deadline, page.evaluate(state)
+        while read_between_loads(page, state) != {"controlled": False, "registrations": 0, "caches": 0, "mode": "off"}:
+            assert time.monotonic() < deadline, read_between_loads(page, state)
             page.wait_for_timeout(500)
         # offline.js reloads only a page a worker controls (and once a session): this one is not controlled, so its
         # count of navigations is final

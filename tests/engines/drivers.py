@@ -160,8 +160,9 @@ class Driver:
         """Fail on what the page did wrong: requests that left 127.0.0.1 and console errors (where reported)."""
         with contextlib.suppress(Exception):  # a page that is gone has nothing more to report
             self.foreign.extend(self.call("foreign-resources"))
-        errors, foreign = self.errors, sorted(set(self.foreign))
-        self.foreign, self.errors = [], []
+        errors, foreign = list(self.errors), sorted(set(self.foreign))
+        self.foreign.clear()
+        self.errors.clear()
         assert not foreign, f"{self.name}: requests left 127.0.0.1: {foreign}"
         assert not errors, f"{self.name}: console errors: {errors}"
 
@@ -189,12 +190,16 @@ class ChromiumDriver(Driver):
     def fresh(self, cold: bool = False) -> None:
         if self._context:
             self._context.close()
+        # lists of this context's own: what a closed context reports late stays with it, not with the next test
+        foreign: list[str] = []
+        errors: list[str] = []
+        self.foreign, self.errors = foreign, errors
         self._context = self._browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
         self._context.grant_permissions(["clipboard-read", "clipboard-write"])
-        self._context.on("request", lambda r: None if r.url.startswith(LOCAL_PREFIXES) else self.foreign.append(r.url))
+        self._context.on("request", lambda r: None if r.url.startswith(LOCAL_PREFIXES) else foreign.append(r.url))
         self._page = self._context.new_page()
-        self._page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self._page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self._page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        self._page.on("pageerror", lambda e: errors.append(str(e)))
 
     def goto(self, url: str) -> None:
         self._page.goto(url)
