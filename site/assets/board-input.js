@@ -23,7 +23,17 @@ function hexOf(event) {
  */
 export function listen(board, signal) {
   const box = board.box;
-  box.addEventListener("click", (event) => clicked(board, event), { signal });
+  /** @type {Press} */
+  const press = { key: null, pressed: null, placed: false };
+  box.addEventListener("click", (event) => clicked(board, press, event), { signal });
+  box.addEventListener("pointerdown", (event) => {
+    const g = hexOf(event);
+    press.key = g && event.isPrimary ? keyOf(g) : null;
+    press.pressed = g;
+    press.placed = false;
+  }, { signal });
+  box.addEventListener("pointerup", (event) => released(board, press, event), { signal });
+  box.addEventListener("pointercancel", () => { press.key = null; }, { signal });
   // A pressed hex is not focused by the browser there and then (that lays out the whole drawing before
   // the tap shows): a click focuses it once the piece is on screen.
   box.addEventListener("mousedown", (event) => {
@@ -36,11 +46,41 @@ export function listen(board, signal) {
   }, { signal });
 }
 
+// A press in progress on a board: the hex pressed (its key and element), and whether its release placed the
+// piece. When the engine's new drawing replaces the pressed hex before the finger or button is lifted (an answer
+// landing mid-tap), browsers send no click (Chromium) or one to what the two drawings share (Firefox): the
+// release then places the piece on the hex now under it, if it is the one pressed, and the click, if one comes,
+// is let go.
+/** @typedef {{ key: string | null, pressed: SVGElement | null, placed: boolean }} Press */
+
 /**
  * @param {HexBoard} board
+ * @param {Press} press
+ * @param {PointerEvent} event
+ */
+function released(board, press, event) {
+  const key = press.key;
+  press.key = null;
+  if (key === null || !event.isPrimary || press.pressed?.isConnected) return;
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  const g = under && board.box.contains(under) ? /** @type {SVGElement | null} */ (under.closest("g.hex")) : null;
+  if (!g || keyOf(g) !== key) return;
+  press.placed = true;
+  board.access.focusKey = key;
+  board.place(g);
+  afterPaint(() => board.access.focusStop());
+}
+
+/**
+ * @param {HexBoard} board
+ * @param {Press} press
  * @param {MouseEvent} event
  */
-function clicked(board, event) {
+function clicked(board, press, event) {
+  if (press.placed) {
+    press.placed = false; // the release placed it already (see `released`)
+    return;
+  }
   const g = hexOf(event);
   if (!g) return;
   board.access.focusKey = keyOf(g);

@@ -179,3 +179,18 @@ def test_a_map_without_edges_grows_around_its_pieces(page, server):
     hexcell(page, "-4,1").wait_for()
     assert hexcell(page, "-2,1").get_attribute("data-piece") is not None
     assert scenario_in_url(page)["map"]["obstacles"][0]["hex"] == [-2, 1]
+
+
+def test_a_press_whose_hex_is_redrawn_before_release_still_places(page, server):
+    """The engine's drawing may replace the pressed hex before the button (or finger) is lifted, as an answer lands
+    mid-tap: the click then reaches only what both drawings share, and the hex under the pointer takes the piece."""
+    open_map(page, server)
+    cell = hexcell(page, "1,1")
+    cell.wait_for()
+    box = cell.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    cell.evaluate("(g) => g.replaceWith(g.cloneNode(true))")  # what a patch of the drawing does to a changed hex
+    page.mouse.up()
+    expect(hexcell(page, "1,1")).to_have_attribute("data-piece", "attacker")
