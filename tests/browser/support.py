@@ -21,9 +21,21 @@ from pycore import SYSTEMS
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "site"
 PAGE_SCRIPTS = Path(__file__).resolve().parent / "page"
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying",
+    "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+"""The features the pinned Playwright turns off itself: Chromium keeps only the last ``--disable-features``, so ours
+repeats them (tests/browser/test_support.py checks the list against the installed Playwright)."""
+IDLE_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
+"""Chromium preloads its address bar's popup, a page of its own in a renderer of its own, for every new context: a
+headless test never shows it, and it costs about as much as a fifth of a calculator's start."""
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + IDLE_FEATURES),
     # Nothing but loopback resolves: a stray third-party request fails fast instead of leaking.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
