@@ -67,10 +67,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def pointer(at: dict, touch: bool) -> dict:
-    """WebDriver's pointer actions (classic and BiDi alike) for a press and release at a viewport point."""
+def pointer(at: dict, touch: bool, origin: Any = "viewport") -> dict:
+    """WebDriver's pointer actions (classic and BiDi alike) for a press and release at a point of the viewport (or
+    off an element's centre, with that element as ``origin``)."""
     return {"type": "pointer", "id": "finger" if touch else "mouse", "parameters": {"pointerType": "touch" if touch else "mouse"},
-            "actions": [{"type": "pointerMove", "origin": "viewport", "x": at["x"], "y": at["y"]},
+            "actions": [{"type": "pointerMove", "origin": origin, "x": at["x"], "y": at["y"]},
                         {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}
 
 
@@ -149,12 +150,22 @@ class Driver:
             time.sleep(POLL)
         raise AssertionError(f"{self.name}: {selector} never said {wanted!r}; it says {text!r}")
 
-    def _centre(self, selector: str) -> dict:
-        """The middle of the element in the viewport, scrolled into view (for pointer actions)."""
-        centre = self.call("centre", selector)
-        if not centre:
-            raise AssertionError(f"{self.name}: no element matches {selector}")
-        return dict(centre)
+    def _centre(self, selector: str, timeout: float = 20.0) -> dict:
+        """The middle of the element in the viewport, scrolled into view (for pointer actions), once it stands still
+        and a pointer there would land on it (two readings alike, nothing over it): what Playwright waits for before
+        a click, which the WebDriver engines' pointer actions do not."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while True:
+            centre = self.call("centre", selector)
+            if not centre:
+                raise AssertionError(f"{self.name}: no element matches {selector}")
+            if centre == last and centre["hit"]:
+                return {"x": centre["x"], "y": centre["y"]}
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: {selector} never stood still under the pointer: {centre!r}")
+            last = centre
+            time.sleep(POLL)
 
     def check(self) -> None:
         """Fail on what the page did wrong: requests that left 127.0.0.1 and console errors (where reported)."""
@@ -539,7 +550,13 @@ class FirefoxDriver(Driver):
         self._send("input.releaseActions", {"context": self._context})
 
     def click(self, selector: str, touch: bool = False) -> None:
-        self._actions([pointer(self._centre(selector), touch)])
+        # Aimed at the element itself, so Firefox finds its centre when it presses, not when the test last looked.
+        self._centre(selector)
+        found = self._send("script.callFunction", {
+            "functionDeclaration": "(q) => document.querySelector(q)", "arguments": [_local(selector)],
+            "awaitPromise": False, "target": {"context": self._context}})
+        element = {"type": "element", "element": {"sharedId": found["result"]["sharedId"]}}
+        self._actions([pointer({"x": 0, "y": 0}, touch, origin=element)])
 
     def type(self, selector: str, text: str) -> None:
         self.click(selector)
