@@ -67,11 +67,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def pointer(at: dict, touch: bool, origin: Any = "viewport") -> dict:
-    """WebDriver's pointer actions (classic and BiDi alike) for a press and release at a point of the viewport (or
-    off an element's centre, with that element as ``origin``)."""
+def pointer(at: dict, touch: bool) -> dict:
+    """WebDriver's pointer actions (classic and BiDi alike) for a press and release at a viewport point."""
     return {"type": "pointer", "id": "finger" if touch else "mouse", "parameters": {"pointerType": "touch" if touch else "mouse"},
-            "actions": [{"type": "pointerMove", "origin": origin, "x": at["x"], "y": at["y"]},
+            "actions": [{"type": "pointerMove", "origin": "viewport", "x": at["x"], "y": at["y"]},
                         {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}
 
 
@@ -550,13 +549,7 @@ class FirefoxDriver(Driver):
         self._send("input.releaseActions", {"context": self._context})
 
     def click(self, selector: str, touch: bool = False) -> None:
-        # Aimed at the element itself, so Firefox finds its centre when it presses, not when the test last looked.
-        self._centre(selector)
-        found = self._send("script.callFunction", {
-            "functionDeclaration": "(q) => document.querySelector(q)", "arguments": [_local(selector)],
-            "awaitPromise": False, "target": {"context": self._context}})
-        element = {"type": "element", "element": {"sharedId": found["result"]["sharedId"]}}
-        self._actions([pointer({"x": 0, "y": 0}, touch, origin=element)])
+        self._actions([pointer(self._centre(selector), touch)])
 
     def type(self, selector: str, text: str) -> None:
         self.click(selector)
