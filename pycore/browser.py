@@ -207,7 +207,22 @@ def _restore(request: dict[str, Any]) -> dict[str, Any]:
     except ScenarioError as exc:
         detail = "; ".join(f"{e['field'] or 'scenario'}: {e['message']}" for e in exc.errors[:3])
         return {"error": f"The shared link has invalid values ({detail}). The defaults are shown instead."}
+    lost = off_form(system.inputs, clean)
+    if lost:
+        return {"error": f"The shared link sets {', '.join(lost)}, which this calculator's form cannot hold. The "
+                         "defaults are shown instead."}
     return {"values": scenario_to_values(system.inputs, clean)}
+
+
+def off_form(inputs: Inputs, clean: dict[str, Any]) -> list[str]:
+    """What a validated scenario sets away from its default that the calculator's form has no place for: restoring
+    the rest would answer another situation than the link's."""
+    flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
+    lost = [f.label for f in inputs.fields
+            if not f.in_form and f.path in flat and form_text(f, flat[f.path]) != form_text(f, f.default)]
+    chosen = clean.get("rulings", {})
+    lost += [r.title for r in inputs.rulings if not r.in_form and chosen.get(r.id, r.default) != r.default]
+    return lost
 
 
 OPS = {"evaluate": _evaluate, "restore": _restore}

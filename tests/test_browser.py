@@ -6,8 +6,10 @@ import json
 import pytest
 
 from pycore import SYSTEMS
-from pycore.browser import form_to_scenario, handle
+from pycore.browser import form_to_scenario, handle, off_form
 from pycore.fragment import decode_fragment, encode_fragment
+from pycore.rules import Choice, Ruling
+from pycore.schema import Field, Inputs
 
 D6 = SYSTEMS["skirmish-d6"].inputs
 
@@ -82,6 +84,71 @@ def test_restore_refuses_wrong_links_with_a_message(scenario):
     """Links of another system, or with invalid values, keep the defaults and say why."""
     reply = call(op="restore", system="skirmish-d6", fragment="#s=" + encode_fragment(scenario))
     assert "values" not in reply and "defaults are shown" in reply["error"]
+
+
+SQUARE_LINKS = {
+    # The wall at x = 2 is seen past (one level, a 4+ attack hits on 5+) only when the grid, the walls, the door's
+    # being open and the low-wall ruling all come back: on hexes there is no wall, a closed door is total cover and
+    # a low wall that counts is a second level.
+    "skirmish-d6": ({"system": "skirmish-d6", "attack": {"hits_on": 4}, "rulings": {"d6.ruling.map-low-walls": "ignore"},
+                     "map": {"grid": "square", "cols": 6, "rows": 3, "attacker": [0, 1], "target": [4, 1],
+                             "walls": [{"points": [[2, 0], [2, 1.8]]}, {"points": [[1, 0], [1, 3]], "kind": "low"}],
+                             "doors": [{"points": [[3, 0], [3, 3]], "open": True}]}},
+                    {"cover_level": 1, "hits_on": 5, "targetable": True}),
+    # Half the corner lines cross the wall at x = 2 (50%); with low walls blocking, the low wall under it breaks
+    # more of them: 90%, needs a 20 (with the default ruling, 50% and 14).
+    "classic-d20": ({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                     "rulings": {"d20.ruling.map-low-walls": "block"},
+                     "map": {"grid": "square", "cols": 6, "rows": 3, "attacker": [0, 1], "target": [4, 1],
+                             "walls": [{"points": [[2, 0], [2, 1.5]]}, {"points": [[1, 1.5], [1, 3]], "kind": "low"}],
+                             "doors": [{"points": [[3, 0], [3, 3]], "open": True}]}},
+                    {"cover": 90, "needs": 20, "targetable": True}),
+}
+
+
+def form_paths(system: str) -> set[str]:
+    """The paths a full calculator's form has a control for: what the page keeps of a restored link."""
+    inputs = SYSTEMS[system].inputs
+    return ({f.path for f in inputs.fields if f.in_form} | {"_alternative"}
+            | {"rulings." + r.id for r in inputs.rulings if r.in_form})
+
+
+def as_page_sends(value):
+    """A restored value as the page writes it into its control and reads it back (a tick stays a tick)."""
+    return value if isinstance(value, bool) else str(value)
+
+
+@pytest.mark.parametrize("system", sorted(SQUARE_LINKS))
+def test_a_square_map_link_comes_back_through_the_form(system):
+    """A shared link with a square map, walls, an open door and a square-map ruling: restored into the form and read
+    back from it, it gets the link's own answer, never the same pieces on hexes without walls."""
+    scenario, expect = SQUARE_LINKS[system]
+    values = call(op="restore", system=system, fragment="#s=" + encode_fragment(scenario))["values"]
+    assert values["map.grid"] == "square"
+    assert json.loads(values["map.walls"])[1] == {"points": scenario["map"]["walls"][1]["points"], "kind": "low"}
+    assert json.loads(values["map.doors"]) == [{"points": [[3, 0], [3, 3]], "open": True}]
+    kept = {path: as_page_sends(v) for path, v in values.items() if path in form_paths(system)}
+    assert set(values) - set(kept) == set()
+    chosen = kept.pop("_alternative")
+    inputs = SYSTEMS[system].inputs
+    kept = {path: v for path, v in kept.items()  # the alternative not chosen is a disabled fieldset, not sent
+            if path.startswith("rulings.") or inputs.field(path).group in ("", chosen)}
+    reply = call(op="evaluate", system=system, values=kept)
+    assert reply["state"] == "ready"
+    assert {key: reply["result"][key] for key in expect} == expect
+    assert decode_fragment(reply["fragment"])["map"]["grid"] == "square"
+
+
+def test_restore_refuses_what_the_form_cannot_hold():
+    """A link setting a field or a ruling the form has no place for is refused and named, not shown with its default;
+    at its default it is no loss."""
+    inputs = Inputs("x", (Field("a", "int", "A", default=1),
+                          Field("grid", "choice", "Grid", default="hex", choices=(("hex", "Hexes"), ("square", "Squares")),
+                                in_form=False)),
+                    rulings=(Ruling("x.r", "Which way?", "p/", (Choice("one", "One", ""), Choice("two", "Two", "")), "one",
+                                    "", in_form=False),))
+    assert off_form(inputs, inputs.validate({"grid": "square", "rulings": {"x.r": "two"}})) == ["Grid", "Which way?"]
+    assert off_form(inputs, inputs.validate({"a": 3, "grid": "hex"})) == []
 
 
 def test_a_whole_number_beyond_pythons_digit_limit_names_its_field():

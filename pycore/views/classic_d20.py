@@ -25,6 +25,7 @@ BOARD = BoardSpec(
     ),
     cols_path="map.cols",
     rows_path="map.rows",
+    drawn=("map.walls", "map.doors", "map.lights"),
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "wall": "total wall",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}

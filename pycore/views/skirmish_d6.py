@@ -27,6 +27,7 @@ BOARD = BoardSpec(
     ),
     cols_path="map.cols",
     rows_path="map.rows",
+    drawn=("map.walls", "map.doors", "map.lights"),
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
