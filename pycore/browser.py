@@ -146,7 +146,7 @@ def board_reply(system: str, scenario: dict[str, Any], result: dict[str, Any] | 
     if drawing is None:
         return {}
     shown = asked.get("shown") if isinstance(asked, dict) else None
-    if (isinstance(shown, dict) and len(shown) <= len(drawing.cells)
+    if (isinstance(shown, dict) and len(shown) <= len(drawing.cells) + 1  # each cell, and the walls layer
             and asked.get("frame") == board_frame(drawing, interactive=True)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in shown.items())):
         return {"board_patch": board_patch(drawing, shown, interactive=True)}

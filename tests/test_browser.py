@@ -217,3 +217,27 @@ def test_board_changes_come_with_form_errors_too():
                  board=asked)
     assert reply["state"] == "error" and reply["errors"][0]["field"] == "attack.hits_on"
     assert 'data-piece="attacker"' in reply["board_patch"]["cells"]["1,3"][1]
+
+
+SQUARE_VALUES = {**MAP_VALUES, "map.grid": "square", "map.cols": "6", "map.rows": "3", "map.attacker": "0, 1",
+                 "map.target": "4, 1", "map.obstacles": "[]", "attack.hits_on": "4",
+                 "map.walls": '[{"points": [[2, 0], [2, 1.8]]}]', "map.doors": '[{"points": [[3, 0], [3, 3]]}]'}
+
+
+def test_a_square_board_comes_whole_then_a_door_as_the_walls_layer():
+    """Switched to squares, the page's hex frame does not fit: the whole square board comes (18 squares, the wall,
+    the closed door: total cover). Opening the door sends back only the walls layer and the squares whose marks
+    changed; the answer is the wall seen past, level 1, hits on 5+."""
+    hexes = call(op="evaluate", system="skirmish-d6", values=MAP_VALUES, board=True)
+    first = call(op="evaluate", system="skirmish-d6", values=SQUARE_VALUES,
+                 board={"frame": hexes["board_frame"], "shown": hexes["board_marks"]})
+    assert first["state"] == "ready" and first["result"]["cover_level"] == "total"
+    assert first["board"].count('class="hex square') == 18 and 'class="door door--closed"' in first["board"]
+    assert first["board_frame"] != hexes["board_frame"] and "walls" in first["board_marks"]
+    asked = {"frame": first["board_frame"], "shown": first["board_marks"]}
+    opened = call(op="evaluate", system="skirmish-d6", board=asked,
+                  values={**SQUARE_VALUES, "map.doors": '[{"points": [[3, 0], [3, 3]], "open": true}]'})
+    assert opened["result"]["cover_level"] == 1 and opened["result"]["hits_on"] == 5
+    patch = opened["board_patch"]
+    assert 'class="door door--open"' in patch["walls"][1] and "wall--wall" in patch["walls"][1]
+    assert patch["desc"].startswith("The line from the attacker to the target, 4 inches, crosses 0 obstacle(s) and 1 wall")

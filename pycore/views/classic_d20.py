@@ -10,9 +10,11 @@ from ..board import BoardSpec, Slot
 from ..dice import percent
 from ..hexgrid import Hex
 from ..maps import board_cells, unbounded_cells
+from ..squaregrid import Square
 from ..svg import Board, Mark, Piece
 from . import overlay, pairings
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_exact, percent_of, signed, summary_line
+from .squares import lines_legend, lines_words, square_cells, square_lamps, square_pieces, square_walls
 from .view import Answer, View
 
 BOARD = BoardSpec(
@@ -245,7 +247,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     """The hex map with everything placed; once evaluated, the hexes breaking lines, the protectors and the overlay."""
     m = map_of(scenario)
     if m.get("grid") == "square":
-        return None  # square maps are answered by the engine but not drawn yet
+        return square_board(m, result)
     pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
     cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
@@ -274,6 +276,35 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     desc += overlay.described(result)
     return Board(cells, "Classic d20 hex map (1 hex = 5 ft)", desc, tuple(pieces.items()), tuple(marks), (), (), (),
                  legend, overlay.heat(result, OVERLAY))
+
+
+def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
+    """The square map with everything placed, its walls, doors and lights; once evaluated, the squares breaking
+    corner lines and the protectors."""
+    pieces = square_pieces(m, BOARD, PIECES, _obstacle_kind)
+    cells = square_cells(m, list(pieces))
+    walls, lamps = square_walls(m.get("walls"), m.get("doors"), "d20.map.walls"), square_lamps(m.get("lights"))
+    marks: list[tuple[Square, Mark]] = []
+    reading = (result or {}).get("map")
+    desc = (f"A {len(cells)}-square map (1 square = 5 ft) with {len(pieces)} pieces placed, "
+            f"{lines_words(walls, lamps)}.")
+    if reading and result is not None:
+        for c, r in reading["blockers"]:
+            marks.append(((c, r), Mark("crossed", "×", "breaks corner lines", "d20.map.cover")))
+        for c, r in reading["protectors"]:
+            marks.append(((c, r), Mark("protector", "P", "protects the target", "d20.map.protectors")))
+        desc = (f"{reading['blocked_lines']} of the {reading['lines']} lines from the attacker's corners to the "
+                f"target's are broken: {result['cover']}% cover, {reading['distance_ft']} ft apart. On the map: "
+                f"{lines_words(walls, lamps)}.")
+    shown = {p.symbol for p in pieces.values()}
+    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    if reading and reading["blockers"]:
+        legend += (("×", "breaks some of the corner lines"),)
+    if reading and reading["protectors"]:
+        legend += (("P", "protects the target"),)
+    legend += lines_legend(walls, lamps)
+    return Board(cells, "Classic d20 square map (1 square = 5 ft)", desc, tuple(pieces.items()), tuple(marks),
+                 legend=legend, walls=walls, lamps=lamps)
 
 
 def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:

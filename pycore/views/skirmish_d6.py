@@ -1,4 +1,4 @@
-"""How a d6 Skirmish result is put into words, and its hex map drawn."""
+"""How a d6 Skirmish result is put into words, and its hex or square map drawn."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from typing import Any
 from ..board import BoardSpec, Slot
 from ..hexgrid import Hex
 from ..maps import board_cells, unbounded_cells
+from ..squaregrid import Square
 from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from . import overlay, pairings
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, signed, summary_line
+from .squares import lines_legend, lines_words, square_cells, square_lamps, square_of, square_pieces, square_walls
 from .view import Answer, View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
@@ -131,7 +133,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     """The hex map with everything placed, and, once evaluated, the line and what it crossed."""
     m = map_of(scenario)
     if m.get("grid") == "square":
-        return None  # square maps are answered by the engine but not drawn yet
+        return square_board(m, result)
     pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
     cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
@@ -170,6 +172,38 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     desc += overlay.described(result)
     return Board(cells, "d6 Skirmish hex map (1 hex = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
                  tuple(segments), (), tuple(classes), legend, heat)
+
+
+def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
+    """The square map with everything placed, its walls, doors and lights; once evaluated, the line from centre to
+    centre, the squares it passes and the obstacles it crosses, counted."""
+    pieces = square_pieces(m, BOARD, PIECES, _obstacle_kind)
+    cells = square_cells(m, list(pieces))
+    walls, lamps = square_walls(m.get("walls"), m.get("doors"), "d6.map.walls"), square_lamps(m.get("lights"))
+    marks: list[tuple[Square, Mark]] = []
+    segments: list[Segment] = []
+    classes: list[tuple[Square, str]] = []
+    reading = (result or {}).get("map")
+    attacker, target = square_of(m.get("attacker")), square_of(m.get("target"))
+    desc = f"A {len(cells)}-square map with {len(pieces)} pieces placed, {lines_words(walls, lamps)}."
+    if reading and attacker and target and result is not None:
+        segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre",
+                                "d6.map.line"))
+        classes.extend(((c, r), "path-used") for c, r in reading["path"])
+        for n, (c, r) in enumerate(reading["crossed"], start=1):
+            marks.append(((c, r), Mark("crossed", f"{n}", f"obstacle {n} on the line", "d6.map.line")))
+        level = result["cover_level"]
+        desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
+                f"{len(reading['crossed'])} obstacle(s) and {len(reading['walls'])} wall line(s): cover "
+                f"{'total' if level == 'total' else f'level {level}'}. On the map: {lines_words(walls, lamps)}.")
+    shown = {p.symbol for p in pieces.values()}
+    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    if reading and reading["crossed"]:
+        legend += (("1, 2", "obstacles the line crosses, counted"),)
+    legend += lines_legend(walls, lamps)
+    return Board(cells, "d6 Skirmish square map (1 square = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
+                 tuple(segments), (), tuple(classes), legend, walls=walls, lamps=lamps)
+
 
 
 def _pairing_cover(result: dict[str, Any]) -> tuple[str, int]:
