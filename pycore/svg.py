@@ -27,6 +27,8 @@ HEX_SIZE = 20.0
 MARGIN = 6.0
 SQUARE_SIZE = 34.0
 """Side of one square, in SVG user units: about a hex's width (``HEX_SIZE`` times the square root of 3)."""
+DOOR_REACH = 8.0
+"""How far around a door a tap still finds it, in SVG user units."""
 LIGHT_DOT = 4.0
 """Radius of a light's dot, in SVG user units (its reach is drawn to scale around it)."""
 
@@ -360,7 +362,8 @@ def _points(layout: Plot, points: tuple[tuple[float, float], ...]) -> str:
 def _walls(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool) -> ET.Element | None:
     """A square board's lights, walls and doors, in that order (a door on top, where a tap finds it); None when it
     has none. On an interactive board each door is a button (``data-door``, its index in ``map.doors``): a tap or
-    Enter opens or closes it. A door's wide, unpainted line under the drawn one is what a finger hits."""
+    Enter opens or closes it. An unpainted box around a door, ``DOOR_REACH`` beyond it every way, is what a finger
+    hits (and gives the button a size: a straight line's own box has no width)."""
     if not (walls or lamps):
         return None
     layer = ET.Element("g", {"class": "hexboard-walls"})
@@ -388,7 +391,11 @@ def _walls(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, inter
         g = ET.SubElement(layer, "g", attrs)
         if not interactive:
             ET.SubElement(g, "title").text = wall.label
-        ET.SubElement(g, "polyline", {"points": points, "class": "door-hit"})
+        corners = [_at(layout, x, y) for x, y in wall.points]
+        x0, y0 = min(p.x for p in corners) - DOOR_REACH, min(p.y for p in corners) - DOOR_REACH
+        x1, y1 = max(p.x for p in corners) + DOOR_REACH, max(p.y for p in corners) + DOOR_REACH
+        ET.SubElement(g, "rect", {"x": _fmt(x0), "y": _fmt(y0), "width": _fmt(x1 - x0), "height": _fmt(y1 - y0),
+                                  "class": "door-hit"})
         ET.SubElement(g, "polyline", {"points": points, "class": "door-line"})
     return layer
 

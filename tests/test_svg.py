@@ -279,7 +279,9 @@ def test_walls_doors_and_lights_are_drawn_in_grid_units():
     door = walls.find("svg:g[@data-door='0']", NS)
     assert (door.get("class"), door.get("role"), door.get("tabindex")) == ("door door--closed", "button", "0")
     assert door.get("aria-label") == "door 1: open it"
-    assert [p.get("points") for p in door] == ["108,6 108,108", "108,6 108,108"]
+    hit, drawn = list(door)
+    assert (hit.get("x"), hit.get("y"), hit.get("width"), hit.get("height")) == ("100", "-2", "16", "118")  # 8 around
+    assert drawn.get("points") == "108,6 108,108"
     assert list(walls)[-1] is door  # on top, where a tap finds it
     reach = walls.find("svg:g[@class='lamp']/svg:circle[@class='lamp-reach']", NS)
     assert (reach.get("cx"), reach.get("cy"), reach.get("r")) == ("23", "23", "68")
