@@ -225,7 +225,37 @@ def off_form(inputs: Inputs, clean: dict[str, Any]) -> list[str]:
     return lost
 
 
-OPS = {"evaluate": _evaluate, "restore": _restore}
+def _lay_out(request: dict[str, Any]) -> dict[str, Any]:
+    """The map fields' values for a player switching to a map (grid ``request["grid"]``): the view's first map of
+    what the rest of the form describes (a box with an error there counts as left at its default), or nothing."""
+    system = SYSTEMS[request["system"]]
+    view, inputs = VIEWS[system.id], system.inputs
+    grid = "square" if request.get("grid") == "square" else "hex"
+    if view.first_map is None:
+        return {"values": {}}
+    given = request.get("values")
+    raw: dict[str, Any] = given if isinstance(given, dict) else {}
+    values = {path: value for path, value in raw.items()
+              if path.startswith(RULINGS_PREFIX) or (_declared(inputs, path) and inputs.field(path).group != "map")}
+    clean = inputs.validate({"system": system.id})
+    for _ in range(2):  # a value out of range counts as left at its default, as a box that does not parse does
+        scenario, _errors = form_to_scenario(inputs, values)
+        try:
+            clean = inputs.validate(scenario)
+            break
+        except ScenarioError as exc:
+            wrong = {error["field"] for error in exc.errors}
+            values = {path: value for path, value in values.items() if path not in wrong}
+    laid = flatten({"map": view.first_map(clean, grid)})
+    return {"values": {path: form_text(inputs.field(path), value) for path, value in laid.items()}}
+
+
+def _declared(inputs: Inputs, path: str) -> bool:
+    """Whether ``path`` is one of ``inputs``' fields."""
+    return any(f.path == path for f in inputs.fields)
+
+
+OPS = {"evaluate": _evaluate, "restore": _restore, "lay_out": _lay_out}
 
 
 def handle(request_json: str) -> str:

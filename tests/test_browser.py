@@ -241,3 +241,47 @@ def test_a_square_board_comes_whole_then_a_door_as_the_walls_layer():
     patch = opened["board_patch"]
     assert 'class="door door--open"' in patch["walls"][1] and "wall--wall" in patch["walls"][1]
     assert patch["desc"].startswith("The line from the attacker to the target, 4 inches, crosses 0 obstacle(s) and 1 wall")
+
+
+def counted_then_laid_out(system, counted, grid="hex"):
+    """The answer to the counted form, and to the same form switched to a map laid out by the engine (as the page
+    sends it: the map group's boxes, the counted ones disabled)."""
+    inputs = SYSTEMS[system].inputs
+    before = call(op="evaluate", system=system, values=counted)
+    laid = call(op="lay_out", system=system, values={**counted, "map.grid": grid}, grid=grid)["values"]
+    on_map = {path: value for path, value in counted.items() if inputs.field(path).group != "counted"}
+    after = call(op="evaluate", system=system, values={**on_map, **laid})
+    return before, laid, after
+
+
+def test_switching_to_a_map_lays_out_the_counted_obstacles():
+    """Two partial obstacles counted, a 4+ attack: level 2, hits on 6+. Laid out: attacker on [0, 2], target 6 hexes
+    east, the two obstacles on the hexes next to the attacker: the same level 2, hits on 6+, and no error."""
+    before, laid, after = counted_then_laid_out("skirmish-d6", {"obstacles.partial": "2", "attack.hits_on": "4"})
+    assert before["result"]["hits_on"] == 6
+    assert (laid["map.attacker"], laid["map.target"]) == ("0, 2", "6, 2")
+    assert json.loads(laid["map.obstacles"]) == [{"hex": [1, 2], "kind": "partial"}, {"hex": [2, 2], "kind": "partial"}]
+    assert after["state"] == "ready" and after["result"]["cover_level"] == 2 and after["result"]["hits_on"] == 6
+
+
+@pytest.mark.parametrize("grid", ["hex", "square"])
+def test_a_total_obstacle_and_a_distance_are_laid_out_too(grid):
+    """A total obstacle counted, 3 inches given: attacker [0, 2], a total obstacle on [1, 2], target [3, 2]: total
+    cover on hexes and on squares, as counted."""
+    before, laid, after = counted_then_laid_out(
+        "skirmish-d6", {"obstacles.total": "1", "attack.distance": "3", "attack.hits_on": "4"}, grid)
+    assert before["result"]["targetable"] is False
+    assert laid["map.grid"] == grid and laid["map.target"] == "3, 2"
+    assert json.loads(laid["map.obstacles"]) == [{"hex": [1, 2], "kind": "total"}]
+    assert after["state"] == "ready" and after["result"]["cover_level"] == "total" and not after["result"]["targetable"]
+
+
+def test_more_obstacles_than_the_distance_holds_push_the_target_back_and_bad_boxes_count_as_defaults():
+    """Four partial obstacles at 2 inches: the target goes 5 hexes away, past them. A box that does not parse, or is
+    out of range, is read as its default (Classic d20 without a distance: 6 hexes, 30 ft)."""
+    _, laid, _ = counted_then_laid_out("skirmish-d6", {"obstacles.partial": "4", "attack.distance": "2"})
+    assert laid["map.target"] == "5, 2"
+    laid = call(op="lay_out", system="classic-d20", values={"distance_ft": "far", "target.ac": "99"}, grid="square")
+    assert laid["values"] == {"map.grid": "square", "map.attacker": "0, 2", "map.target": "6, 2"}
+    laid = call(op="lay_out", system="classic-d20", values={"distance_ft": "42"}, grid="hex")
+    assert laid["values"]["map.target"] == "8, 2"  # 42 ft is 8.4 hexes of 5 ft: 8

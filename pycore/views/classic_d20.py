@@ -330,5 +330,20 @@ def all_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     return [*facts(result), *map_facts(result)]
 
 
-VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary)
+FIRST_ROW = 2
+"""The row (axial ``r``, or a square's row) a first map lines the pieces up on."""
+FIRST_SPAN = 6
+"""How many hexes or squares (of 5 ft) apart a first map puts the attacker and the target without a distance."""
+
+
+def first_map(clean: dict[str, Any], grid: str) -> dict[str, Any]:
+    """The form's situation on a map: the attacker and the target in one row, as far apart as the form's distance
+    (in 5-ft hexes or squares, at least 1), or ``FIRST_SPAN``. Cover given as a percentage has no place on a map:
+    the player draws what gives it."""
+    feet = clean.get("distance_ft")
+    span = FIRST_SPAN if feet is None else max(1, round(feet / 5))
+    return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW]}
+
+
+VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)
 """Classic d20's view, with its hex map."""

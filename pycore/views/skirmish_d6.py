@@ -217,5 +217,26 @@ def pairing_blocks(scenario: dict[str, Any], base: str, answer: Answer) -> list[
     return pairings.map_table(scenario, base, "calculator/skirmish-d6/", _pairing_cover, answer)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary)
+FIRST_ROW = 2
+"""The row (axial ``r``, or a square's row) a first map lines the pieces up on."""
+FIRST_SPAN = 6
+"""How many hexes or squares apart a first map puts the attacker and the target when the form gives no distance."""
+
+
+def first_map(clean: dict[str, Any], grid: str) -> dict[str, Any]:
+    """The form's situation on a map: the attacker and the target in one row, the distance apart the form gives (or
+    ``FIRST_SPAN``, or more to fit what is between), the partial obstacles counted on the squares or hexes next to the
+    attacker and, if any total obstacle is counted, one total obstacle after them: on the line, they give the same
+    cover as the counts."""
+    partial, total = clean["obstacles"]["partial"], clean["obstacles"]["total"]
+    given = clean["attack"].get("distance")
+    between = partial + min(total, 1)
+    span = max(FIRST_SPAN if given is None else round(given), between + 1)
+    obstacles = [{"hex": [q, FIRST_ROW], "kind": "partial"} for q in range(1, partial + 1)]
+    if total:
+        obstacles.append({"hex": [partial + 1, FIRST_ROW], "kind": "total"})
+    return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW], "obstacles": obstacles}
+
+
+VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)
 """d6 Skirmish's view, with its hex map."""

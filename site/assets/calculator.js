@@ -274,7 +274,10 @@ class Calculator {
     this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('[data-role="alternative"]'))) {
       radio.addEventListener("change", () => this.choose(radio.value));
+      // on "input", which reaches the radio before the form's listener asks for the answer: laid out first
+      if (radio.value === "map") radio.addEventListener("input", () => this.layOut());
     }
+    this.form.querySelector('select[data-path="map.grid"]')?.addEventListener("input", () => this.layOut());
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
     /** @type {HTMLElement | null} */
@@ -299,6 +302,33 @@ class Calculator {
       values[path] = control.dataset.kind === "bool" ? checked : control.value;
     }
     return values;
+  }
+
+  // Every field's value, those of the alternative not chosen too (what the form describes, whichever is shown).
+  everyValue() {
+    /** @type {Record<string, string | boolean>} */
+    const values = {};
+    for (const control of this.controls()) {
+      const checked = control instanceof HTMLInputElement && control.checked;
+      if (control.type === "radio" && !checked) continue;
+      values[control.dataset.path ?? ""] = control.dataset.kind === "bool" ? checked : control.value;
+    }
+    return values;
+  }
+
+  // Switched to a map (or to another grid) whose board holds no piece yet: the engine lays out what the rest of the
+  // form describes (the attacker, the target, the obstacles counted), so the first answer on the map is the form's
+  // own situation, not errors about pieces nobody has placed. A board with a piece on it is left as it is. Queued
+  // before the answer the same change asks for, so that answer reads the pieces laid out.
+  layOut() {
+    if (!this.board) return;
+    this.run(async () => {
+      if (!this.engine || !this.board || this.board.read().size > 0) return;
+      const grid = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[data-path="map.grid"]'));
+      const reply = await this.engine.ask({ op: "lay_out", system: this.system, values: this.everyValue(),
+        grid: grid?.value ?? "hex" });
+      this.fill(reply.values ?? {});
+    });
   }
 
   /** @param {string} group */

@@ -14,6 +14,7 @@ from browser.support import (
     full_calculator,
     run_axe,
     scenario_in_url,
+    wait_scenario,
     wait_settled,
     wait_state,
 )
@@ -78,7 +79,7 @@ def test_a_tap_on_a_square_places_the_next_piece(page, server):
     square = calc.locator('.calc-board g.hex[data-hex="2,2"]')
     square.click()
     calc.locator('.calc-board g.hex[data-hex="2,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
-    assert scenario_in_url(page)["map"]["obstacles"] == [{"kind": "partial", "hex": [2, 2]}]
+    wait_scenario(page, lambda s: s["map"].get("obstacles") == [{"kind": "partial", "hex": [2, 2]}])
 
 
 def test_a_classic_d20_square_link_is_drawn(page, server):
@@ -118,3 +119,34 @@ def test_screenshot_of_a_square_board_on_a_phone(browser, server, watch, shots: 
     calc.locator(".calc-board").screenshot(path=str(shots / "square-board-phone.png"))
     ctx.close()
     watch.check()
+
+
+def test_switching_to_a_map_starts_from_the_forms_situation(page, server):
+    """Two partial obstacles counted (hits on 6+): switched to the map, the attacker, the target and the two obstacles
+    stand laid out on row 2 and the answer is the same, with no error shown at any moment; switched to squares, the
+    same pieces stand on squares, the same answer."""
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    calc.locator('[data-path="obstacles.partial"]').fill("2")
+    headline(calc, "Hits on 6+")
+    page.evaluate("""() => {
+      const output = document.querySelector('.calc--full .calc-output');
+      window.statesSeen = [];
+      new MutationObserver(() => window.statesSeen.push(output.dataset.state))
+        .observe(output, { attributes: true, attributeFilter: ['data-state'] });
+    }""")
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    board = calc.locator(".calc-board")
+    board.locator('g.hex[data-hex="2,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
+    headline(calc, "Hits on 6+")
+    assert board.locator('g.hex[data-hex="0,2"]').get_attribute("data-piece") == "attacker"
+    assert board.locator('g.hex[data-hex="6,2"]').get_attribute("data-piece") == "target"
+    assert board.locator('g.hex[data-hex="1,2"]').get_attribute("data-piece") == "partial"
+    assert "error" not in page.evaluate("window.statesSeen")
+    assert calc.locator(".calc-field-error:not([hidden])").count() == 0
+    calc.locator('[data-path="map.grid"]').select_option("square")
+    board.locator('g.hex.square[data-hex="1,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
+    headline(calc, "Hits on 6+")
+    wait_scenario(page, lambda s: s["map"].get("grid") == "square")
+    assert "error" not in page.evaluate("window.statesSeen")
