@@ -17,8 +17,9 @@ HEX_WIDTH = 3 ** 0.5 * 20
 BIG = {"system": "skirmish-d6", "map": {"cols": 40, "rows": 40, "attacker": [2, 2], "target": [10, 35]}}
 
 
-EMPTY_MAP = "#s=" + encode_fragment({"system": "skirmish-d6", "map": {}})
-"""A link to the hex map with nothing on it (switching to the map in the form lays out what the form describes)."""
+EMPTY_MAP = "#s=" + encode_fragment({"system": "skirmish-d6", "attack": {"hits_on": 4}, "map": {}})
+"""A link to the hex map with nothing on it, and the page's own base numbers (switching to the map in the form lays
+out what the form describes)."""
 
 
 def open_map(page, server, fragment=""):

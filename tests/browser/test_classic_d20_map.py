@@ -23,8 +23,9 @@ SCREENS = {
 }
 
 
-EMPTY_MAP = "#s=" + encode_fragment({"system": "classic-d20", "map": {}})
-"""A link to the hex map with nothing on it (switching to the map in the form lays out what the form describes)."""
+EMPTY_MAP = "#s=" + encode_fragment({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": {}})
+"""A link to the hex map with nothing on it, and the page's own base numbers (switching to the map in the form lays
+out what the form describes)."""
 
 
 def open_map(page, server, fragment=""):
