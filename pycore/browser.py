@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from . import ScenarioError, evaluate
+from . import ScenarioError, evaluate, uvtt
 from .fragment import MAX_DEPTH, decode_fragment, encode_fragment, nesting_depth
 from .memo import recent_calls
 from .render import result_html, summary_text
@@ -255,7 +255,28 @@ def _declared(inputs: Inputs, path: str) -> bool:
     return any(f.path == path for f in inputs.fields)
 
 
-OPS = {"evaluate": _evaluate, "restore": _restore, "lay_out": _lay_out}
+def _import_map(request: dict[str, Any]) -> dict[str, Any]:
+    """A Universal VTT export (``request["text"]``) as the map fields' values (the square map: grid, size, walls,
+    doors, lights; the pieces the form holds stay), with a line saying what came in; or the errors naming what in
+    the file is wrong, or what the calculator cannot take (a board larger than its form allows)."""
+    system = SYSTEMS[request["system"]]
+    inputs = system.inputs
+    text = request.get("text")
+    if not isinstance(text, str):
+        return {"errors": [{"field": "", "message": "no file was read"}]}
+    try:
+        m = uvtt.convert(text)
+        inputs.validate({"system": system.id, "map": m})
+    except ScenarioError as exc:
+        return {"errors": exc.errors}
+    values = {f"map.{key}": form_text(inputs.field(f"map.{key}"), value) for key, value in m.items()
+              if _declared(inputs, f"map.{key}")}
+    said = (f"{m['cols']} x {m['rows']} squares, {len(m['walls'])} walls, {len(m['doors'])} doors and "
+            f"{len(m['lights'])} lights")
+    return {"values": values, "message": said}
+
+
+OPS = {"evaluate": _evaluate, "restore": _restore, "lay_out": _lay_out, "import_map": _import_map}
 
 
 def handle(request_json: str) -> str:

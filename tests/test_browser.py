@@ -285,3 +285,33 @@ def test_more_obstacles_than_the_distance_holds_push_the_target_back_and_bad_box
     assert laid["values"] == {"map.grid": "square", "map.attacker": "0, 2", "map.target": "6, 2"}
     laid = call(op="lay_out", system="classic-d20", values={"distance_ft": "42"}, grid="hex")
     assert laid["values"]["map.target"] == "8, 2"  # 42 ft is 8.4 hexes of 5 ft: 8
+
+
+def test_an_export_comes_in_as_the_square_maps_fields():
+    """The hand-drawn room export: the grid, its 10 x 6 size, its 4 walls (outer, the inner wall's two parts, the
+    pillar's outline), its door and its light, as the form's boxes hold them, and a line saying so; the pieces are
+    not touched."""
+    from squares_cases import ROOM
+
+    reply = call(op="import_map", system="classic-d20", text=ROOM.read_text())
+    values = reply["values"]
+    assert set(values) == {"map.grid", "map.cols", "map.rows", "map.walls", "map.doors", "map.lights"}
+    assert (values["map.grid"], values["map.cols"], values["map.rows"]) == ("square", 10, 6)
+    assert [w["kind"] for w in json.loads(values["map.walls"])] == ["wall", "wall", "wall", "object"]
+    assert json.loads(values["map.doors"]) == [{"points": [[5, 2], [5, 3]], "open": False}]
+    assert reply["message"] == "10 x 6 squares, 4 walls, 1 doors and 1 lights"
+
+
+@pytest.mark.parametrize(("text", "field", "words"), [
+    ("nope", "", "not a Universal VTT export: the file is not JSON"),
+    ('{"resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 0, "y": 4}, "pixels_per_grid": 70}}',
+     "resolution.map_size", "at least 1"),
+    ('{"resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 60, "y": 4}, "pixels_per_grid": 70}}',
+     "map.cols", "from 3 to 40"),
+])
+def test_an_export_that_cannot_come_in_names_what_is_wrong(text, field, words):
+    """A file that is not an export, one whose fields are wrong, and one larger than the calculator's board: each an
+    error naming the field (of the file, or of the form it would fill), nothing filled."""
+    reply = call(op="import_map", system="skirmish-d6", text=text)
+    assert "values" not in reply
+    assert any(e["field"] == field and words in e["message"] for e in reply["errors"]), reply

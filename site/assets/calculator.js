@@ -26,7 +26,7 @@ const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the
 /** The engine's <script type="py" worker>, with the worker PyScript started from it. */
 /** @typedef {HTMLScriptElement & { xworker?: EngineWorker }} EngineScript */
 /** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
-/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown> } & import("./hexboard.js").BoardReply} Reply */
+/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("./hexboard.js").BoardReply} Reply */
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
@@ -284,6 +284,25 @@ class Calculator {
     const board = root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
     mountLists(root);
+    // A square map from a Universal VTT export: picked with the file input or dropped on the board.
+    /** @type {HTMLInputElement | null} */
+    const file = root.querySelector('[data-role="import-file"]');
+    file?.addEventListener("change", () => {
+      const picked = file.files?.[0];
+      if (picked) this.importMap(picked);
+      file.value = ""; // the same file picked again is read again
+    });
+    if (file && board) {
+      board.addEventListener("dragover", (event) => {
+        if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+      });
+      board.addEventListener("drop", (event) => {
+        const dropped = event.dataTransfer?.files[0];
+        if (!dropped) return;
+        event.preventDefault();
+        this.importMap(dropped);
+      });
+    }
   }
 
   // The form's controls that hold a field (data-path).
@@ -328,6 +347,30 @@ class Calculator {
       const reply = await this.engine.ask({ op: "lay_out", system: this.system, values: this.everyValue(),
         grid: grid?.value ?? "hex" });
       this.fill(reply.values ?? {});
+    });
+  }
+
+  // A Universal VTT export read by the engine into the map's fields (grid, size, walls, doors, lights; the pieces
+  // stay), then answered; what went wrong is said beside the file input, naming the file's field.
+  /** @param {File} file */
+  importMap(file) {
+    const said = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-role="import-said"]'));
+    const say = (/** @type {string} */ text) => { if (said) said.textContent = text; };
+    this.run(async () => {
+      if (!this.engine) {
+        say(`${file.name} was not imported: the calculator engine is not ready yet. Try again in a moment.`);
+        return;
+      }
+      const text = await file.text();
+      const reply = await this.engine.ask({ op: "import_map", system: this.system, text });
+      const errors = reply.errors || [];
+      if (errors.length) {
+        say(`${file.name} was not imported: ` + errors.map((e) => `${e.field || "the file"}: ${e.message}`).join("; "));
+        return;
+      }
+      this.fill(reply.values ?? {});
+      say(`${file.name} imported: ${reply.message ?? "the map"}.`);
+      this.changed();
     });
   }
 

@@ -150,3 +150,30 @@ def test_switching_to_a_map_starts_from_the_forms_situation(page, server):
     headline(calc, "Hits on 6+")
     wait_scenario(page, lambda s: s["map"].get("grid") == "square")
     assert "error" not in page.evaluate("window.statesSeen")
+
+
+def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
+    """A file that is not an export is refused with the reason beside the input, nothing changed; the room's export
+    picked with the file input comes in as the square map (60 squares, its door closed), the pieces laid out before it
+    stay, and the link carries the walls."""
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    calc.locator('.calc-board g.hex[data-hex="0,2"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    bad = tmp_path / "notes.uvtt"
+    bad.write_text("these are notes")
+    picker = calc.locator('[data-role="import-file"]')
+    picker.set_input_files(str(bad))
+    said = calc.locator('[data-role="import-said"]')
+    said.filter(has_text="notes.uvtt was not imported").wait_for(timeout=READY_TIMEOUT)
+    assert "the file: not a Universal VTT export: the file is not JSON" in said.inner_text()
+    assert calc.locator('[data-path="map.grid"]').input_value() == "hex"
+    picker.set_input_files(str(Path(__file__).parent.parent / "maps" / "room.dd2vtt"))
+    said.filter(has_text="room.dd2vtt imported: 10 x 6 squares, 4 walls, 1 doors and 1 lights").wait_for(
+        timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board g.hex.square").count() == 60
+    assert calc.locator('[data-path="map.grid"]').input_value() == "square"
+    scenario = wait_scenario(page, lambda s: s["map"].get("grid") == "square")
+    assert scenario["map"]["attacker"] == [0, 2] and len(scenario["map"]["walls"]) == 4
