@@ -12,6 +12,7 @@ from browser.support import (
     READY_TIMEOUT,
     assert_no_blocking,
     full_calculator,
+    page_script,
     run_axe,
     scenario_in_url,
     wait_scenario,
@@ -177,3 +178,18 @@ def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
     assert calc.locator('[data-path="map.grid"]').input_value() == "square"
     scenario = wait_scenario(page, lambda s: s["map"].get("grid") == "square")
     assert scenario["map"]["attacker"] == [0, 2] and len(scenario["map"]["walls"]) == 4
+
+
+def test_an_export_dropped_on_the_board_is_imported(page, server):
+    """The room's export dropped on the board (the board takes the drag) comes in as the square map."""
+    page.goto(server.url + "calculator/classic-d20/")
+    calc = full_calculator(page, "classic-d20")
+    wait_state(calc, "ready")
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    calc.locator('.calc-board g.hex[data-hex="0,2"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    room = (Path(__file__).parent.parent / "maps" / "room.dd2vtt").read_text()
+    assert page.evaluate(page_script("drop-file.js"), ["room.dd2vtt", room]) is True
+    calc.locator('[data-role="import-said"]').filter(has_text="room.dd2vtt imported").wait_for(timeout=READY_TIMEOUT)
+    calc.locator(".calc-board g.hex.square").first.wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board g.hex.square").count() == 60
+    assert calc.locator(".calc-board polyline.wall--object").count() == 1
