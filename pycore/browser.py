@@ -250,6 +250,11 @@ def _lay_out(request: dict[str, Any]) -> dict[str, Any]:
     return {"values": {path: form_text(inputs.field(path), value) for path, value in laid.items()}}
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 door``, ``3 doors``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _declared(inputs: Inputs, path: str) -> bool:
     """Whether ``path`` is one of ``inputs``' fields."""
     return any(f.path == path for f in inputs.fields)
@@ -271,8 +276,8 @@ def _import_map(request: dict[str, Any]) -> dict[str, Any]:
         return {"errors": exc.errors}
     values = {f"map.{key}": form_text(inputs.field(f"map.{key}"), value) for key, value in m.items()
               if _declared(inputs, f"map.{key}")}
-    said = (f"{m['cols']} x {m['rows']} squares, {len(m['walls'])} walls, {len(m['doors'])} doors and "
-            f"{len(m['lights'])} lights")
+    said = (f"{m['cols']} x {m['rows']} squares, {_count(len(m['walls']), 'wall')}, "
+            f"{_count(len(m['doors']), 'door')} and {_count(len(m['lights']), 'light')}")
     return {"values": values, "message": said}
 
 

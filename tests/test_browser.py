@@ -299,7 +299,7 @@ def test_an_export_comes_in_as_the_square_maps_fields():
     assert (values["map.grid"], values["map.cols"], values["map.rows"]) == ("square", 10, 6)
     assert [w["kind"] for w in json.loads(values["map.walls"])] == ["wall", "wall", "wall", "object"]
     assert json.loads(values["map.doors"]) == [{"points": [[5, 2], [5, 3]], "open": False}]
-    assert reply["message"] == "10 x 6 squares, 4 walls, 1 doors and 1 lights"
+    assert reply["message"] == "10 x 6 squares, 4 walls, 1 door and 1 light"
 
 
 @pytest.mark.parametrize(("text", "field", "words"), [

@@ -171,7 +171,7 @@ def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
     assert "the file: not a Universal VTT export: the file is not JSON" in said.inner_text()
     assert calc.locator('[data-path="map.grid"]').input_value() == "hex"
     picker.set_input_files(str(Path(__file__).parent.parent / "maps" / "room.dd2vtt"))
-    said.filter(has_text="room.dd2vtt imported: 10 x 6 squares, 4 walls, 1 doors and 1 lights").wait_for(
+    said.filter(has_text="room.dd2vtt imported: 10 x 6 squares, 4 walls, 1 door and 1 light").wait_for(
         timeout=READY_TIMEOUT)
     calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
     assert calc.locator(".calc-board g.hex.square").count() == 60
