@@ -40,11 +40,14 @@ class BoardSpec:
     editors: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
     """Records fields whose items hold more than a hex: path -> (key, label, kind) per key; the board names an item it
     places (``Creature 3``) when one is ``name``. The rows of controls under the board come from the field's item fields."""
+    drawn: tuple[str, ...] = ()
+    """Records fields the board draws but no slot places (a square map's walls, doors and lights): each is one hidden
+    box holding its list, without a row of controls per item (an exported map has thousands)."""
 
     @property
     def paths(self) -> tuple[str, ...]:
         """Every scenario field the board owns (hidden in the form)."""
-        return tuple(dict.fromkeys(s.path for s in self.slots))
+        return tuple(dict.fromkeys((*(s.path for s in self.slots), *self.drawn)))
 
     def to_json(self) -> str:
         """The spec for the page's board script."""

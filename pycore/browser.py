@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from . import ScenarioError, evaluate
+from . import ScenarioError, evaluate, uvtt
 from .fragment import MAX_DEPTH, decode_fragment, encode_fragment, nesting_depth
 from .memo import recent_calls
 from .render import result_html, summary_text
@@ -146,7 +146,7 @@ def board_reply(system: str, scenario: dict[str, Any], result: dict[str, Any] | 
     if drawing is None:
         return {}
     shown = asked.get("shown") if isinstance(asked, dict) else None
-    if (isinstance(shown, dict) and len(shown) <= len(drawing.cells)
+    if (isinstance(shown, dict) and len(shown) <= len(drawing.cells) + 1  # each cell, and the walls layer
             and asked.get("frame") == board_frame(drawing, interactive=True)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in shown.items())):
         return {"board_patch": board_patch(drawing, shown, interactive=True)}
@@ -207,10 +207,81 @@ def _restore(request: dict[str, Any]) -> dict[str, Any]:
     except ScenarioError as exc:
         detail = "; ".join(f"{e['field'] or 'scenario'}: {e['message']}" for e in exc.errors[:3])
         return {"error": f"The shared link has invalid values ({detail}). The defaults are shown instead."}
+    lost = off_form(system.inputs, clean)
+    if lost:
+        return {"error": f"The shared link sets {', '.join(lost)}, which this calculator's form cannot hold. The "
+                         "defaults are shown instead."}
     return {"values": scenario_to_values(system.inputs, clean)}
 
 
-OPS = {"evaluate": _evaluate, "restore": _restore}
+def off_form(inputs: Inputs, clean: dict[str, Any]) -> list[str]:
+    """What a validated scenario sets away from its default that the calculator's form has no place for: restoring
+    the rest would answer another situation than the link's."""
+    flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
+    lost = [f.label for f in inputs.fields
+            if not f.in_form and f.path in flat and form_text(f, flat[f.path]) != form_text(f, f.default)]
+    chosen = clean.get("rulings", {})
+    lost += [r.title for r in inputs.rulings if not r.in_form and chosen.get(r.id, r.default) != r.default]
+    return lost
+
+
+def _lay_out(request: dict[str, Any]) -> dict[str, Any]:
+    """The map fields' values for a player switching to a map (grid ``request["grid"]``): the view's first map of
+    what the rest of the form describes (a box with an error there counts as left at its default), or nothing."""
+    system = SYSTEMS[request["system"]]
+    view, inputs = VIEWS[system.id], system.inputs
+    grid = "square" if request.get("grid") == "square" else "hex"
+    if view.first_map is None:
+        return {"values": {}}
+    given = request.get("values")
+    raw: dict[str, Any] = given if isinstance(given, dict) else {}
+    values = {path: value for path, value in raw.items()
+              if path.startswith(RULINGS_PREFIX) or (_declared(inputs, path) and inputs.field(path).group != "map")}
+    clean = inputs.validate({"system": system.id})
+    for _ in range(2):  # a value out of range counts as left at its default, as a box that does not parse does
+        scenario, _errors = form_to_scenario(inputs, values)
+        try:
+            clean = inputs.validate(scenario)
+            break
+        except ScenarioError as exc:
+            wrong = {error["field"] for error in exc.errors}
+            values = {path: value for path, value in values.items() if path not in wrong}
+    laid = flatten({"map": view.first_map(clean, grid)})
+    return {"values": {path: form_text(inputs.field(path), value) for path, value in laid.items()}}
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 door``, ``3 doors``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _declared(inputs: Inputs, path: str) -> bool:
+    """Whether ``path`` is one of ``inputs``' fields."""
+    return any(f.path == path for f in inputs.fields)
+
+
+def _import_map(request: dict[str, Any]) -> dict[str, Any]:
+    """A Universal VTT export (``request["text"]``) as the map fields' values (the square map: grid, size, walls,
+    doors, lights; the pieces the form holds stay), with a line saying what came in; or the errors naming what in
+    the file is wrong, or what the calculator cannot take (a board larger than its form allows)."""
+    system = SYSTEMS[request["system"]]
+    inputs = system.inputs
+    text = request.get("text")
+    if not isinstance(text, str):
+        return {"errors": [{"field": "", "message": "no file was read"}]}
+    try:
+        m = uvtt.convert(text)
+        inputs.validate({"system": system.id, "map": m})
+    except ScenarioError as exc:
+        return {"errors": exc.errors}
+    values = {f"map.{key}": form_text(inputs.field(f"map.{key}"), value) for key, value in m.items()
+              if _declared(inputs, f"map.{key}")}
+    said = (f"{m['cols']} x {m['rows']} squares, {_count(len(m['walls']), 'wall')}, "
+            f"{_count(len(m['doors']), 'door')} and {_count(len(m['lights']), 'light')}")
+    return {"values": values, "message": said}
+
+
+OPS = {"evaluate": _evaluate, "restore": _restore, "lay_out": _lay_out, "import_map": _import_map}
 
 
 def handle(request_json: str) -> str:

@@ -56,8 +56,8 @@ class Ruling:
     why: str
     """Why the default was chosen, in one or two sentences."""
     in_form: bool = True
-    """Whether the calculator's form offers it; False for a ruling of what the page does not draw yet (square
-    maps' walls, doors and lights): a link, a file or the command line still switches it."""
+    """Whether the calculator's form offers it; False for a ruling only a link, a file or the command line switches
+    (a shared link setting it away from its default is refused, never shown with the default)."""
 
     @property
     def ref(self) -> str:

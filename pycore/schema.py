@@ -88,8 +88,8 @@ class Field:
     """For a ``widget``: (choice value, ((name, value), ...)) pairs the partial draws from, so it never takes a
     label apart."""
     in_form: bool = True
-    """Whether the calculator's form draws it; False for inputs given only by a link, a file or the command line
-    (a square map's walls, doors and lights, which the page does not draw)."""
+    """Whether the calculator's form draws it; False for an input a link, a file or the command line may give but
+    the form has no place for (Enchanted Realms' grid, which takes hexes only)."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -33,24 +33,24 @@ COORD_LIMIT = 1000
 
 
 def square_fields(rule: str) -> tuple[Field, ...]:
-    """The contract's square-map inputs, in the calculator's ``map`` group but out of its form (the page does not
-    draw square maps: links, files and the command line give them)."""
+    """The contract's square-map inputs, in the calculator's ``map`` group: the grid a choice of the form, the walls,
+    doors and lights lists the board holds (each in one hidden box, as an exported map has thousands)."""
     low, high = -COORD_LIMIT, COORD_LIMIT
     return (
-        Field("map.grid", "choice", "Grid", default="hex", choices=GRIDS, rule=rule, group="map", in_form=False,
+        Field("map.grid", "choice", "Grid", default="hex", choices=GRIDS, rule=rule, group="map",
               help="Hexes, or squares as in a Universal VTT export."),
-        Field("map.walls", "records", "Walls", default=(), max_items=MAX_WALLS, rule=rule, group="map", in_form=False,
+        Field("map.walls", "records", "Walls", default=(), max_items=MAX_WALLS, rule=rule, group="map",
               item_label="wall", item_fields=(
                   Field("points", "points", "Points", max_items=MAX_POINTS, minimum=low, maximum=high),
                   Field("kind", "choice", "Kind", default="wall", choices=WALL_KINDS),
               )),
-        Field("map.doors", "records", "Doors", default=(), max_items=MAX_DOORS, rule=rule, group="map", in_form=False,
+        Field("map.doors", "records", "Doors", default=(), max_items=MAX_DOORS, rule=rule, group="map",
               item_label="door", item_fields=(
                   Field("points", "points", "Points", max_items=MAX_POINTS, minimum=low, maximum=high),
                   Field("open", "bool", "Open", default=False),
               )),
         Field("map.lights", "records", "Lights", default=(), max_items=MAX_LIGHTS, rule=rule, group="map",
-              in_form=False, item_label="light", item_fields=(
+              item_label="light", item_fields=(
                   Field("at", "point", "Where", minimum=low, maximum=high),
                   Field("range", "number", "Range", minimum=0, maximum=COORD_LIMIT, unit="squares"),
               )),

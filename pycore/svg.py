@@ -1,9 +1,11 @@
-"""Hex-board diagrams as SVG, built with ``xml.etree``: the same picture in the rulebook and the calculators.
+"""Hex-board and square-board diagrams as SVG, built with ``xml.etree``: the same picture in the rulebook and the
+calculators.
 
-A ``Board`` says what stands where and what the rules drew on it; ``board_svg`` turns it into
-byte-stable SVG. Every element carries classes that say what it is, ``data-rule`` where a rule
-decides its look, and text or patterns besides colour, so the picture reads in light and dark
-themes, in print and to a screen reader (``<title>`` and ``<desc>`` say it in words).
+A ``Board`` says what stands where and what the rules drew on it; ``board_svg`` turns it into byte-stable SVG. A
+board's cells are hexes or squares (``[col, row]``, keyed ``"col,row"`` as a hex is ``"q,r"``, so the page treats
+both alike); a square board also draws its walls, doors and lights. Every element carries classes that say what it
+is, ``data-rule`` where a rule decides its look, and text or patterns besides colour, so the picture reads in light
+and dark themes, in print and to a screen reader (``<title>`` and ``<desc>`` say it in words).
 """
 
 from __future__ import annotations
@@ -16,11 +18,37 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .hexgrid import ODD, POINTY, Hex, Layout, Point, corner_offset, polygon, roffset_from_cube, to_pixel
+from .memo import recent_calls
+from .squaregrid import Square
 
 SVG_NS = "http://www.w3.org/2000/svg"
 HEX_SIZE = 20.0
 """Centre-to-corner size of one hex, in SVG user units."""
 MARGIN = 6.0
+SQUARE_SIZE = 34.0
+"""Side of one square, in SVG user units: about a hex's width (``HEX_SIZE`` times the square root of 3)."""
+DOOR_REACH = 8.0
+"""How far around a door a tap still finds it, in SVG user units."""
+LIGHT_DOT = 4.0
+"""Radius of a light's dot, in SVG user units (its reach is drawn to scale around it)."""
+
+Spot = Hex | Square
+"""A cell of a board: a hex, or a square ``(col, row)``."""
+
+
+@dataclass(frozen=True)
+class SquareLayout:
+    """Where a square board's squares are drawn: square ``(c, r)`` spans ``origin + (c, r) * size`` to
+    ``origin + (c + 1, r + 1) * size``."""
+
+    size: float
+    """Side of one square, in SVG user units."""
+    origin: Point
+    """Where the grid's point ``(0, 0)`` is drawn."""
+
+
+Plot = Layout | SquareLayout
+"""How a board's cells are placed: a hex layout or a square one."""
 
 
 @dataclass(frozen=True)
@@ -71,10 +99,10 @@ HEAT_PATTERNS = ("", "heat-dots", "heat-dense", "heat-lines", "heat-plus")
 class Segment:
     """A line drawn from hex centre to hex centre (line of fire, line of sight)."""
 
-    start: Hex
-    """The hex whose centre the segment starts from."""
-    end: Hex
-    """The hex whose centre the segment ends at."""
+    start: Spot
+    """The hex (or square) whose centre the segment starts from."""
+    end: Spot
+    """The hex (or square) whose centre the segment ends at."""
     kind: str
     """CSS-friendly kind (``sight``, ``fire``)."""
     label: str
@@ -84,29 +112,63 @@ class Segment:
 
 
 @dataclass(frozen=True)
+class Wall:
+    """A line of a square map drawn over its squares: a wall, an object's outline, a low wall or a door."""
+
+    kind: str
+    """``wall``, ``object``, ``low`` or ``door``: its CSS class."""
+    points: tuple[tuple[float, float], ...]
+    """The polyline in grid units (``x`` right, ``y`` down, a square one unit wide)."""
+    label: str
+    """What it is, in words (``"door 2, closed"``)."""
+    index: int = 0
+    """Its place in ``map.walls`` or ``map.doors``: a door's ``data-door``, which a tap toggles."""
+    open: bool = False
+    """For a door: whether it stands open."""
+    rule: str | None = None
+    """Id of the rule deciding what it does; None: none."""
+
+
+@dataclass(frozen=True)
+class Lamp:
+    """A light of a square map: a dot where it stands and its reach, in grid units."""
+
+    at: tuple[float, float]
+    """Where it stands."""
+    reach: float
+    """How far it lights, in squares."""
+    label: str
+    """What it is, in words."""
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything one diagram shows."""
 
-    cells: tuple[Hex, ...]
-    """The hexes drawn, in drawing order."""
+    cells: tuple[Spot, ...]
+    """The hexes (or the squares) drawn, in drawing order; all of one kind."""
     title: str
     """The drawing's title (its ``<title>``)."""
     desc: str
     """What the drawing shows, in words (its ``<desc>``)."""
-    pieces: tuple[tuple[Hex, Piece], ...] = ()
+    pieces: tuple[tuple[Spot, Piece], ...] = ()
     """(hex, piece) pairs, at most one piece per hex."""
-    marks: tuple[tuple[Hex, Mark], ...] = ()
+    marks: tuple[tuple[Spot, Mark], ...] = ()
     """(hex, mark) pairs drawn over the pieces."""
     segments: tuple[Segment, ...] = ()
     """Lines drawn from hex centre to hex centre."""
-    cell_rules: tuple[tuple[Hex, str], ...] = field(default=())
+    cell_rules: tuple[tuple[Spot, str], ...] = field(default=())
     """Hexes that a rule singles out (``data-rule`` and a class ``ruled`` on the cell)."""
-    cell_classes: tuple[tuple[Hex, str], ...] = field(default=())
+    cell_classes: tuple[tuple[Spot, str], ...] = field(default=())
     """Extra classes for cells (``path-used``, ``path-alt`` ...), several allowed per hex."""
     legend: tuple[tuple[str, str], ...] = ()
     """(symbol, meaning) pairs, drawn under the board so no colour has to be decoded."""
-    heat: tuple[tuple[Hex, Heat], ...] = ()
+    heat: tuple[tuple[Spot, Heat], ...] = ()
     """(hex, heat) pairs of an overlay: where the moving piece could stand and how good each hex is."""
+    walls: tuple[Wall, ...] = ()
+    """A square board's walls, outlines, low walls and doors, drawn over the squares."""
+    lamps: tuple[Lamp, ...] = ()
+    """A square board's lights."""
 
 
 def _fmt(x: float) -> str:
@@ -116,22 +178,50 @@ def _fmt(x: float) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _frame_of(cells: tuple[Hex, ...]) -> tuple[Layout, float, float, str]:
-    """A pointy-top layout whose top-left drawn corner sits at the margin, the picture size, and a key
-    naming this set of hexes (cached: a board keeps its hexes while its pieces change)."""
-    base = Layout(POINTY, Point(HEX_SIZE, HEX_SIZE), Point(0.0, 0.0))
-    xs = [p.x for h in cells for p in polygon(base, h)]
-    ys = [p.y for h in cells for p in polygon(base, h)]
+def _frame_of(cells: tuple[Spot, ...]) -> tuple[Plot, float, float, str]:
+    """A layout (pointy-top hexes, or squares) whose top-left drawn corner sits at the margin, the picture size,
+    and a key naming this set of cells and their kind (cached: a board keeps its cells while its pieces change)."""
+    squares = not isinstance(cells[0], Hex)
+    base: Plot = (SquareLayout(SQUARE_SIZE, Point(0.0, 0.0)) if squares
+                  else Layout(POINTY, Point(HEX_SIZE, HEX_SIZE), Point(0.0, 0.0)))
+    xs = [p.x for h in cells for p in _outline(base, h)]
+    ys = [p.y for h in cells for p in _outline(base, h)]
     origin = Point(MARGIN - min(xs), MARGIN - min(ys))
-    layout = Layout(POINTY, Point(HEX_SIZE, HEX_SIZE), origin)
-    key = hashlib.sha256(" ".join(hex_key(h) for h in cells).encode("ascii")).hexdigest()[:16]
+    layout: Plot = SquareLayout(SQUARE_SIZE, origin) if squares else Layout(POINTY, Point(HEX_SIZE, HEX_SIZE), origin)
+    named = ("square " if squares else "") + " ".join(hex_key(h) for h in cells)
+    key = hashlib.sha256(named.encode("ascii")).hexdigest()[:16]
     return layout, max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN, key
 
 
-_last_frame: list[tuple[tuple[Hex, ...], tuple[Layout, float, float, str]]] = []
+def _centre(layout: Plot, h: Spot) -> Point:
+    """The centre of a hex or a square, in SVG user units."""
+    if isinstance(layout, SquareLayout):
+        assert not isinstance(h, Hex)
+        return Point(layout.origin.x + (h[0] + 0.5) * layout.size, layout.origin.y + (h[1] + 0.5) * layout.size)
+    assert isinstance(h, Hex)
+    return to_pixel(layout, h)
 
 
-def _frame(cells: tuple[Hex, ...]) -> tuple[Layout, float, float, str]:
+def _outline(layout: Plot, h: Spot) -> list[Point]:
+    """The corners of a hex (six) or a square (four, clockwise from the top left), in SVG user units."""
+    if isinstance(layout, SquareLayout):
+        c = _centre(layout, h)
+        half = layout.size / 2
+        return [Point(c.x + dx * half, c.y + dy * half) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    assert isinstance(h, Hex)
+    return polygon(layout, h)
+
+
+def _at(layout: Plot, x: float, y: float) -> Point:
+    """A point of a square map (grid units) in SVG user units."""
+    assert isinstance(layout, SquareLayout)
+    return Point(layout.origin.x + x * layout.size, layout.origin.y + y * layout.size)
+
+
+_last_frame: list[tuple[tuple[Spot, ...], tuple[Plot, float, float, str]]] = []
+
+
+def _frame(cells: tuple[Spot, ...]) -> tuple[Plot, float, float, str]:
     """``_frame_of``, remembered for the very tuple last asked about (a map's cells are one cached tuple, and
     hashing 1,600 hexes for the cache on every change is time a click does not have)."""
     if _last_frame and _last_frame[0][0] is cells:
@@ -142,14 +232,18 @@ def _frame(cells: tuple[Hex, ...]) -> tuple[Layout, float, float, str]:
 
 
 @functools.lru_cache(maxsize=4)
-def _corner_offsets(layout: Layout) -> tuple[Point, ...]:
-    """The six corner offsets from a hex centre (the same for every hex of a layout)."""
+def _corner_offsets(layout: Plot) -> tuple[Point, ...]:
+    """The corner offsets from a cell's centre (the same for every cell of a layout): six for a hex, four for a
+    square."""
+    if isinstance(layout, SquareLayout):
+        half = layout.size / 2
+        return tuple(Point(dx * half, dy * half) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)))
     return tuple(corner_offset(layout, i) for i in range(6))
 
 
-def hex_key(h: Hex) -> str:
-    """``"q,r"``: the axial key used in ``data-hex`` attributes."""
-    return f"{h.q},{h.r}"
+def hex_key(h: Spot) -> str:
+    """``"q,r"`` for a hex, ``"col,row"`` for a square: the key used in ``data-hex`` attributes."""
+    return f"{h.q},{h.r}" if isinstance(h, Hex) else f"{h[0]},{h[1]}"
 
 
 @dataclass(frozen=True)
@@ -168,15 +262,15 @@ class Cell:
     """A short checksum of the markup ("" for a plain hex): what a page remembers it shows."""
 
 
-def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: set[str] | None = None) -> list[Cell]:
+def _cells(board: Board, layout: Plot, interactive: bool, ident: str, only: set[str] | None = None) -> list[Cell]:
     """Every hex of the board in drawing order; with ``only``, just the hexes that are not plain and
     those keyed in ``only`` (in no particular order)."""
     pieces = dict(board.pieces)
-    marks: dict[Hex, list[Mark]] = {}
+    marks: dict[Spot, list[Mark]] = {}
     for h, m in board.marks:
         marks.setdefault(h, []).append(m)
     ruled = dict(board.cell_rules)
-    extra: dict[Hex, list[str]] = {}
+    extra: dict[Spot, list[str]] = {}
     for h, cls in board.cell_classes:
         extra.setdefault(h, []).append(cls)
     heat = dict(board.heat)
@@ -186,7 +280,7 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     if len(pieced) > 4 * len(plain):
         pieced.clear()
 
-    def cell(h: Hex) -> Cell:
+    def cell(h: Spot) -> Cell:
         if h not in special:
             return plain[h]
         piece = pieces.get(h)
@@ -212,11 +306,11 @@ def _cells(board: Board, layout: Layout, interactive: bool, ident: str, only: se
     return out
 
 
-PlainCells = tuple[dict[Hex, Cell], dict[str, Cell], dict[tuple[Hex, Piece | Heat], Cell]]
-_last_plain: dict[tuple[bool, str], tuple[tuple[Hex, ...], PlainCells]] = {}
+PlainCells = tuple[dict[Spot, Cell], dict[str, Cell], dict[tuple[Spot, Piece | Heat], Cell]]
+_last_plain: dict[tuple[bool, str], tuple[tuple[Spot, ...], PlainCells]] = {}
 
 
-def _plain(cells: tuple[Hex, ...], interactive: bool, ident: str) -> PlainCells:
+def _plain(cells: tuple[Spot, ...], interactive: bool, ident: str) -> PlainCells:
     """Every hex drawn with nothing on it (most of a big map), by hex and by key, for the very tuple last
     asked about (see ``_frame``); and a place for hexes drawn with only a piece or only an overlay's heat
     on them, by (hex, piece or heat), which mostly stay the same from one change to the next (a map's
@@ -245,11 +339,11 @@ def _open(board: Board, width: float, height: float, interactive: bool, ident: s
     return svg
 
 
-def _segments(board: Board, layout: Layout, ident: str) -> list[ET.Element]:
+def _segments(board: Board, layout: Plot, ident: str) -> list[ET.Element]:
     """The lines drawn over the hexes."""
     out = []
     for seg in board.segments:
-        a, b = to_pixel(layout, seg.start), to_pixel(layout, seg.end)
+        a, b = _centre(layout, seg.start), _centre(layout, seg.end)
         attrs = {"class": f"hexboard-segment hexboard-segment--{seg.kind}", "x1": _fmt(a.x), "y1": _fmt(a.y),
                  "x2": _fmt(b.x), "y2": _fmt(b.y), "marker-end": f"url(#{ident}-arrow)"}
         if seg.rule:
@@ -258,6 +352,52 @@ def _segments(board: Board, layout: Layout, ident: str) -> list[ET.Element]:
         ET.SubElement(line, "title").text = seg.label
         out.append(line)
     return out
+
+
+def _points(layout: Plot, points: tuple[tuple[float, float], ...]) -> str:
+    """A polyline of a square map as an SVG ``points`` attribute."""
+    return " ".join(f"{_fmt(p.x)},{_fmt(p.y)}" for p in (_at(layout, x, y) for x, y in points))
+
+
+def _walls(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool) -> ET.Element | None:
+    """A square board's lights, walls and doors, in that order (a door on top, where a tap finds it); None when it
+    has none. On an interactive board each door is a button (``data-door``, its index in ``map.doors``): a tap or
+    Enter opens or closes it. An unpainted box around a door, ``DOOR_REACH`` beyond it every way, is what a finger
+    hits (and gives the button a size: a straight line's own box has no width)."""
+    if not (walls or lamps):
+        return None
+    layer = ET.Element("g", {"class": "hexboard-walls"})
+    for lamp in lamps:
+        centre = _at(layout, *lamp.at)
+        g = ET.SubElement(layer, "g", {"class": "lamp"})
+        ET.SubElement(g, "title").text = lamp.label
+        ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(lamp.reach * SQUARE_SIZE),
+                                    "class": "lamp-reach"})
+        ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(LIGHT_DOT), "class": "lamp-dot"})
+    for wall in sorted(walls, key=lambda w: w.kind == "door"):
+        points = _points(layout, wall.points)
+        if wall.kind != "door":
+            attrs = {"points": points, "class": f"wall wall--{wall.kind}"}
+            if wall.rule:
+                attrs["data-rule"] = wall.rule
+            ET.SubElement(ET.SubElement(layer, "polyline", attrs), "title").text = wall.label
+            continue
+        attrs = {"class": f"door door--{'open' if wall.open else 'closed'}", "data-door": str(wall.index)}
+        if wall.rule:
+            attrs["data-rule"] = wall.rule
+        if interactive:
+            attrs.update({"role": "button", "tabindex": "0",
+                          "aria-label": f"{wall.label}: {'close' if wall.open else 'open'} it"})
+        g = ET.SubElement(layer, "g", attrs)
+        if not interactive:
+            ET.SubElement(g, "title").text = wall.label
+        corners = [_at(layout, x, y) for x, y in wall.points]
+        x0, y0 = min(p.x for p in corners) - DOOR_REACH, min(p.y for p in corners) - DOOR_REACH
+        x1, y1 = max(p.x for p in corners) + DOOR_REACH, max(p.y for p in corners) + DOOR_REACH
+        ET.SubElement(g, "rect", {"x": _fmt(x0), "y": _fmt(y0), "width": _fmt(x1 - x0), "height": _fmt(y1 - y0),
+                                  "class": "door-hit"})
+        ET.SubElement(g, "polyline", {"points": points, "class": "door-line"})
+    return layer
 
 
 def board_element(board: Board, *, interactive: bool = False, ident: str = "board") -> ET.Element:
@@ -275,6 +415,9 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
         grid.append(ET.fromstring(cell.cell))
         if glyphs is not None and cell.glyphs:
             glyphs.extend(ET.fromstring(f"<g>{cell.glyphs}</g>"))
+    walls = _walls(board.walls, board.lamps, layout, interactive)
+    if walls is not None:
+        svg.append(walls)
     if glyphs is not None:
         svg.append(glyphs)
     svg.extend(_segments(board, layout, ident))
@@ -319,14 +462,14 @@ def _heat_patterns(defs: ET.Element, ident: str) -> None:
 
 
 @functools.lru_cache(maxsize=8192)
-def _cell(layout: Layout, h: Hex, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
+def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
           interactive: bool, first: bool, ident: str, heat: Heat | None = None) -> Cell:
     """One hex's markup (cached: on a big map most hexes look the same from one change to the next)."""
-    centre = to_pixel(layout, h)
-    col, row = roffset_from_cube(ODD, h)
+    centre = _centre(layout, h)
+    col, row = roffset_from_cube(ODD, h) if isinstance(h, Hex) else h
     key = hex_key(h)
-    words = [f"hex {h.q}, {h.r}"]
-    classes = ["hex"]
+    words = [f"hex {h.q}, {h.r}" if isinstance(h, Hex) else f"square {h[0]}, {h[1]}"]
+    classes = ["hex"] if isinstance(h, Hex) else ["hex", "square"]
     if piece:
         classes.append(f"hex--{piece.kind}")
         words.append(piece.label)
@@ -397,7 +540,8 @@ def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") 
     layout, width, height, _ = _frame(board.cells)
     head = ET.tostring(_open(board, width, height, interactive, ident), encoding="unicode")
     cells = _cells(board, layout, interactive, ident)
-    parts = [head.removesuffix("</svg>"), '<g class="hexboard-cells">', *(c.cell for c in cells), "</g>"]
+    parts = [head.removesuffix("</svg>"), '<g class="hexboard-cells">', *(c.cell for c in cells), "</g>",
+             _walls_markup(board, layout, interactive)]
     if interactive:
         glyphs = "".join(c.glyphs for c in cells)
         parts.append(f'<g class="hexboard-glyphs" aria-hidden="true">{glyphs}</g>' if glyphs
@@ -405,6 +549,30 @@ def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") 
     parts.extend(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident))
     parts.append("</svg>")
     return "".join(parts)
+
+
+WALLS_KEY = "walls"
+"""The walls layer's key among the digests a page holds (no cell's key: those are ``"a,b"``)."""
+
+
+def _walls_drawn(board: Board, layout: Plot, interactive: bool) -> tuple[str, str]:
+    """The walls layer serialized ("" when there is none) and its digest."""
+    return _walls_serialized(board.walls, board.lamps, layout, interactive)
+
+
+@recent_calls(2)
+def _walls_serialized(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot,
+                      interactive: bool) -> tuple[str, str]:
+    """``_walls`` serialized and its digest, remembered: a map's walls stay put while its pieces move (a view hands
+    the very same tuples again, found at once), and an exported map has thousands."""
+    layer = _walls(walls, lamps, layout, interactive)
+    markup = "" if layer is None else ET.tostring(layer, encoding="unicode")
+    return markup, f"{zlib.crc32(markup.encode('utf-8')):08x}" if markup else ""
+
+
+def _walls_markup(board: Board, layout: Plot, interactive: bool) -> str:
+    """The walls layer's markup ("" when there is none)."""
+    return _walls_drawn(board, layout, interactive)[0]
 
 
 def board_frame(board: Board, *, interactive: bool = False, ident: str = "board") -> str:
@@ -415,24 +583,33 @@ def board_frame(board: Board, *, interactive: bool = False, ident: str = "board"
 def board_marks(board: Board, *, interactive: bool = False, ident: str = "board") -> dict[str, str]:
     """Hex key -> digest of every hex that is not plain, as ``board_svg`` draws them."""
     layout = _frame(board.cells)[0]
-    return {c.key: c.digest for c in _cells(board, layout, interactive, ident, only=set()) if not c.plain}
+    marks = {c.key: c.digest for c in _cells(board, layout, interactive, ident, only=set()) if not c.plain}
+    walls = _walls_drawn(board, layout, interactive)[1]
+    if walls:
+        marks[WALLS_KEY] = walls
+    return marks
 
 
 def board_patch(board: Board, shown: dict[str, str], *, interactive: bool = False, ident: str = "board") -> dict[str, Any]:
     """What turns a drawing of the same frame into this one: the hexes that differ from ``shown`` (hex key ->
-    digest of what the page shows; plain hexes are left out of it), the lines, the title and the description.
+    digest of what the page shows; plain hexes are left out of it), the lines, the walls layer (whole: a door opened),
+    the title and the description.
 
-    Each changed hex comes as ``[digest, cell markup, glyph markup]``; a digest of ``""`` means it is plain now.
+    Each changed hex comes as ``[digest, cell markup, glyph markup]``; a digest of ``""`` means it is plain now. The
+    walls layer comes as ``[digest, markup]`` only when its digest differs from ``shown["walls"]``.
     """
     layout = _frame(board.cells)[0]
     cells = {}
-    for c in _cells(board, layout, interactive, ident, only=set(shown)):
+    for c in _cells(board, layout, interactive, ident, only=set(shown) - {WALLS_KEY}):
         if shown.get(c.key) != c.digest:
             cells[c.key] = [c.digest, c.cell, c.glyphs]
+    walls, digest = _walls_drawn(board, layout, interactive)
+    changed = {"walls": [digest, walls]} if shown.get(WALLS_KEY, "") != digest else {}
     return {
         "frame": board_frame(board, interactive=interactive, ident=ident),
         "cells": cells,
         "segments": "".join(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident)),
+        **changed,
         "title": board.title,
         "desc": board.desc,
     }

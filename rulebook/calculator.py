@@ -75,9 +75,13 @@ def form_rulings(system: Any) -> tuple[Any, ...]:
 
 
 def records_of(inputs: Any, clean: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """Every records field's items in the validated scenario, for the list editors' rows (fields the form draws)."""
+    """Every records field's items in the validated scenario, for the list editors' rows (fields the form draws as
+    rows: not those the board holds in one box, ``BoardSpec.drawn``)."""
     flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
-    return {f.path: list(flat.get(f.path) or []) for f in inputs.fields if f.kind == "records" and f.in_form}
+    spec = VIEWS[inputs.system].board_spec if inputs.system in VIEWS else None
+    boxed = set(spec.drawn) if spec else set()
+    return {f.path: list(flat.get(f.path) or []) for f in inputs.fields
+            if f.kind == "records" and f.in_form and f.path not in boxed}
 
 
 def item_defaults(system: Any, field: Any) -> dict[str, Any]:
@@ -98,7 +102,7 @@ def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dic
     if not hidden:
         return None
     drawing = view.board(scenario, result)
-    return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden,
+    return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden, "drawn": spec.drawn,
             "svg": Markup(board_svg(drawing, interactive=True)),
             "legend": Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html"))}
 

@@ -6,8 +6,10 @@ import json
 import pytest
 
 from pycore import SYSTEMS
-from pycore.browser import form_to_scenario, handle
+from pycore.browser import form_to_scenario, handle, off_form
 from pycore.fragment import decode_fragment, encode_fragment
+from pycore.rules import Choice, Ruling
+from pycore.schema import Field, Inputs
 
 D6 = SYSTEMS["skirmish-d6"].inputs
 
@@ -84,6 +86,71 @@ def test_restore_refuses_wrong_links_with_a_message(scenario):
     assert "values" not in reply and "defaults are shown" in reply["error"]
 
 
+SQUARE_LINKS = {
+    # The wall at x = 2 is seen past (one level, a 4+ attack hits on 5+) only when the grid, the walls, the door's
+    # being open and the low-wall ruling all come back: on hexes there is no wall, a closed door is total cover and
+    # a low wall that counts is a second level.
+    "skirmish-d6": ({"system": "skirmish-d6", "attack": {"hits_on": 4}, "rulings": {"d6.ruling.map-low-walls": "ignore"},
+                     "map": {"grid": "square", "cols": 6, "rows": 3, "attacker": [0, 1], "target": [4, 1],
+                             "walls": [{"points": [[2, 0], [2, 1.8]]}, {"points": [[1, 0], [1, 3]], "kind": "low"}],
+                             "doors": [{"points": [[3, 0], [3, 3]], "open": True}]}},
+                    {"cover_level": 1, "hits_on": 5, "targetable": True}),
+    # Half the corner lines cross the wall at x = 2 (50%); with low walls blocking, the low wall under it breaks
+    # more of them: 90%, needs a 20 (with the default ruling, 50% and 14).
+    "classic-d20": ({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                     "rulings": {"d20.ruling.map-low-walls": "block"},
+                     "map": {"grid": "square", "cols": 6, "rows": 3, "attacker": [0, 1], "target": [4, 1],
+                             "walls": [{"points": [[2, 0], [2, 1.5]]}, {"points": [[1, 1.5], [1, 3]], "kind": "low"}],
+                             "doors": [{"points": [[3, 0], [3, 3]], "open": True}]}},
+                    {"cover": 90, "needs": 20, "targetable": True}),
+}
+
+
+def form_paths(system: str) -> set[str]:
+    """The paths a full calculator's form has a control for: what the page keeps of a restored link."""
+    inputs = SYSTEMS[system].inputs
+    return ({f.path for f in inputs.fields if f.in_form} | {"_alternative"}
+            | {"rulings." + r.id for r in inputs.rulings if r.in_form})
+
+
+def as_page_sends(value):
+    """A restored value as the page writes it into its control and reads it back (a tick stays a tick)."""
+    return value if isinstance(value, bool) else str(value)
+
+
+@pytest.mark.parametrize("system", sorted(SQUARE_LINKS))
+def test_a_square_map_link_comes_back_through_the_form(system):
+    """A shared link with a square map, walls, an open door and a square-map ruling: restored into the form and read
+    back from it, it gets the link's own answer, never the same pieces on hexes without walls."""
+    scenario, expect = SQUARE_LINKS[system]
+    values = call(op="restore", system=system, fragment="#s=" + encode_fragment(scenario))["values"]
+    assert values["map.grid"] == "square"
+    assert json.loads(values["map.walls"])[1] == {"points": scenario["map"]["walls"][1]["points"], "kind": "low"}
+    assert json.loads(values["map.doors"]) == [{"points": [[3, 0], [3, 3]], "open": True}]
+    kept = {path: as_page_sends(v) for path, v in values.items() if path in form_paths(system)}
+    assert set(values) - set(kept) == set()
+    chosen = kept.pop("_alternative")
+    inputs = SYSTEMS[system].inputs
+    kept = {path: v for path, v in kept.items()  # the alternative not chosen is a disabled fieldset, not sent
+            if path.startswith("rulings.") or inputs.field(path).group in ("", chosen)}
+    reply = call(op="evaluate", system=system, values=kept)
+    assert reply["state"] == "ready"
+    assert {key: reply["result"][key] for key in expect} == expect
+    assert decode_fragment(reply["fragment"])["map"]["grid"] == "square"
+
+
+def test_restore_refuses_what_the_form_cannot_hold():
+    """A link setting a field or a ruling the form has no place for is refused and named, not shown with its default;
+    at its default it is no loss."""
+    inputs = Inputs("x", (Field("a", "int", "A", default=1),
+                          Field("grid", "choice", "Grid", default="hex", choices=(("hex", "Hexes"), ("square", "Squares")),
+                                in_form=False)),
+                    rulings=(Ruling("x.r", "Which way?", "p/", (Choice("one", "One", ""), Choice("two", "Two", "")), "one",
+                                    "", in_form=False),))
+    assert off_form(inputs, inputs.validate({"grid": "square", "rulings": {"x.r": "two"}})) == ["Grid", "Which way?"]
+    assert off_form(inputs, inputs.validate({"a": 3, "grid": "hex"})) == []
+
+
 def test_a_whole_number_beyond_pythons_digit_limit_names_its_field():
     """A 5,000-digit integer (past Python's integer-string limit) in a records box or in a shared link: the field
     error the command line gives, naming the field, never an engine fault."""
@@ -150,3 +217,101 @@ def test_board_changes_come_with_form_errors_too():
                  board=asked)
     assert reply["state"] == "error" and reply["errors"][0]["field"] == "attack.hits_on"
     assert 'data-piece="attacker"' in reply["board_patch"]["cells"]["1,3"][1]
+
+
+SQUARE_VALUES = {**MAP_VALUES, "map.grid": "square", "map.cols": "6", "map.rows": "3", "map.attacker": "0, 1",
+                 "map.target": "4, 1", "map.obstacles": "[]", "attack.hits_on": "4",
+                 "map.walls": '[{"points": [[2, 0], [2, 1.8]]}]', "map.doors": '[{"points": [[3, 0], [3, 3]]}]'}
+
+
+def test_a_square_board_comes_whole_then_a_door_as_the_walls_layer():
+    """Switched to squares, the page's hex frame does not fit: the whole square board comes (18 squares, the wall,
+    the closed door: total cover). Opening the door sends back only the walls layer and the squares whose marks
+    changed; the answer is the wall seen past, level 1, hits on 5+."""
+    hexes = call(op="evaluate", system="skirmish-d6", values=MAP_VALUES, board=True)
+    first = call(op="evaluate", system="skirmish-d6", values=SQUARE_VALUES,
+                 board={"frame": hexes["board_frame"], "shown": hexes["board_marks"]})
+    assert first["state"] == "ready" and first["result"]["cover_level"] == "total"
+    assert first["board"].count('class="hex square') == 18 and 'class="door door--closed"' in first["board"]
+    assert first["board_frame"] != hexes["board_frame"] and "walls" in first["board_marks"]
+    asked = {"frame": first["board_frame"], "shown": first["board_marks"]}
+    opened = call(op="evaluate", system="skirmish-d6", board=asked,
+                  values={**SQUARE_VALUES, "map.doors": '[{"points": [[3, 0], [3, 3]], "open": true}]'})
+    assert opened["result"]["cover_level"] == 1 and opened["result"]["hits_on"] == 5
+    patch = opened["board_patch"]
+    assert 'class="door door--open"' in patch["walls"][1] and "wall--wall" in patch["walls"][1]
+    assert patch["desc"].startswith("The line from the attacker to the target, 4 inches, crosses 0 obstacle(s) and 1 wall")
+
+
+def counted_then_laid_out(system, counted, grid="hex"):
+    """The answer to the counted form, and to the same form switched to a map laid out by the engine (as the page
+    sends it: the map group's boxes, the counted ones disabled)."""
+    inputs = SYSTEMS[system].inputs
+    before = call(op="evaluate", system=system, values=counted)
+    laid = call(op="lay_out", system=system, values={**counted, "map.grid": grid}, grid=grid)["values"]
+    on_map = {path: value for path, value in counted.items() if inputs.field(path).group != "counted"}
+    after = call(op="evaluate", system=system, values={**on_map, **laid})
+    return before, laid, after
+
+
+def test_switching_to_a_map_lays_out_the_counted_obstacles():
+    """Two partial obstacles counted, a 4+ attack: level 2, hits on 6+. Laid out: attacker on [0, 2], target 6 hexes
+    east, the two obstacles on the hexes next to the attacker: the same level 2, hits on 6+, and no error."""
+    before, laid, after = counted_then_laid_out("skirmish-d6", {"obstacles.partial": "2", "attack.hits_on": "4"})
+    assert before["result"]["hits_on"] == 6
+    assert (laid["map.attacker"], laid["map.target"]) == ("0, 2", "6, 2")
+    assert json.loads(laid["map.obstacles"]) == [{"hex": [1, 2], "kind": "partial"}, {"hex": [2, 2], "kind": "partial"}]
+    assert after["state"] == "ready" and after["result"]["cover_level"] == 2 and after["result"]["hits_on"] == 6
+
+
+@pytest.mark.parametrize("grid", ["hex", "square"])
+def test_a_total_obstacle_and_a_distance_are_laid_out_too(grid):
+    """A total obstacle counted, 3 inches given: attacker [0, 2], a total obstacle on [1, 2], target [3, 2]: total
+    cover on hexes and on squares, as counted."""
+    before, laid, after = counted_then_laid_out(
+        "skirmish-d6", {"obstacles.total": "1", "attack.distance": "3", "attack.hits_on": "4"}, grid)
+    assert before["result"]["targetable"] is False
+    assert laid["map.grid"] == grid and laid["map.target"] == "3, 2"
+    assert json.loads(laid["map.obstacles"]) == [{"hex": [1, 2], "kind": "total"}]
+    assert after["state"] == "ready" and after["result"]["cover_level"] == "total" and not after["result"]["targetable"]
+
+
+def test_more_obstacles_than_the_distance_holds_push_the_target_back_and_bad_boxes_count_as_defaults():
+    """Four partial obstacles at 2 inches: the target goes 5 hexes away, past them. A box that does not parse, or is
+    out of range, is read as its default (Classic d20 without a distance: 6 hexes, 30 ft)."""
+    _, laid, _ = counted_then_laid_out("skirmish-d6", {"obstacles.partial": "4", "attack.distance": "2"})
+    assert laid["map.target"] == "5, 2"
+    laid = call(op="lay_out", system="classic-d20", values={"distance_ft": "far", "target.ac": "99"}, grid="square")
+    assert laid["values"] == {"map.grid": "square", "map.attacker": "0, 2", "map.target": "6, 2"}
+    laid = call(op="lay_out", system="classic-d20", values={"distance_ft": "42"}, grid="hex")
+    assert laid["values"]["map.target"] == "8, 2"  # 42 ft is 8.4 hexes of 5 ft: 8
+
+
+def test_an_export_comes_in_as_the_square_maps_fields():
+    """The hand-drawn room export: the grid, its 10 x 6 size, its 4 walls (outer, the inner wall's two parts, the
+    pillar's outline), its door and its light, as the form's boxes hold them, and a line saying so; the pieces are
+    not touched."""
+    from squares_cases import ROOM
+
+    reply = call(op="import_map", system="classic-d20", text=ROOM.read_text())
+    values = reply["values"]
+    assert set(values) == {"map.grid", "map.cols", "map.rows", "map.walls", "map.doors", "map.lights"}
+    assert (values["map.grid"], values["map.cols"], values["map.rows"]) == ("square", 10, 6)
+    assert [w["kind"] for w in json.loads(values["map.walls"])] == ["wall", "wall", "wall", "object"]
+    assert json.loads(values["map.doors"]) == [{"points": [[5, 2], [5, 3]], "open": False}]
+    assert reply["message"] == "10 x 6 squares, 4 walls, 1 door and 1 light"
+
+
+@pytest.mark.parametrize(("text", "field", "words"), [
+    ("nope", "", "not a Universal VTT export: the file is not JSON"),
+    ('{"resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 0, "y": 4}, "pixels_per_grid": 70}}',
+     "resolution.map_size", "at least 1"),
+    ('{"resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 60, "y": 4}, "pixels_per_grid": 70}}',
+     "map.cols", "from 3 to 40"),
+])
+def test_an_export_that_cannot_come_in_names_what_is_wrong(text, field, words):
+    """A file that is not an export, one whose fields are wrong, and one larger than the calculator's board: each an
+    error naming the field (of the file, or of the form it would fill), nothing filled."""
+    reply = call(op="import_map", system="skirmish-d6", text=text)
+    assert "values" not in reply
+    assert any(e["field"] == field and words in e["message"] for e in reply["errors"]), reply

@@ -12,9 +12,11 @@ from pycore.svg import (
     HEAT_PATTERNS,
     Board,
     Heat,
+    Lamp,
     Mark,
     Piece,
     Segment,
+    Wall,
     board_element,
     board_frame,
     board_marks,
@@ -235,3 +237,79 @@ def test_heat_travels_in_a_patch():
     assert set(patch["cells"]) == {"1,0", "2,0", "1,1"}
     back = board_patch(plain, board_marks(heated(), interactive=True), interactive=True)
     assert {k for k, v in back["cells"].items() if v[0] == ""} == {"1,0", "2,0", "1,1"}
+
+
+def square_sample(door_open: bool = False) -> Board:
+    """Four by three squares from [0, 0], the attacker on [0, 1], a wall, a low wall, a door and a light."""
+    cells = tuple((c, r) for r in range(3) for c in range(4))
+    return Board(cells, "Squares", "A wall and a door.",
+                 pieces=(((0, 1), Piece("attacker", "A", "attacker")),),
+                 segments=(Segment((0, 1), (3, 1), "sight", "line of sight", "d6.map.line"),),
+                 walls=(Wall("wall", ((2.0, 0.0), (2.0, 1.5)), "wall 1", 0, rule="d6.map.walls"),
+                        Wall("door", ((3.0, 0.0), (3.0, 3.0)), "door 1", 0, door_open, "d6.map.walls"),
+                        Wall("low", ((1.0, 2.0), (1.0, 3.0)), "low wall 2", 1)),
+                 lamps=(Lamp((0.5, 0.5), 2.0, "light 1"),))
+
+
+def test_a_square_board_is_drawn_on_squares():
+    """34-unit squares from a 6-unit margin: 4 x 3 squares are 148 x 114; square [0, 1] spans (6, 40) to (40, 74),
+    its key "0,1" (as a hex's "q,r") and its place col 0, row 1; the line runs centre to centre (23, 57) -> (125, 57)."""
+    svg = ET.fromstring(board_svg(square_sample(), interactive=True))
+    assert svg.get("viewBox") == "0 0 148 114"
+    square = svg.find(".//svg:g[@data-hex='0,1']", NS)
+    assert square is not None and square.get("class") == "hex square hex--attacker"
+    assert (square.get("data-col"), square.get("data-row")) == ("0", "1")
+    assert square.get("aria-label") == "square 0, 1: attacker"
+    assert square.find("svg:polygon", NS).get("points") == "6,40 40,40 40,74 6,74"
+    line = svg.find("svg:line", NS)
+    assert (line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) == ("23", "57", "125", "57")
+
+
+def test_walls_doors_and_lights_are_drawn_in_grid_units():
+    """A point (x, y) of the map is drawn at (6 + 34x, 6 + 34y): the wall from (2, 0) to (2, 1.5) at 74,6 74,57; the
+    door at x = 3 a button (keyboard reachable) over the walls; the light's reach 2 squares = 68 units. Walls and
+    lights lie under the glyphs; a drawing that is not interactive names each in a title instead."""
+    svg = ET.fromstring(board_svg(square_sample(), interactive=True))
+    layers = [child.get("class") for child in svg if child.tag.endswith("}g")]
+    assert layers == ["hexboard-cells", "hexboard-walls", "hexboard-glyphs"]
+    walls = svg.find("svg:g[@class='hexboard-walls']", NS)
+    assert [w.get("class") for w in walls.findall("svg:polyline", NS)] == ["wall wall--wall", "wall wall--low"]
+    assert walls.find("svg:polyline", NS).get("points") == "74,6 74,57"
+    assert walls.find("svg:polyline", NS).get("data-rule") == "d6.map.walls"
+    door = walls.find("svg:g[@data-door='0']", NS)
+    assert (door.get("class"), door.get("role"), door.get("tabindex")) == ("door door--closed", "button", "0")
+    assert door.get("aria-label") == "door 1: open it"
+    hit, drawn = list(door)
+    assert (hit.get("x"), hit.get("y"), hit.get("width"), hit.get("height")) == ("100", "-2", "16", "118")  # 8 around
+    assert drawn.get("points") == "108,6 108,108"
+    assert list(walls)[-1] is door  # on top, where a tap finds it
+    reach = walls.find("svg:g[@class='lamp']/svg:circle[@class='lamp-reach']", NS)
+    assert (reach.get("cx"), reach.get("cy"), reach.get("r")) == ("23", "23", "68")
+    still = ET.fromstring(board_svg(square_sample()))
+    door = still.find(".//svg:g[@data-door='0']", NS)
+    assert door.get("role") is None and door.find("svg:title", NS).text == "door 1"
+    assert board_svg(square_sample()) == ET.tostring(board_element(square_sample()), encoding="unicode")
+
+
+def test_a_square_board_is_another_frame_than_the_same_keys_on_hexes():
+    """Hexes and squares with the same keys are laid out differently: their frames differ, so a page never patches one
+    into the other."""
+    squares = square_sample()
+    hexes = dataclasses.replace(squares, cells=tuple(H(c, r) for c, r in squares.cells), pieces=(), segments=(),
+                                walls=(), lamps=())
+    assert board_frame(squares, interactive=True) != board_frame(hexes, interactive=True)
+
+
+def test_an_opened_door_comes_as_the_walls_layer_alone():
+    """The page holds the walls layer's digest beside the squares'; a door opened changes the layer and nothing else,
+    so the patch carries the layer (the door now dashed, "close it") and no square; unchanged, no layer at all."""
+    shut, opened = square_sample(), square_sample(door_open=True)
+    shown = board_marks(shut, interactive=True)
+    assert set(shown) == {"0,1", "walls"}
+    same = board_patch(shut, shown, interactive=True)
+    assert same["cells"] == {} and "walls" not in same
+    patch = board_patch(opened, shown, interactive=True)
+    assert patch["cells"] == {}
+    digest, markup = patch["walls"]
+    assert digest == board_marks(opened, interactive=True)["walls"] != shown["walls"]
+    assert 'class="door door--open"' in markup and 'aria-label="door 1: close it"' in markup

@@ -131,11 +131,18 @@ def test_a_line_through_every_broken_corner_line_is_said_in_the_facts_and_the_bo
     assert "are broken, but a straight line still gets through: 90% cover" in board(scenario, result).desc
 
 
-def test_a_square_map_is_answered_but_not_drawn():
-    """A square map (from a link or a file) gets its answer in words; no hex board is drawn for it."""
+def test_a_square_map_is_drawn_on_squares():
+    """The room, attacker on [1, 2], target on [5, 3], door open: 14 of 16 corner lines broken (75%), drawn on the
+    room's 60 squares with its walls, door and light."""
     from squares_cases import on_room
 
     scenario = on_room("classic-d20", [1, 2], [5, 3], True, target={"ac": 5})
     result = evaluate(scenario)
-    assert board(scenario, result) is None
+    drawn = board(scenario, result)
+    assert drawn is not None and len(drawn.cells) == 60
+    assert [(at, piece.symbol) for at, piece in drawn.pieces] == [((1, 2), "A"), ((5, 3), "T")]
+    assert [w.kind for w in drawn.walls] == ["wall", "wall", "wall", "object", "low", "door"]
+    assert drawn.walls[-1].open and drawn.walls[-1].rule == "d20.map.walls" and len(drawn.lamps) == 1
+    assert drawn.desc.startswith("14 of the 16 lines from the attacker's corners to the target's are broken: 75% cover")
+    assert drawn.title == "Classic d20 square map (1 square = 5 ft)"
     assert "75%" in result_html(result, "/", scenario)

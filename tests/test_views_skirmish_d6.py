@@ -48,13 +48,37 @@ def test_d6_summary_is_the_headline_and_the_chance():
         == "Attack modifier -1 · needs a base number for the chance"
 
 
-def test_a_square_map_is_answered_but_not_drawn():
-    """A square map (from a link or a file) gets its answer in words; no hex board is drawn for it."""
+def test_a_square_map_is_drawn_on_squares():
+    """The room (10 x 6 squares), attacker on [1, 2], target on [7, 3], door open: the 60 squares, the two pieces, the
+    room's five wall lines (outer walls, the inner wall's two parts, the pillar's outline, the low wall), its door and
+    its light; the line passes six squares and crosses one wall line (the inner wall below the door): level 1."""
     from squares_cases import on_room
 
     from pycore.render import result_html
 
     scenario = on_room("skirmish-d6", [1, 2], [7, 3], True, attack={"hits_on": 4})
     result = evaluate(scenario)
-    assert board(scenario, result) is None
+    drawn = board(scenario, result)
+    assert drawn is not None and len(drawn.cells) == 60 and drawn.cells[0] == (0, 0) and drawn.cells[-1] == (9, 5)
+    assert [(at, piece.symbol) for at, piece in drawn.pieces] == [((1, 2), "A"), ((7, 3), "T")]
+    assert [(w.kind, w.index, w.open) for w in drawn.walls] == [
+        ("wall", 0, False), ("wall", 1, False), ("wall", 2, False), ("object", 3, False), ("low", 4, False),
+        ("door", 0, True)]
+    assert [(lamp.at, lamp.reach) for lamp in drawn.lamps] == [((8.0, 4.0), 2.0)]
+    assert [at for at, cls in drawn.cell_classes if cls == "path-used"] == [(2, 2), (3, 2), (4, 2), (4, 3), (5, 3), (6, 3)]
+    assert drawn.segments[0].start == (1, 2) and drawn.segments[0].end == (7, 3)
+    assert "6 inches, crosses 0 obstacle(s) and 1 wall line(s): cover level 1" in drawn.desc
+    assert ("▭", "door: tap to open or close it") in drawn.legend
     assert "Level 1 (-1 to attacks)" in result_html(result, "/", scenario)
+
+
+def test_a_half_typed_square_map_is_still_drawn():
+    """While the form has errors (no target, a wall with one point, a door without points) the board still shows what
+    can be read: 12 x 9 squares grown around the attacker on [14, 3] (2 squares beyond it: columns 0 to 16), and the
+    one good wall."""
+    m = {"grid": "square", "attacker": [14, 3], "walls": [{"points": [[1, 1]]}, {"points": [[0, 0], [2, 0]], "kind": "low"}],
+         "doors": [{"open": True}]}
+    drawn = board({"system": "skirmish-d6", "map": m}, None)
+    assert drawn is not None and len(drawn.cells) == 17 * 9 and drawn.cells[-1] == (16, 8)
+    assert [(w.kind, w.index) for w in drawn.walls] == [("low", 1)]
+    assert drawn.segments == ()

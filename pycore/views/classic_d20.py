@@ -10,9 +10,11 @@ from ..board import BoardSpec, Slot
 from ..dice import percent
 from ..hexgrid import Hex
 from ..maps import board_cells, unbounded_cells
+from ..squaregrid import Square
 from ..svg import Board, Mark, Piece
 from . import overlay, pairings
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_exact, percent_of, signed, summary_line
+from .squares import lines_legend, lines_words, square_cells, square_lamps, square_pieces, square_walls
 from .view import Answer, View
 
 BOARD = BoardSpec(
@@ -25,6 +27,7 @@ BOARD = BoardSpec(
     ),
     cols_path="map.cols",
     rows_path="map.rows",
+    drawn=("map.walls", "map.doors", "map.lights"),
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "wall": "total wall",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
@@ -244,7 +247,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     """The hex map with everything placed; once evaluated, the hexes breaking lines, the protectors and the overlay."""
     m = map_of(scenario)
     if m.get("grid") == "square":
-        return None  # square maps are answered by the engine but not drawn yet
+        return square_board(m, result)
     pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
     cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
@@ -275,6 +278,35 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
                  legend, overlay.heat(result, OVERLAY))
 
 
+def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
+    """The square map with everything placed, its walls, doors and lights; once evaluated, the squares breaking
+    corner lines and the protectors."""
+    pieces = square_pieces(m, BOARD, PIECES, _obstacle_kind)
+    cells = square_cells(m, list(pieces))
+    walls, lamps = square_walls(m.get("walls"), m.get("doors"), "d20.map.walls"), square_lamps(m.get("lights"))
+    marks: list[tuple[Square, Mark]] = []
+    reading = (result or {}).get("map")
+    desc = (f"A {len(cells)}-square map (1 square = 5 ft) with {len(pieces)} pieces placed, "
+            f"{lines_words(walls, lamps)}.")
+    if reading and result is not None:
+        for c, r in reading["blockers"]:
+            marks.append(((c, r), Mark("crossed", "×", "breaks corner lines", "d20.map.cover")))
+        for c, r in reading["protectors"]:
+            marks.append(((c, r), Mark("protector", "P", "protects the target", "d20.map.protectors")))
+        desc = (f"{reading['blocked_lines']} of the {reading['lines']} lines from the attacker's corners to the "
+                f"target's are broken: {result['cover']}% cover, {reading['distance_ft']} ft apart. On the map: "
+                f"{lines_words(walls, lamps)}.")
+    shown = {p.symbol for p in pieces.values()}
+    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    if reading and reading["blockers"]:
+        legend += (("×", "breaks some of the corner lines"),)
+    if reading and reading["protectors"]:
+        legend += (("P", "protects the target"),)
+    legend += lines_legend(walls, lamps)
+    return Board(cells, "Classic d20 square map (1 square = 5 ft)", desc, tuple(pieces.items()), tuple(marks),
+                 legend=legend, walls=walls, lamps=lamps)
+
+
 def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     """What the map said: lines broken, distance, heights."""
     reading = result.get("map")
@@ -298,5 +330,20 @@ def all_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
     return [*facts(result), *map_facts(result)]
 
 
-VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary)
+FIRST_ROW = 2
+"""The row (axial ``r``, or a square's row) a first map lines the pieces up on."""
+FIRST_SPAN = 6
+"""How many hexes or squares (of 5 ft) apart a first map puts the attacker and the target without a distance."""
+
+
+def first_map(clean: dict[str, Any], grid: str) -> dict[str, Any]:
+    """The form's situation on a map: the attacker and the target in one row, as far apart as the form's distance
+    (in 5-ft hexes or squares, at least 1), or ``FIRST_SPAN``. Cover given as a percentage has no place on a map:
+    the player draws what gives it."""
+    feet = clean.get("distance_ft")
+    span = FIRST_SPAN if feet is None else max(1, round(feet / 5))
+    return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW]}
+
+
+VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)
 """Classic d20's view, with its hex map."""

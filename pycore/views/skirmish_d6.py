@@ -1,4 +1,4 @@
-"""How a d6 Skirmish result is put into words, and its hex map drawn."""
+"""How a d6 Skirmish result is put into words, and its hex or square map drawn."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from typing import Any
 from ..board import BoardSpec, Slot
 from ..hexgrid import Hex
 from ..maps import board_cells, unbounded_cells
+from ..squaregrid import Square
 from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from . import overlay, pairings
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, signed, summary_line
+from .squares import lines_legend, lines_words, square_cells, square_lamps, square_of, square_pieces, square_walls
 from .view import Answer, View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
@@ -27,6 +29,7 @@ BOARD = BoardSpec(
     ),
     cols_path="map.cols",
     rows_path="map.rows",
+    drawn=("map.walls", "map.doors", "map.lights"),
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
@@ -130,7 +133,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     """The hex map with everything placed, and, once evaluated, the line and what it crossed."""
     m = map_of(scenario)
     if m.get("grid") == "square":
-        return None  # square maps are answered by the engine but not drawn yet
+        return square_board(m, result)
     pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
     cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
@@ -171,6 +174,38 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
                  tuple(segments), (), tuple(classes), legend, heat)
 
 
+def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
+    """The square map with everything placed, its walls, doors and lights; once evaluated, the line from centre to
+    centre, the squares it passes and the obstacles it crosses, counted."""
+    pieces = square_pieces(m, BOARD, PIECES, _obstacle_kind)
+    cells = square_cells(m, list(pieces))
+    walls, lamps = square_walls(m.get("walls"), m.get("doors"), "d6.map.walls"), square_lamps(m.get("lights"))
+    marks: list[tuple[Square, Mark]] = []
+    segments: list[Segment] = []
+    classes: list[tuple[Square, str]] = []
+    reading = (result or {}).get("map")
+    attacker, target = square_of(m.get("attacker")), square_of(m.get("target"))
+    desc = f"A {len(cells)}-square map with {len(pieces)} pieces placed, {lines_words(walls, lamps)}."
+    if reading and attacker and target and result is not None:
+        segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre",
+                                "d6.map.line"))
+        classes.extend(((c, r), "path-used") for c, r in reading["path"])
+        for n, (c, r) in enumerate(reading["crossed"], start=1):
+            marks.append(((c, r), Mark("crossed", f"{n}", f"obstacle {n} on the line", "d6.map.line")))
+        level = result["cover_level"]
+        desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
+                f"{len(reading['crossed'])} obstacle(s) and {len(reading['walls'])} wall line(s): cover "
+                f"{'total' if level == 'total' else f'level {level}'}. On the map: {lines_words(walls, lamps)}.")
+    shown = {p.symbol for p in pieces.values()}
+    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    if reading and reading["crossed"]:
+        legend += (("1, 2", "obstacles the line crosses, counted"),)
+    legend += lines_legend(walls, lamps)
+    return Board(cells, "d6 Skirmish square map (1 square = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
+                 tuple(segments), (), tuple(classes), legend, walls=walls, lamps=lamps)
+
+
+
 def _pairing_cover(result: dict[str, Any]) -> tuple[str, int]:
     """A pairing's cover in words, and ranked (total cover above level 3)."""
     level = result["cover_level"]
@@ -182,5 +217,26 @@ def pairing_blocks(scenario: dict[str, Any], base: str, answer: Answer) -> list[
     return pairings.map_table(scenario, base, "calculator/skirmish-d6/", _pairing_cover, answer)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary)
+FIRST_ROW = 2
+"""The row (axial ``r``, or a square's row) a first map lines the pieces up on."""
+FIRST_SPAN = 6
+"""How many hexes or squares apart a first map puts the attacker and the target when the form gives no distance."""
+
+
+def first_map(clean: dict[str, Any], grid: str) -> dict[str, Any]:
+    """The form's situation on a map: the attacker and the target in one row, the distance apart the form gives (or
+    ``FIRST_SPAN``, or more to fit what is between), the partial obstacles counted on the squares or hexes next to the
+    attacker and, if any total obstacle is counted, one total obstacle after them: on the line, they give the same
+    cover as the counts."""
+    partial, total = clean["obstacles"]["partial"], clean["obstacles"]["total"]
+    given = clean["attack"].get("distance")
+    between = partial + min(total, 1)
+    span = max(FIRST_SPAN if given is None else round(given), between + 1)
+    obstacles = [{"hex": [q, FIRST_ROW], "kind": "partial"} for q in range(1, partial + 1)]
+    if total:
+        obstacles.append({"hex": [partial + 1, FIRST_ROW], "kind": "total"})
+    return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW], "obstacles": obstacles}
+
+
+VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)
 """d6 Skirmish's view, with its hex map."""

@@ -1,6 +1,7 @@
 // @ts-check
 // A board's input: a click or a tap places or cycles a piece, the arrow keys move between hexes, Enter or
-// Space cycles, a digit places that kind of piece and Delete, Backspace or 0 clears the hex.
+// Space cycles, a digit places that kind of piece and Delete, Backspace or 0 clears the hex. On a square map a
+// click, a tap, Enter or Space on a door opens or closes it.
 
 import { afterPaint } from "./common.js";
 import { keyOf } from "./board-access.js";
@@ -14,6 +15,12 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 /** @param {Event} event */
 function hexOf(event) {
   return event.target instanceof Element ? /** @type {SVGElement | null} */ (event.target.closest("g.hex")) : null;
+}
+
+// The door element (a square map's `[data-door]`) an event is on, or null.
+/** @param {Event} event */
+function doorOf(event) {
+  return event.target instanceof Element ? /** @type {SVGElement | null} */ (event.target.closest("[data-door]")) : null;
 }
 
 // Listen on the board's drawing until `signal` is aborted.
@@ -81,6 +88,11 @@ function clicked(board, press, event) {
     press.placed = false; // the release placed it already (see `released`)
     return;
   }
+  const door = doorOf(event);
+  if (door) {
+    board.toggleDoor(Number(door.dataset.door));
+    return;
+  }
   const g = hexOf(event);
   if (!g) return;
   board.access.focusKey = keyOf(g);
@@ -95,6 +107,12 @@ function clicked(board, press, event) {
  * @param {KeyboardEvent} event
  */
 function keyed(board, event) {
+  const door = doorOf(event);
+  if (door && (event.key === "Enter" || event.key === " ")) {
+    board.toggleDoor(Number(door.dataset.door));
+    event.preventDefault();
+    return;
+  }
   const g = hexOf(event);
   if (!g) return;
   const move = ARROWS[event.key];

@@ -35,6 +35,8 @@ export class BoardMarks {
     this.canvas = null;
     /** @type {Shape | null} a hex's outline in a box of its own, in drawing units */
     this.shape = null;
+    /** @type {SVGSVGElement | null} the drawing `shape` was read from (a new drawing may be of squares, not hexes) */
+    this.shapeOf = null;
     /** @type {Map<string, number>} hex key -> the slot whose piece its mark shows (-1: an empty hex) */
     this.shown = new Map();
     /** @type {Colours | null} read from the page's style (again after a palette change) */
@@ -55,14 +57,17 @@ export class BoardMarks {
     const board = this.board;
     const svg = board.svg();
     if (!svg) return null;
-    if (!this.canvas) {
+    if (this.shapeOf !== svg) {
       const hex = svg.querySelector("g.hex .hex-shape");
       if (!hex) return null;
-      // one hex's outline, moved to the corner of its own box: every hex has the same shape
+      // one cell's outline, moved to the corner of its own box: every cell of a drawing has the same shape
       const { xy, left, top } = corners(hex.getAttribute("points") ?? "");
       /** @type {[number, number][]} */
       const points = xy.map(([x, y]) => [x - left, y - top]);
       this.shape = { points, width: Math.max(...points.map(([x]) => x)), height: Math.max(...points.map(([, y]) => y)) };
+      this.shapeOf = svg;
+    }
+    if (!this.canvas) {
       this.canvas = document.createElement("canvas");
       this.canvas.className = "hexboard-pending";
       this.canvas.setAttribute("aria-hidden", "true");

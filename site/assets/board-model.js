@@ -190,3 +190,19 @@ export function placedMessage(spec, key, next) {
   const where = `Hex ${key.replace(",", ", ")}`;
   return next >= 0 ? `${where}: ${spec.slots[next].label} placed.` : `${where}: cleared.`;
 }
+
+// A square map's doors (the `map.doors` list's text) with door `index` opened or closed, and the words for it; null
+// when there is no such door (the list changed meanwhile). The other doors keep their text as it was.
+/**
+ * @param {string} text
+ * @param {number} index
+ * @returns {{ text: string, message: string } | null}
+ */
+export function toggledDoor(text, index) {
+  const doors = parseList(text);
+  const door = doors[index];
+  if (!Number.isInteger(index) || index < 0 || !door || typeof door !== "object" || Array.isArray(door)) return null;
+  const open = /** @type {Record<string, unknown>} */ (door).open !== true;
+  doors[index] = { ...door, open };
+  return { text: JSON.stringify(doors), message: `Door ${index + 1} ${open ? "opened" : "closed"}.` };
+}

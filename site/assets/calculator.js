@@ -26,7 +26,7 @@ const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the
 /** The engine's <script type="py" worker>, with the worker PyScript started from it. */
 /** @typedef {HTMLScriptElement & { xworker?: EngineWorker }} EngineScript */
 /** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
-/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown> } & import("./hexboard.js").BoardReply} Reply */
+/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("./hexboard.js").BoardReply} Reply */
 
 // The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
 // written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
@@ -274,13 +274,35 @@ class Calculator {
     this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('[data-role="alternative"]'))) {
       radio.addEventListener("change", () => this.choose(radio.value));
+      // on "input", which reaches the radio before the form's listener asks for the answer: laid out first
+      if (radio.value === "map") radio.addEventListener("input", () => this.layOut());
     }
+    this.form.querySelector('select[data-path="map.grid"]')?.addEventListener("input", () => this.layOut());
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
     /** @type {HTMLElement | null} */
     const board = root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
     mountLists(root);
+    // A square map from a Universal VTT export: picked with the file input or dropped on the board.
+    /** @type {HTMLInputElement | null} */
+    const file = root.querySelector('[data-role="import-file"]');
+    file?.addEventListener("change", () => {
+      const picked = file.files?.[0];
+      if (picked) this.importMap(picked);
+      file.value = ""; // the same file picked again is read again
+    });
+    if (file && board) {
+      board.addEventListener("dragover", (event) => {
+        if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+      });
+      board.addEventListener("drop", (event) => {
+        const dropped = event.dataTransfer?.files[0];
+        if (!dropped) return;
+        event.preventDefault();
+        this.importMap(dropped);
+      });
+    }
   }
 
   // The form's controls that hold a field (data-path).
@@ -299,6 +321,57 @@ class Calculator {
       values[path] = control.dataset.kind === "bool" ? checked : control.value;
     }
     return values;
+  }
+
+  // Every field's value, those of the alternative not chosen too (what the form describes, whichever is shown).
+  everyValue() {
+    /** @type {Record<string, string | boolean>} */
+    const values = {};
+    for (const control of this.controls()) {
+      const checked = control instanceof HTMLInputElement && control.checked;
+      if (control.type === "radio" && !checked) continue;
+      values[control.dataset.path ?? ""] = control.dataset.kind === "bool" ? checked : control.value;
+    }
+    return values;
+  }
+
+  // Switched to a map (or to another grid) whose board holds no piece yet: the engine lays out what the rest of the
+  // form describes (the attacker, the target, the obstacles counted), so the first answer on the map is the form's
+  // own situation, not errors about pieces nobody has placed. A board with a piece on it is left as it is. Queued
+  // before the answer the same change asks for, so that answer reads the pieces laid out.
+  layOut() {
+    if (!this.board) return;
+    this.run(async () => {
+      if (!this.engine || !this.board || this.board.read().size > 0) return;
+      const grid = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[data-path="map.grid"]'));
+      const reply = await this.engine.ask({ op: "lay_out", system: this.system, values: this.everyValue(),
+        grid: grid?.value ?? "hex" });
+      this.fill(reply.values ?? {});
+    });
+  }
+
+  // A Universal VTT export read by the engine into the map's fields (grid, size, walls, doors, lights; the pieces
+  // stay), then answered; what went wrong is said beside the file input, naming the file's field.
+  /** @param {File} file */
+  importMap(file) {
+    const said = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-role="import-said"]'));
+    const say = (/** @type {string} */ text) => { if (said) said.textContent = text; };
+    this.run(async () => {
+      if (!this.engine) {
+        say(`${file.name} was not imported: the calculator engine is not ready yet. Try again in a moment.`);
+        return;
+      }
+      const text = await file.text();
+      const reply = await this.engine.ask({ op: "import_map", system: this.system, text });
+      const errors = reply.errors || [];
+      if (errors.length) {
+        say(`${file.name} was not imported: ` + errors.map((e) => `${e.field || "the file"}: ${e.message}`).join("; "));
+        return;
+      }
+      this.fill(reply.values ?? {});
+      say(`${file.name} imported: ${reply.message ?? "the map"}.`);
+      this.changed();
+    });
   }
 
   /** @param {string} group */

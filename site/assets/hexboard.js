@@ -11,7 +11,7 @@ import { BoardZoom } from "./boardzoom.js";
 import { BoardAccess, keyOf } from "./board-access.js";
 import { listen } from "./board-input.js";
 import { BoardMarks } from "./board-marks.js";
-import { fieldsOf, listsOf, placedMessage, plan, readPieces, singleText } from "./board-model.js";
+import { fieldsOf, listsOf, placedMessage, plan, readPieces, singleText, toggledDoor } from "./board-model.js";
 import { afterPaint, holdsMarkup, whenIdle } from "./common.js";
 
 /** @typedef {import("./board-model.js").BoardSpec} BoardSpec */
@@ -22,9 +22,10 @@ import { afterPaint, holdsMarkup, whenIdle } from "./common.js";
  * @typedef {{ texts: Map<string, string>, pieces: Pieces, pending: Set<string>, changed: boolean }} Model
  */
 /**
- * The engine's patch of its last drawing: per changed hex [digest, hex markup, glyphs markup], the lines, title, desc.
+ * The engine's patch of its last drawing: per changed hex [digest, hex markup, glyphs markup], the lines, title, desc,
+ * and a square map's walls layer [digest, markup] when it changed (a door opened).
  * @typedef {{ frame: string, cells: Record<string, [string, string, string]>, segments: string, title: string,
- *   desc: string }} BoardPatch
+ *   desc: string, walls?: [string, string] }} BoardPatch
  */
 /**
  * The board's part of the engine's answer.
@@ -225,6 +226,7 @@ export class HexBoard {
       else delete this.marks[key];
     }
     if (layer) layer.append(...glyphs.children);
+    if (patch.walls) this.patchWalls(svg, patch.walls);
     for (const line of svg.querySelectorAll(":scope > line.hexboard-segment")) line.remove();
     svg.append(...segments.children);
     const title = svg.querySelector(":scope > title");
@@ -233,6 +235,40 @@ export class HexBoard {
     if (desc && desc.textContent !== patch.desc) desc.textContent = patch.desc;
     this.drawn = false; // no longer the engine's last whole drawing: the next one is written as it comes
     return true;
+  }
+
+  // A square map's walls layer drawn anew (under the glyphs, over the squares); a door that had focus keeps it.
+  /**
+   * @param {SVGSVGElement} svg
+   * @param {[string, string]} walls the layer's digest and markup ("" for none)
+   */
+  patchWalls(svg, [digest, markup]) {
+    const focused = document.activeElement instanceof Element ? document.activeElement.closest("[data-door]") : null;
+    const door = focused && svg.contains(focused) ? /** @type {SVGElement} */ (focused).dataset.door : undefined;
+    svg.querySelector(":scope > .hexboard-walls")?.remove();
+    if (markup) {
+      const template = document.createElement("template");
+      template.innerHTML = `<svg xmlns="${SVG_NS}">${markup}</svg>`; // built by pycore.svg, escaped
+      const layer = /** @type {Element} */ (template.content.firstElementChild).firstElementChild;
+      if (layer) svg.insertBefore(layer, svg.querySelector(":scope > .hexboard-glyphs"));
+    }
+    if (digest) this.marks.walls = digest;
+    else delete this.marks.walls;
+    if (door !== undefined) {
+      /** @type {SVGElement | null} */ (svg.querySelector(`[data-door="${CSS.escape(door)}"]`))?.focus();
+    }
+  }
+
+  // A door of the square map opened or closed (`index` in `map.doors`): its list written and the form told, which
+  // asks the engine for the new answer and drawing.
+  /** @param {number} index */
+  toggleDoor(index) {
+    const input = this.input("map.doors");
+    const toggled = input ? toggledDoor(input.value, index) : null;
+    if (!input || !toggled) return;
+    input.value = toggled.text;
+    this.access.say(toggled.message);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   // The drawing's hex elements by key ("q,r") and by place ("col,row"): one query per drawing, not per hex.

@@ -25,7 +25,7 @@ from browser.support import (
     csp_violations,
     page_script,
     run_axe,
-    scenario_in_url,
+    wait_scenario,
     wait_settled,
 )
 
@@ -226,6 +226,9 @@ def test_keyboard_only_d6_form_and_board(keyboard, server):
     tab_to(page, '.calc--full input[data-role="alternative"]:checked', back=True)
     page.keyboard.press("ArrowDown")
     assert page.locator('.calc--full input[data-role="alternative"][value="map"]').is_checked()
+    # the map starts from the form's situation: the attacker, the counted obstacle and the target laid out in row 2
+    page.locator('.calc--full g.hex[data-hex="1,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
+    page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for(timeout=READY_TIMEOUT)
     tab_to(page, '.calc--full .calc-board g.hex[tabindex="0"]')
     start = page.evaluate("document.activeElement.dataset.hex")
     page.keyboard.press("1")  # attacker
@@ -239,9 +242,13 @@ def test_keyboard_only_d6_form_and_board(keyboard, server):
     page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for(timeout=READY_TIMEOUT)
     announce = page.locator('.calc--full [data-role="board-announce"]')
     assert announce.get_attribute("aria-live") == "polite" and "placed" in announce.inner_text()
+    q, r = (int(v) for v in start.split(","))
+    # the keys moved the laid-out attacker and target and put an obstacle between them, in the start's row
+    placed = wait_scenario(page, lambda s: s["map"]["attacker"] == [q, r] and s["map"]["target"] == [q + 4, r]
+                           and {"kind": "partial", "hex": [q + 2, r]} in s["map"]["obstacles"])["map"]
+    page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for(timeout=READY_TIMEOUT)
     assert page.evaluate("document.activeElement.matches('g.hex')"), "focus stays on the board after the redraw"
-    placed = scenario_in_url(page)["map"]
-    assert placed["attacker"] == [int(v) for v in start.split(",")], (start, placed)
+    assert placed["attacker"] == [q, r], (start, placed)
     assert page.locator(f'.calc--full g.hex[data-hex="{start}"]').get_attribute("data-piece") == "attacker"
     assert csp_violations(page) == []
 

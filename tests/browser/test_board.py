@@ -11,13 +11,16 @@ from playwright.sync_api import expect
 
 from pycore.browser import encode_fragment
 
+EMPTY_MAP = "#s=" + encode_fragment({"system": "skirmish-d6", "attack": {"hits_on": 4}, "map": {}})
+"""A link to the hex map with nothing on it, and the page's own base numbers (switching to the map in the form lays
+out what the form describes)."""
+
 
 def open_map(page, server, fragment=""):
-    """The d6 calculator with the hex-map alternative chosen and the engine ready."""
-    page.goto(server.url + "calculator/skirmish-d6/" + fragment)
+    """The d6 calculator with the hex-map alternative chosen and the engine ready; without a link's fragment, an empty
+    board."""
+    page.goto(server.url + "calculator/skirmish-d6/" + (fragment or EMPTY_MAP))
     page.locator('.calc--full .calc-output[data-state]:not([data-state="loading"])').wait_for(timeout=READY_TIMEOUT)
-    if not fragment:
-        page.check('input[data-role="alternative"][value="map"]')
     return page.locator('.calc--full')
 
 

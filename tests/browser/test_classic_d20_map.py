@@ -23,13 +23,17 @@ SCREENS = {
 }
 
 
+EMPTY_MAP = "#s=" + encode_fragment({"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": {}})
+"""A link to the hex map with nothing on it, and the page's own base numbers (switching to the map in the form lays
+out what the form describes)."""
+
+
 def open_map(page, server, fragment=""):
-    """The Classic d20 calculator with the hex-map alternative chosen and the engine ready."""
-    page.goto(server.url + "calculator/classic-d20/" + fragment)
+    """The Classic d20 calculator with the hex-map alternative chosen and the engine ready; without a link's
+    fragment, an empty board."""
+    page.goto(server.url + "calculator/classic-d20/" + (fragment or EMPTY_MAP))
     calc = full_calculator(page, "classic-d20")
     calc.locator('.calc-output[data-state]:not([data-state="loading"])').wait_for(timeout=READY_TIMEOUT)
-    if not fragment:
-        calc.locator('input[data-role="alternative"][value="map"]').check()
     return calc
 
 

@@ -202,10 +202,11 @@ def test_board_and_results_under_the_policy(probed, server):
     page = probed.new_page()
     page.goto(server.url + CALCULATORS["skirmish-d6"])
     wait_settled(page)
+    # the page's situation laid out in row 2: the attacker, its one partial obstacle, the target
     page.check('input[data-role="alternative"][value="map"]')
-    for key in ("0,1", "4,1", "2,1"):
-        page.locator(f'.calc-board g.hex[data-hex="{key}"]').click()
-    page.locator('.calc--full .calc-facts').filter(has_text="Level 1").wait_for()
+    page.locator('.calc-board g.hex[data-hex="1,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
+    page.locator('.calc-board g.hex[data-hex="3,2"]').click()  # a second partial obstacle between them
+    page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for()
     scenario = {"system": "enchanted-realms", "blind_shot": True, "attack": {"dice": 3},
                 "others": [{"name": "Ally", "hex": [3, 0], "defense": 12}]}
     page.goto(server.url + CALCULATORS["enchanted-realms"] + "#s=" + encode_fragment(scenario))

@@ -171,7 +171,8 @@ def test_d6_map_lists_change_kind_and_side_and_round_trip(phone, server):
     added = [int(box(calc, "map.obstacles", 1, "hex", part).input_value()) for part in (0, 1)]
     expected = {"attacker": [0, 2], "target": [4, 2], "cols": 8, "rows": 5,
                 "obstacles": [{"hex": [2, 2], "kind": "total"}, {"kind": "partial", "hex": added}],
-                "creatures": [{"hex": [4, 1], "side": "attacker"}], "elevation": []}
+                "creatures": [{"hex": [4, 1], "side": "attacker"}], "elevation": [],
+                "grid": "hex", "walls": [], "doors": [], "lights": []}  # the form's square-map boxes, at their defaults
     wait_scenario(page, lambda s: s.get("map") == expected)
     other = phone.new_page()
     other.goto(page.url)

@@ -100,21 +100,22 @@ def test_bad_input_shows_its_message_beside_the_field(tab: Driver, server: SiteS
 
 
 def test_map_tap_places_a_piece(tab: Driver, server: SiteServer) -> None:
-    """On the hex map a finger's tap places the attacker, the next the target; the answer comes for the drawn line.
-    (WebKitGTK's automation delivers the finger as a mouse pointer: the board takes both alike.)"""
+    """Switched to the hex map, the page's situation stands laid out on row 2 (the attacker, its one partial obstacle,
+    the target 6 hexes away); a finger's tap between them places a second partial obstacle, and the answer comes for
+    the drawn line. (WebKitGTK's automation delivers the finger as a mouse pointer: the board takes both alike.)"""
     root = open_calculator(tab, server, "skirmish-d6")
     tab.click('input[data-role="alternative"][value="map"]')
     cell = '.calc-board g.hex[data-hex="{}"]'
-    tab.wait("(q) => document.querySelector(q) !== null", cell.format("0,1"), 20, "the board")
-    tab.click(cell.format("0,1"), touch=True)
-    tab.wait("(q) => document.querySelector(q)?.getAttribute('data-piece') === 'attacker'", cell.format("0,1"), 20,
-             "the attacker on 0,1")
-    tab.click(cell.format("4,1"), touch=True)
-    tab.wait("(q) => document.querySelector(q)?.getAttribute('data-piece') === 'target'", cell.format("4,1"), 20,
-             "the target on 4,1")
-    scenario = tab.wait("map-scenario", None, 20, "the link with both pieces")
-    assert scenario["map"]["attacker"] == [0, 1] and scenario["map"]["target"] == [4, 1]
-    headline(tab, root, "Hits on 4+")  # the page's base 4+, nothing in the way
+    tab.wait("(q) => document.querySelector(q)?.getAttribute('data-piece') === 'attacker'", cell.format("0,2"), 20,
+             "the attacker laid out on 0,2")
+    headline(tab, root, "Hits on 5+")  # the page's base 4+, one partial obstacle: level 1
+    tab.click(cell.format("3,2"), touch=True)
+    tab.wait("(q) => document.querySelector(q)?.getAttribute('data-piece') === 'partial'", cell.format("3,2"), 20,
+             "a partial obstacle on 3,2")
+    scenario = tab.wait("map-scenario", None, 20, "the link with the obstacle")
+    assert scenario["map"]["attacker"] == [0, 2] and scenario["map"]["target"] == [6, 2]
+    assert {"kind": "partial", "hex": [3, 2]} in scenario["map"]["obstacles"]
+    headline(tab, root, "Hits on 6+")  # two partial obstacles on the line: level 2
 
 
 def test_rule_preview_opens_and_closes_with_escape(tab: Driver, server: SiteServer, request: pytest.FixtureRequest) -> None:

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fieldsOf, freshRecord, listsOf, parseHex, placedMessage, plan, readPieces, singleText }
+import { fieldsOf, freshRecord, listsOf, parseHex, placedMessage, plan, readPieces, singleText, toggledDoor }
   from "../../site/assets/board-model.js";
 
 /** @typedef {import("../../site/assets/board-model.js").BoardSpec} BoardSpec */
@@ -113,4 +113,18 @@ test("listsOf writes each record with its slot's values, only for the paths aske
 test("placedMessage says what a tap did", () => {
   assert.equal(placedMessage(D20, "4,2", 2), "Hex 4, 2: Wall or obstacle placed.");
   assert.equal(placedMessage(D20, "4,2", -1), "Hex 4, 2: cleared.");
+});
+
+test("a tap on a door opens or closes that door alone, and says so", () => {
+  const doors = '[{"points":[[5,2],[5,3]],"open":false},{"points":[[1,0],[2,0]]}]';
+  const opened = toggledDoor(doors, 1);
+  assert.deepEqual(JSON.parse(opened?.text ?? ""), [{ points: [[5, 2], [5, 3]], open: false },
+    { points: [[1, 0], [2, 0]], open: true }]);
+  assert.equal(opened?.message, "Door 2 opened.");
+  const closed = toggledDoor(opened?.text ?? "", 1);
+  assert.equal(JSON.parse(closed?.text ?? "")[1].open, false);
+  assert.equal(closed?.message, "Door 2 closed.");
+  assert.equal(toggledDoor(doors, 2), null); // the list changed meanwhile: no such door
+  assert.equal(toggledDoor(doors, Number.NaN), null);
+  assert.equal(toggledDoor("not json", 0), null);
 });

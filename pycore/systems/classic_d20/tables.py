@@ -406,7 +406,6 @@ RULINGS: tuple[Ruling, ...] = (
         "alternate",
         "The source measures ranges in feet and says nothing of grids; a diagonal is about 7 ft, and counting every "
         "second one double keeps a count of squares within a few feet of the measured distance.",
-        in_form=False,
     ),
     Ruling(
         "d20.ruling.map-objects",
@@ -420,7 +419,6 @@ RULINGS: tuple[Ruling, ...] = (
         "block",
         "The text gives cover behind a pillar or an overturned table by how much of the body it hides, which is "
         "what the share of broken corner lines measures.",
-        in_form=False,
     ),
     Ruling(
         "d20.ruling.map-low-walls",
@@ -434,6 +432,5 @@ RULINGS: tuple[Ruling, ...] = (
         "knees",
         "A map's low wall is seen over; the text's cover up to the knees is 25%, and cover counts only when the "
         "wall is between them.",
-        in_form=False,
     ),
 )

@@ -156,7 +156,6 @@ RULINGS: tuple[Ruling, ...] = (
         "On hexes every one of the six neighbours is 1 inch away, and a creature next to another on a square map "
         "touches it across a corner as much as across an edge; the 1-inch reach of a blinded attacker should "
         "take in all eight squares around it.",
-        in_form=False,
     ),
     Ruling(
         "d6.ruling.map-objects", "What is an object's outline on a square map?", MAP_PAGE,
@@ -166,7 +165,6 @@ RULINGS: tuple[Ruling, ...] = (
         "total",
         "Map makers outline the solid things that block sight (a pillar, a boulder); the text lists large "
         "boulders among the total obstacles. A table whose outlines are mostly small furniture can make them partial.",
-        in_form=False,
     ),
     Ruling(
         "d6.ruling.map-low-walls", "What is a low wall on a square map?", MAP_PAGE,
@@ -174,7 +172,6 @@ RULINGS: tuple[Ruling, ...] = (
          Choice("ignore", "Nothing", "the line passes over low walls: they give no cover")),
         "partial",
         "The text names low walls among the partial obstacles.",
-        in_form=False,
     ),
     Ruling(
         "d6.ruling.map-light", "Where a square map has lights, what light is the target in?", LIGHT_PAGE,
@@ -186,6 +183,5 @@ RULINGS: tuple[Ruling, ...] = (
         "The text ties light to the place (a torchlit room, an unlit cavern); a map's lights say where the light "
         "is, and a light source's own range is how far it lights brightly. What a light reaches is read at the "
         "target, whose visibility the table is about.",
-        in_form=False,
     ),
 )

@@ -1,0 +1,131 @@
+"""What a half-typed square map draws (boards are drawn even while the form has errors): its squares, its pieces, and
+its walls, doors and lights as the board's lines, shared by the views of the systems that take square maps."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..board import BoardSpec
+from ..memo import recent_calls
+from ..squaregrid import Square, rectangle
+from ..svg import Lamp, Piece, Wall
+from .common import board_size, map_pieces
+
+WALL_WORDS = {"wall": "wall", "object": "outline of an object", "low": "low wall"}
+"""What each kind of line is called in a board's words."""
+DEFAULT_COLS, DEFAULT_ROWS, AROUND, MOST = 12, 9, 2, 100
+"""A square map without a size: the squares drawn are 12 x 9 from [0, 0], grown to leave 2 around every piece, at
+most 100 each way."""
+
+
+def square_of(value: Any) -> Square | None:
+    """A square from a possibly invalid ``[col, row]``."""
+    if (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return (value[0], value[1])
+    return None
+
+
+def square_pieces(m: dict[str, Any], spec: BoardSpec, pieces: Mapping[str, Piece],
+                  obstacle_kind: Callable[[dict[str, Any]], str]) -> dict[Square, Piece]:
+    """Everything placed on a possibly invalid square map, as ``map_pieces`` reads it (the map's ``[a, b]`` pairs
+    name squares here)."""
+    return {(h.q, h.r): piece for h, piece in map_pieces(m, spec, pieces, obstacle_kind).items()}
+
+
+@functools.lru_cache(maxsize=8)
+def _sized(cols: int, rows: int) -> tuple[Square, ...]:
+    """The squares of a sized board: one shared tuple per size (the drawing finds its layout by identity)."""
+    return rectangle(cols, rows)
+
+
+@functools.lru_cache(maxsize=8)
+def _around(low_col: int, high_col: int, low_row: int, high_row: int) -> tuple[Square, ...]:
+    """The squares of a rectangle, row by row: one shared tuple per rectangle."""
+    return tuple((c, r) for r in range(low_row, high_row + 1) for c in range(low_col, high_col + 1))
+
+
+def square_cells(m: dict[str, Any], placed: list[Square]) -> tuple[Square, ...]:
+    """The squares of the drawn board: the sized board, or 12 x 9 grown to leave two squares around every piece (at
+    most 100 each way, from the first piece)."""
+    cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
+    if cols and rows:
+        return _sized(cols, rows)
+    spans = []
+    for axis, most in ((0, DEFAULT_COLS - 1), (1, DEFAULT_ROWS - 1)):
+        values = [s[axis] for s in placed]
+        low = min([0, *(v - AROUND for v in values)])
+        high = max([most, *(v + AROUND for v in values)])
+        if high - low + 1 > MOST:
+            centre = placed[0][axis]
+            low = min(max(low, centre - MOST // 2), high - MOST + 1)
+            high = low + MOST - 1
+        spans.append((low, high))
+    return _around(spans[0][0], spans[0][1], spans[1][0], spans[1][1])
+
+
+def _polyline(value: Any) -> tuple[tuple[float, float], ...] | None:
+    """A line's points from a possibly invalid ``[[x, y], ...]`` (at least two numbers pairs), or None."""
+    if not isinstance(value, list) or len(value) < 2:
+        return None
+    out = []
+    for p in value:
+        if not (isinstance(p, list) and len(p) == 2
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p)):
+            return None
+        out.append((float(p[0]), float(p[1])))
+    return tuple(out)
+
+
+@recent_calls(2)
+def square_walls(walls: Any, doors: Any, rule: str) -> tuple[Wall, ...]:
+    """The walls and doors of a possibly invalid map as the board's lines (an item that is not one is left out),
+    remembered: they stay put while the pieces move, and the drawing finds the same tuple again at once."""
+    out: list[Wall] = []
+    for i, item in enumerate(walls if isinstance(walls, list) else []):
+        points = _polyline(item.get("points")) if isinstance(item, dict) else None
+        kind = item.get("kind", "wall") if isinstance(item, dict) else None
+        if points is not None and kind in WALL_WORDS:
+            out.append(Wall(kind, points, f"{WALL_WORDS[kind]} {i + 1}", i, rule=rule))
+    for i, item in enumerate(doors if isinstance(doors, list) else []):
+        points = _polyline(item.get("points")) if isinstance(item, dict) else None
+        if points is not None:
+            is_open = item.get("open") is True
+            out.append(Wall("door", points, f"door {i + 1}, {'open' if is_open else 'closed'}", i, is_open, rule))
+    return tuple(out)
+
+
+@recent_calls(2)
+def square_lamps(lights: Any) -> tuple[Lamp, ...]:
+    """The lights of a possibly invalid map (an item that is not one is left out)."""
+    out: list[Lamp] = []
+    for i, item in enumerate(lights if isinstance(lights, list) else []):
+        at = _polyline([item.get("at"), item.get("at")]) if isinstance(item, dict) else None
+        reach = item.get("range") if isinstance(item, dict) else None
+        if at is not None and isinstance(reach, (int, float)) and not isinstance(reach, bool) and reach >= 0:
+            out.append(Lamp(at[0], float(reach), f"light {i + 1}, reaching {reach:g} squares"))
+    return tuple(out)
+
+
+def lines_words(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...]) -> str:
+    """The walls, doors and lights counted in words (``3 walls, 2 doors (1 open) and 1 light``)."""
+    doors = [w for w in walls if w.kind == "door"]
+    parts = [f"{len(walls) - len(doors)} wall line(s)"]
+    if doors:
+        parts.append(f"{len(doors)} door(s) ({sum(d.open for d in doors)} open)")
+    if lamps:
+        parts.append(f"{len(lamps)} light(s)")
+    return ", ".join(parts)
+
+
+LINES_LEGEND = (("━", "wall", "wall"), ("┅", "outline of an object", "object"), ("╌", "low wall", "low"),
+                ("▭", "door: tap to open or close it", "door"), ("◯", "light and its reach", "light"))
+"""The key of a square map's lines: symbol, meaning and the kind of line it stands for (``light``: the lights)."""
+
+
+def lines_legend(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...]) -> tuple[tuple[str, str], ...]:
+    """The key's entries for the kinds of line the map has."""
+    kinds = {w.kind for w in walls} | ({"light"} if lamps else set())
+    return tuple((symbol, meaning) for symbol, meaning, kind in LINES_LEGEND if kind in kinds)

@@ -1,0 +1,195 @@
+"""Square maps in the d6 Skirmish and Classic d20 calculators in real Chromium: a shared link drawn on squares with
+its walls and doors, a door opened by a tap and closed by the keyboard, a piece placed on a square, and screenshots
+(phone first; opt-in: ``--shots``) saved for a person to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser.support import (
+    AXE,
+    READY_TIMEOUT,
+    assert_no_blocking,
+    full_calculator,
+    page_script,
+    run_axe,
+    scenario_in_url,
+    wait_scenario,
+    wait_settled,
+    wait_state,
+)
+
+from pycore.browser import encode_fragment
+
+# A wall at x = 2 from the top to y = 1.8 and a door at x = 3 across the board: closed, total cover; open, the wall
+# is seen past (one level, a 4+ attack hits on 5+).
+ROOM = {"system": "skirmish-d6", "attack": {"hits_on": 4},
+        "map": {"grid": "square", "cols": 6, "rows": 3, "attacker": [0, 1], "target": [4, 1],
+                "walls": [{"points": [[2, 0], [2, 1.8]]}, {"points": [[1, 2], [1, 3]], "kind": "low"}],
+                "doors": [{"points": [[3, 0], [3, 3]], "open": False}],
+                "lights": [{"at": [5, 0], "range": 1.5}]}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def open_link(page, server, scenario):
+    """A calculator opened from a shared link, its engine's answer in."""
+    page.goto(server.url + f"calculator/{scenario['system']}/#s=" + encode_fragment(scenario))
+    calc = full_calculator(page, scenario["system"])
+    calc.locator('.calc-output[data-state]:not([data-state="loading"])').wait_for(timeout=READY_TIMEOUT)
+    return calc
+
+
+def headline(calc, text):
+    calc.locator('[data-key="headline"]').filter(has_text=text).wait_for(timeout=READY_TIMEOUT)
+
+
+def test_a_square_link_is_drawn_and_a_door_opens_and_closes(page, server):
+    """The link comes back as squares (the grid chosen in the form, 18 squares, the walls and the closed door:
+    cannot be targeted); a tap on the door opens it (hits on 5+, the link says open) and Enter on it, still focused,
+    closes it again."""
+    calc = open_link(page, server, ROOM)
+    wait_state(calc, "ready")
+    assert calc.locator('[data-path="map.grid"]').input_value() == "square"
+    board = calc.locator(".calc-board")
+    board.locator("g.hex.square").first.wait_for()
+    assert board.locator("g.hex.square").count() == 18
+    assert board.locator("polyline.wall--wall").count() == 1 and board.locator("polyline.wall--low").count() == 1
+    assert board.locator("circle.lamp-reach").count() == 1
+    headline(calc, "Cannot be targeted")
+    door = board.locator('g.door[data-door="0"]')
+    assert "door--closed" in door.get_attribute("class").split()
+    door.click()
+    headline(calc, "Hits on 5+")
+    assert scenario_in_url(page)["map"]["doors"] == [{"points": [[3, 0], [3, 3]], "open": True}]
+    door = board.locator('g.door[data-door="0"]')
+    assert "door--open" in door.get_attribute("class").split()
+    door.focus()
+    page.keyboard.press("Enter")
+    headline(calc, "Cannot be targeted")
+    assert "door--closed" in board.locator('g.door[data-door="0"]').get_attribute("class").split()
+    assert page.evaluate("document.activeElement.dataset.door") == "0"  # the redrawn door keeps the focus
+    assert scenario_in_url(page)["map"]["doors"][0]["open"] is False
+
+
+def test_a_tap_on_a_square_places_the_next_piece(page, server):
+    """With the attacker and the target placed, a tap on an empty square puts a partial obstacle there, drawn by the
+    engine on that square and in the link."""
+    calc = open_link(page, server, {**ROOM, "map": {**ROOM["map"], "doors": []}})
+    headline(calc, "Hits on 5+")
+    square = calc.locator('.calc-board g.hex[data-hex="2,2"]')
+    square.click()
+    calc.locator('.calc-board g.hex[data-hex="2,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
+    wait_scenario(page, lambda s: s["map"].get("obstacles") == [{"kind": "partial", "hex": [2, 2]}])
+
+
+def test_a_classic_d20_square_link_is_drawn(page, server):
+    """Classic d20 from a square link: the wall breaks half the corner lines (50%, needs 14), drawn on squares."""
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                "map": {"grid": "square", "cols": 6, "rows": 3, "attacker": [0, 1], "target": [4, 1],
+                        "walls": [{"points": [[2, 0], [2, 1.5]]}]}}
+    calc = open_link(page, server, scenario)
+    wait_state(calc, "ready")
+    assert calc.locator(".calc-board g.hex.square").count() == 18
+    assert "8 of 16 corner lines broken" in calc.locator(".calc-facts").inner_text()
+
+
+def test_a_square_board_passes_the_accessibility_checks(context, server):
+    """The board with walls, doors and lights (doors as buttons) raises no blocking axe finding."""
+    context.add_init_script(path=str(AXE))
+    page = context.new_page()
+    calc = open_link(page, server, ROOM)
+    wait_state(calc, "ready")
+    assert_no_blocking(run_axe(page, ".calc-board"), "the square board")
+
+
+@pytest.mark.shots
+def test_screenshot_of_a_square_board_on_a_phone(browser, server, watch, shots: Path):
+    """The square map fits a phone's width; the page and the board are saved for a person to look at."""
+    ctx = browser.new_context(**PHONE)
+    watch.attach(ctx)
+    page = ctx.new_page()
+    page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(ROOM))
+    wait_settled(page)
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page is {overflow} px wider than the screen"
+    calc.locator(".calc-board").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "square-phone.png"))
+    calc.locator(".calc-board").screenshot(path=str(shots / "square-board-phone.png"))
+    ctx.close()
+    watch.check()
+
+
+def test_switching_to_a_map_starts_from_the_forms_situation(page, server):
+    """Two partial obstacles counted (hits on 6+): switched to the map, the attacker, the target and the two obstacles
+    stand laid out on row 2 and the answer is the same, with no error shown at any moment; switched to squares, the
+    same pieces stand on squares, the same answer."""
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    calc.locator('[data-path="obstacles.partial"]').fill("2")
+    headline(calc, "Hits on 6+")
+    page.evaluate("""() => {
+      const output = document.querySelector('.calc--full .calc-output');
+      window.statesSeen = [];
+      new MutationObserver(() => window.statesSeen.push(output.dataset.state))
+        .observe(output, { attributes: true, attributeFilter: ['data-state'] });
+    }""")
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    board = calc.locator(".calc-board")
+    board.locator('g.hex[data-hex="2,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
+    headline(calc, "Hits on 6+")
+    assert board.locator('g.hex[data-hex="0,2"]').get_attribute("data-piece") == "attacker"
+    assert board.locator('g.hex[data-hex="6,2"]').get_attribute("data-piece") == "target"
+    assert board.locator('g.hex[data-hex="1,2"]').get_attribute("data-piece") == "partial"
+    assert "error" not in page.evaluate("window.statesSeen")
+    assert calc.locator(".calc-field-error:not([hidden])").count() == 0
+    calc.locator('[data-path="map.grid"]').select_option("square")
+    board.locator('g.hex.square[data-hex="1,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
+    headline(calc, "Hits on 6+")
+    wait_scenario(page, lambda s: s["map"].get("grid") == "square")
+    assert "error" not in page.evaluate("window.statesSeen")
+
+
+def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
+    """A file that is not an export is refused with the reason beside the input, nothing changed; the room's export
+    picked with the file input comes in as the square map (60 squares, its door closed), the pieces laid out before it
+    stay, and the link carries the walls."""
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    calc.locator('.calc-board g.hex[data-hex="0,2"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    bad = tmp_path / "notes.uvtt"
+    bad.write_text("these are notes")
+    picker = calc.locator('[data-role="import-file"]')
+    picker.set_input_files(str(bad))
+    said = calc.locator('[data-role="import-said"]')
+    said.filter(has_text="notes.uvtt was not imported").wait_for(timeout=READY_TIMEOUT)
+    assert "the file: not a Universal VTT export: the file is not JSON" in said.inner_text()
+    assert calc.locator('[data-path="map.grid"]').input_value() == "hex"
+    picker.set_input_files(str(Path(__file__).parent.parent / "maps" / "room.dd2vtt"))
+    said.filter(has_text="room.dd2vtt imported: 10 x 6 squares, 4 walls, 1 door and 1 light").wait_for(
+        timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board g.hex.square").count() == 60
+    assert calc.locator('[data-path="map.grid"]').input_value() == "square"
+    scenario = wait_scenario(page, lambda s: s["map"].get("grid") == "square")
+    assert scenario["map"]["attacker"] == [0, 2] and len(scenario["map"]["walls"]) == 4
+
+
+def test_an_export_dropped_on_the_board_is_imported(page, server):
+    """The room's export dropped on the board (the board takes the drag) comes in as the square map."""
+    page.goto(server.url + "calculator/classic-d20/")
+    calc = full_calculator(page, "classic-d20")
+    wait_state(calc, "ready")
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    calc.locator('.calc-board g.hex[data-hex="0,2"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    room = (Path(__file__).parent.parent / "maps" / "room.dd2vtt").read_text()
+    assert page.evaluate(page_script("drop-file.js"), ["room.dd2vtt", room]) is True
+    calc.locator('[data-role="import-said"]').filter(has_text="room.dd2vtt imported").wait_for(timeout=READY_TIMEOUT)
+    calc.locator(".calc-board g.hex.square").first.wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board g.hex.square").count() == 60
+    assert calc.locator(".calc-board polyline.wall--object").count() == 1
