@@ -112,10 +112,10 @@ def test_map_tap_places_a_piece(tab: Driver, server: SiteServer) -> None:
     tab.click(cell.format("3,2"), touch=True)
     tab.wait("(q) => document.querySelector(q)?.getAttribute('data-piece') === 'partial'", cell.format("3,2"), 20,
              "a partial obstacle on 3,2")
-    scenario = tab.wait("map-scenario", None, 20, "the link with the obstacle")
+    headline(tab, root, "Hits on 6+")  # two partial obstacles on the line: level 2
+    scenario = tab.wait("map-scenario", None, 20, "the link")  # written with the answer
     assert scenario["map"]["attacker"] == [0, 2] and scenario["map"]["target"] == [6, 2]
     assert {"kind": "partial", "hex": [3, 2]} in scenario["map"]["obstacles"]
-    headline(tab, root, "Hits on 6+")  # two partial obstacles on the line: level 2
 
 
 def test_rule_preview_opens_and_closes_with_escape(tab: Driver, server: SiteServer, request: pytest.FixtureRequest) -> None:
