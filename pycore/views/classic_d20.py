@@ -13,7 +13,19 @@ from ..maps import board_cells, unbounded_cells
 from ..squaregrid import Square
 from ..svg import Board, Mark, Piece
 from . import overlay, pairings
-from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_exact, percent_of, signed, summary_line
+from .common import (
+    board_size,
+    chance,
+    hex_of,
+    link,
+    map_of,
+    map_pieces,
+    percent_exact,
+    percent_of,
+    pieces_legend,
+    signed,
+    summary_line,
+)
 from .squares import lines_legend, lines_words, square_cells, square_lamps, square_pieces, square_walls
 from .view import Answer, View
 
@@ -265,8 +277,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
         desc = (f"{reading['blocked_lines']} of the {reading['lines']} lines from the attacker's corners to the "
                 f"target's are broken{', but a straight line still gets through' if through else ''}: "
                 f"{result['cover']}% cover, {reading['distance_ft']} ft apart.")
-    shown = {p.symbol for p in pieces.values()}
-    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    legend = pieces_legend(BOARD, pieces)
     if reading and reading["blockers"]:
         legend += (("×", "breaks some of the 36 corner lines"),)
     if reading and reading["protectors"]:
@@ -296,8 +307,7 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
         desc = (f"{reading['blocked_lines']} of the {reading['lines']} lines from the attacker's corners to the "
                 f"target's are broken: {result['cover']}% cover, {reading['distance_ft']} ft apart. On the map: "
                 f"{lines_words(walls, lamps)}.")
-    shown = {p.symbol for p in pieces.values()}
-    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    legend = pieces_legend(BOARD, pieces)
     if reading and reading["blockers"]:
         legend += (("×", "breaks some of the corner lines"),)
     if reading and reading["protectors"]:

@@ -109,6 +109,12 @@ def map_pieces(m: dict[str, Any], spec: BoardSpec, pieces: Mapping[str, Piece],
     return placed
 
 
+def pieces_legend(spec: BoardSpec, pieces: Mapping[Any, Piece]) -> tuple[tuple[str, str], ...]:
+    """The legend's lines for the kinds of piece the board shows, in the order of the board's slots."""
+    shown = {p.symbol for p in pieces.values()}
+    return tuple((s.symbol, s.label) for s in spec.slots if s.symbol in shown)
+
+
 def link(parent: ET.Element, rule_id: str, base: str, text: str | None = None, *, css: str = "",
          tagged: bool = True) -> ET.Element:
     """A link to a rule or ruling's anchor: its title unless ``text``; ``data-rule`` unless not ``tagged`` (an

@@ -13,7 +13,7 @@ from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from ..systems.enchanted_realms.cells import board_cells
 from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
 from . import overlay
-from .common import hex_of, link, percent_exact, percent_with_fraction, signed, summary_line
+from .common import hex_of, link, percent_exact, percent_with_fraction, pieces_legend, signed, summary_line
 from .view import View
 
 PLACE_WORDS = {"front": "10 ft in front", "behind": "10 ft behind", "adjacent": "next to the target"}
@@ -286,8 +286,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
                 + ("Friendly fire applies: the eight stray hexes are numbered 1 to 8 for the d10 (9 and 10 hit nothing), "
                    "each creature on one shows its chance to be struck." if ff.get("applies") else
                    "Friendly fire does not apply; the eight stray hexes are numbered for reference."))
-    shown = {p.symbol for p in pieces.values()}
-    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    legend = pieces_legend(BOARD, pieces)
     if result and (result.get("friendly_fire") or {}).get("slots"):
         legend += (("1–8", "stray hexes, numbered for the d10 (9, 10: nothing)"), ("%", "chance to be struck"))
     heat = overlay.heat(result, OVERLAY)

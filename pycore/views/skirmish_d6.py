@@ -11,7 +11,7 @@ from ..maps import board_cells, unbounded_cells
 from ..squaregrid import Square
 from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from . import overlay, pairings
-from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, signed, summary_line
+from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, pieces_legend, signed, summary_line
 from .squares import lines_legend, lines_words, square_cells, square_lamps, square_of, square_pieces, square_walls
 from .view import Answer, View
 
@@ -162,8 +162,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
                 f"{len(reading['crossed'])} obstacle(s): cover {'total' if level == 'total' else f'level {level}'}."
                 + (" It runs along a hex edge; both paths are shown and the ruling picks one."
                    if len(reading["paths"]) > 1 else ""))
-    shown = {p.symbol for p in pieces.values()}
-    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    legend = pieces_legend(BOARD, pieces)
     if reading and reading["crossed"]:
         legend += (("1, 2", "obstacles the line crosses, counted"),)
     if reading and len(reading["paths"]) > 1:
@@ -196,8 +195,7 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
         desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
                 f"{len(reading['crossed'])} obstacle(s) and {len(reading['walls'])} wall line(s): cover "
                 f"{'total' if level == 'total' else f'level {level}'}. On the map: {lines_words(walls, lamps)}.")
-    shown = {p.symbol for p in pieces.values()}
-    legend = tuple((s.symbol, s.label) for s in BOARD.slots if s.symbol in shown)
+    legend = pieces_legend(BOARD, pieces)
     if reading and reading["crossed"]:
         legend += (("1, 2", "obstacles the line crosses, counted"),)
     legend += lines_legend(walls, lamps)
