@@ -29,6 +29,7 @@ denominators, so a grown blocker's corners, squares' centres and corners moved t
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -402,36 +403,48 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
         line = _line_through((Fraction(u[0]), Fraction(u[1])), (Fraction(v[0]), Fraction(v[1])))
         assert line is not None
         return _gets_through(line, ends, near)
-    # candidates: the ends' corners (no condition) and the blockers' corners, with the two corners beside each: a line
-    # through a blocker's corner that gets through keeps the blocker on one side, so both lie on one side of it
+    # candidates: lines through two corners of the ends and of the blockers, with the two corners beside a blocker's
+    # corner on one side of the line (a line through it that gets through keeps the blocker on one side). A corner
+    # such a line rests on lies on the stretch between the two squares, so only corners within the hull of the two
+    # squares are paired; a line resting along a blocker's edge is tried as that edge's line.
+    band = hull([*first, *second])
     points: list[tuple[Vec, Vec | None, Vec | None]] = [(c, None, None) for c in (*first, *second)]
+    edges: list[tuple[Vec, Vec]] = []
     for shape in near:
         n = len(shape)
-        points.extend((shape[i], shape[i - 1], shape[(i + 1) % n]) for i in range(n))
+        points.extend((shape[i], shape[i - 1], shape[(i + 1) % n]) for i in range(n) if _holds(band, shape[i]))
+        edges.extend((shape[i], shape[(i + 1) % n]) for i in range(n))
+    pairs = ((p, q) for i, (p, p0, p1) in enumerate(points) for q, q0, q1 in points[i + 1:]
+             if not (p0 is not None and p1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], p0, p1))
+             and not (q0 is not None and q1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], q0, q1)))
     tried: set[tuple[int, int, int]] = set()
-    for i, (p, p0, p1) in enumerate(points):
-        px, py = p
-        for q, q0, q1 in points[i + 1:]:
-            dx, dy = q[0] - px, q[1] - py
-            if dx == 0 and dy == 0:
-                continue
-            if p0 is not None and p1 is not None and _opposite(px, py, dx, dy, p0, p1):
-                continue
-            if q0 is not None and q1 is not None and _opposite(px, py, dx, dy, q0, q1):
-                continue
-            nx, ny = -dy, dx
-            g = math.gcd(nx, ny)
-            nx, ny = nx // g, ny // g
-            if nx < 0 or (nx == 0 and ny < 0):
-                nx, ny = -nx, -ny
-            c = nx * px + ny * py
-            if (nx, ny, c) in tried:
-                continue
-            tried.add((nx, ny, c))
-            line = (nx, ny, c, (-ny, nx))
-            if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, near):
-                return True
+    for p, q in itertools.chain(edges, pairs):
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        if dx == 0 and dy == 0:
+            continue
+        nx, ny = -dy, dx
+        g = math.gcd(nx, ny)
+        nx, ny = nx // g, ny // g
+        if nx < 0 or (nx == 0 and ny < 0):
+            nx, ny = -nx, -ny
+        c = nx * p[0] + ny * p[1]
+        if (nx, ny, c) in tried:
+            continue
+        tried.add((nx, ny, c))
+        line = (nx, ny, c, (-ny, nx))
+        if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, near):
+            return True
     return False
+
+
+def _holds(shape: Shape, p: Vec) -> bool:
+    """Whether the closed convex polygon (corners counter-clockwise) holds ``p``."""
+    n = len(shape)
+    for i in range(n):
+        (ax, ay), (bx, by) = shape[i], shape[(i + 1) % n]
+        if (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) < 0:
+            return False
+    return True
 
 
 def _opposite(px: int, py: int, dx: int, dy: int, a: Vec, b: Vec) -> bool:
@@ -451,14 +464,22 @@ def _stabs(line: Line, shape: Shape) -> bool:
 def runs_through(p: Point, q: Point, s: Square) -> bool:
     """Whether the segment ``p``-``q`` runs through the closed square ``s`` for some length (through its inside or
     along an edge); grazing a corner does not count."""
-    lo, hi = Fraction(0), Fraction(1)
-    for start, step, low, high in ((p[0], q[0] - p[0], s[0], s[0] + 1), (p[1], q[1] - p[1], s[1], s[1] + 1)):
+    scale = math.lcm(*(Fraction(v).denominator for v in (*p, *q)))
+    px, py, qx, qy = (int(v * scale) for v in (*p, *q))
+    dx, dy = qx - px, qy - py
+    if dx == dy == 0:
+        return False
+    # the part of the segment inside the square is the stretch of t in [0, 1] the two axes allow (Liang-Barsky),
+    # counted here in parts of ``whole`` so that every bound is a whole number
+    whole = (abs(dx) or 1) * (abs(dy) or 1)
+    lo, hi = 0, whole
+    for start, step, low in ((px, dx, s[0] * scale), (py, dy, s[1] * scale)):
+        high = low + scale
         if step == 0:
             if not low <= start <= high:
                 return False
             continue
-        t0, t1 = Fraction(low - start) / step, Fraction(high - start) / step
-        if t0 > t1:
-            t0, t1 = t1, t0
+        per = whole // abs(step)
+        t0, t1 = ((low - start) * per, (high - start) * per) if step > 0 else ((start - high) * per, (start - low) * per)
         lo, hi = max(lo, t0), min(hi, t1)
     return lo < hi

@@ -97,3 +97,43 @@ def test_clear_line_agrees_with_sampled_segments(segments, a, b):
                 free = (p, q)
     if free is not None:
         assert w.clear_line(PLANE, a, b, shapes), f"the segment {free} (in quarters) touches no wall"
+
+
+def test_runs_through_counts_a_stretch_not_a_grazed_corner():
+    """A segment runs through a square across its inside or along an edge; touching only a corner, or having no
+    length, does not count; and halves are taken as they are."""
+    square = (1, 1)  # from (1, 1) to (2, 2)
+    assert w.runs_through((0, 0), (3, 3), square)  # across the middle, corner to corner
+    assert w.runs_through((0, 3), (3, 0), square)  # along its other diagonal
+    assert w.runs_through((1, 0), (1, 3), square)  # along its left edge
+    assert not w.runs_through((0, 3), (3, 0), (1, 0))  # meets the square below-right only at its corner (2, 1)
+    assert not w.runs_through((3, 0), (3, 3), square)  # passes beside it
+    assert not w.runs_through((1, 1), (1, 1), square)  # a point on it has no length
+    assert w.runs_through(P(Fraction(3, 2), 0), P(Fraction(3, 2), 1), (1, 0))  # down the middle, in halves
+    assert not w.runs_through(P(Fraction(1, 2), 0), P(Fraction(1, 2), 5), (1, 0))  # beside it, in halves
+
+
+def _runs_through_by_parts(p, q, s):
+    """The clipping of the segment to the square, step by step in fractions of the segment (the model)."""
+    if p == q:
+        return False
+    lo, hi = Fraction(0), Fraction(1)
+    for start, end, low in ((p[0], q[0], s[0]), (p[1], q[1], s[1])):
+        step = Fraction(end) - Fraction(start)
+        if step == 0:
+            if not low <= start <= low + 1:
+                return False
+            continue
+        t0, t1 = sorted(((low - Fraction(start)) / step, (low + 1 - Fraction(start)) / step))
+        lo, hi = max(lo, t0), min(hi, t1)
+    return lo < hi
+
+
+QUARTERS = st.builds(Fraction, st.integers(-8, 16), st.just(4))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.tuples(QUARTERS, QUARTERS), st.tuples(QUARTERS, QUARTERS), st.tuples(st.integers(-1, 3), st.integers(-1, 3)))
+def test_runs_through_agrees_with_clipping_in_fractions(p, q, s):
+    """The whole-number clipping gives the answer of clipping in fractions, for points on quarters of a square."""
+    assert w.runs_through(p, q, s) == _runs_through_by_parts(p, q, s)

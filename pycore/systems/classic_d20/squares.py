@@ -92,7 +92,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
             if p == q:
                 continue
             a, b = (Fraction(p[0]), Fraction(p[1])), (Fraction(q[0]), Fraction(q[1]))
-            hit = [s for s in near if runs_through(a, b, s)]
+            hit = [s for s in near if runs_through(p, q, s)]
             # a corner on a wall is taken to its own square's side of it (``walls.nudged``)
             na, nb = nudged(plane.vec(a), ca), nudged(plane.vec(b), ct)
             crossed = [line.field for line, how in zip(lines, meetings(na, nb, chains)) if how in (CROSS, ALONG)]
