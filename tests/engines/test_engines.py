@@ -72,9 +72,11 @@ def test_calculator_goes_live_and_answers_a_change(tab: Driver, server: SiteServ
     assert wanted in tab.text(f'{root} [data-key="headline"]')
 
 
-def test_shared_link_opens_the_same_situation(tab: Driver, server: SiteServer) -> None:
+def test_shared_link_opens_the_same_situation_and_share_copies_it(tab: Driver, server: SiteServer) -> None:
     """A #s= link restores every field and shows that situation's answer: radiant light, a dim-sighted attacker in
-    melee at base 3+ hits on 5+."""
+    melee at base 3+ hits on 5+. Without navigator.share, Share then copies the answer's line and the #s= link, and
+    says so (desktop Firefox and WebKitGTK have no share sheet at all; the check takes it away in every engine so all
+    three take this path)."""
     scenario = {"system": "skirmish-d6", "light": "radiant", "attacker": {"vision": "dim"},
                 "obstacles": {"partial": 0, "total": 0}, "attack": {"kind": "melee", "hits_on": 3}}
     root = open_calculator(tab, server, "skirmish-d6", "#s=" + encode_fragment(scenario))
@@ -82,6 +84,14 @@ def test_shared_link_opens_the_same_situation(tab: Driver, server: SiteServer) -
     for path, value in {"light": "radiant", "attacker.vision": "dim", "attack.kind": "melee", "attack.hits_on": "3"}.items():
         assert tab.call("field", {"root": root, "path": path})["value"] == value, path
     assert tab.call("scenario")["light"] == "radiant"
+    assert tab.call("no-share-sheet"), "this engine has no clipboard to copy to"
+    line = tab.text(f"{root} [data-summary]")
+    assert "5+" in line, line
+    tab.click(f'{root} [data-role="share"]')
+    said = tab.wait_text(f'{root} [data-role="share-said"]', "Link copied")
+    assert said.startswith("Link copied")
+    assert tab.call("() => window.__copied") == [f"{line}\n{tab.url}"]
+    assert tab.call("scenario")["light"] == "radiant"  # the copied address is the restored situation's
 
 
 def test_bad_input_shows_its_message_beside_the_field(tab: Driver, server: SiteServer) -> None:
@@ -156,19 +166,6 @@ def test_house_ruling_is_remembered_across_a_reload(tab: Driver, server: SiteSer
     tab.type(f'{root} [data-path="obstacles.partial"]', "1")
     tab.type(f'{root} [data-path="attack.hits_on"]', "4")
     headline(tab, root, "Hits on 5+")
-
-
-def test_share_copies_the_link_without_a_share_sheet(tab: Driver, server: SiteServer) -> None:
-    """Without navigator.share, Share copies the answer's line and the #s= link, and says so (desktop Firefox and
-    WebKitGTK have no share sheet at all; the check takes it away in every engine so all three take this path)."""
-    root = open_calculator(tab, server, "skirmish-d6")
-    tab.wait("() => location.hash.startsWith('#s=')", None, 20, "the link")
-    assert tab.call("no-share-sheet"), "this engine has no clipboard to copy to"
-    line = tab.text(f"{root} [data-summary]")
-    tab.click(f'{root} [data-role="share"]')
-    said = tab.wait_text(f'{root} [data-role="share-said"]', "Link copied")
-    assert said.startswith("Link copied")
-    assert tab.call("() => window.__copied") == [f"{line}\n{tab.url}"]
 
 
 def test_site_works_offline_after_one_visit(tab: Driver, built_site) -> None:
