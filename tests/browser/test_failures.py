@@ -3,7 +3,8 @@
 Runtime files are deleted or corrupted in a copy of the built site served by its own server, or
 blocked by the browser (no service worker in those contexts: its own requests would not pass through
 the route that blocks them). Each calculator must reach ``data-state="failed"`` with a message that
-says what happened, within a bounded time, and the rulebook pages around it must stay readable.
+says what happened, within a bounded time, and the rulebook pages around it must stay readable. Every page checks
+its runtime with the same start-up code, so each fault is tried on one page, the kinds of page taking turns.
 """
 
 from __future__ import annotations
@@ -86,6 +87,12 @@ def runtime_files(site: Path, page: str) -> list[str]:
     return found
 
 
+ROUNDS = [*((url, ".calc--full") for url in CALCULATORS.values()), (INLINE_CALCULATOR, ".calc--inline"),
+          ("", ".calc--inline")]
+"""The pages a missing runtime file is tried on, in turn: each full calculator, a rulebook page's inline one and the
+home page's live one (the page's URL, and its calculator's class)."""
+
+
 EXPECTED_NOISE = ["Failed to load resource", "Failed to fetch", "net::ERR_", "could not be fetched", "is missing",
                   "MessageEvent", "installing the standard library", "is not valid JSON"]
 """Console and page errors a missing or blocked file causes in the browser itself, and in the vendored
@@ -131,32 +138,32 @@ def no_sw(browser, watch):
 
 
 def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, tmp_path):
-    """Each runtime file missing from the host in turn: every calculator fails within seconds and says why."""
+    """Each runtime file missing from the host in turn, on one page of each kind in turn (every page's engine tag
+    names the same files, so one check shows each): each calculator fails within seconds and says why."""
     site = copy_site(built_site, tmp_path / "site")
     try:
         files = runtime_files(site.root, CALCULATORS["skirmish-d6"])
         assert len(files) >= 7
+        wasm = wasm_files(site.root, CALCULATORS["skirmish-d6"])
+        for url, _ in ROUNDS:
+            assert runtime_files(site.root, url) == files and wasm_files(site.root, url) == wasm, url
         watch.allowed_console.extend(EXPECTED_NOISE)
-        for group in [[rel] for rel in files] + [wasm_files(site.root, CALCULATORS["skirmish-d6"])]:
+        for turn, group in enumerate([[rel] for rel in files] + [wasm]):
             paths = [site.root / rel for rel in group]
             for path in paths:
                 path.rename(path.with_name(path.name + ".gone"))
                 watch.allowed_console.append(path.name)  # errors that name the missing file are expected
             path = paths[0]
+            url, kind = ROUNDS[turn % len(ROUNDS)]
             ctx = fresh_context(browser, watch)  # nothing cached from the round before
             page = ctx.new_page()
             try:
-                for url in CALCULATORS.values():
-                    started = time.monotonic()
-                    page.goto(site.url + url)
-                    message = failed_within(page, page.locator(".calc--full"), FAST, started)
-                    assert "could not load" in message, message
-                    assert path.name in message or "Failed to fetch dynamically imported module" in message, message
-                    assert "rulebook stays fully readable" in message
-                    assert_readable(page)
                 started = time.monotonic()
-                page.goto(site.url + INLINE_CALCULATOR)
-                failed_within(page, page.locator(".calc--inline").first, FAST, started)
+                page.goto(site.url + url)
+                message = failed_within(page, page.locator(kind).first, FAST, started)
+                assert "could not load" in message, message
+                assert path.name in message or "Failed to fetch dynamically imported module" in message, message
+                assert "rulebook stays fully readable" in message
                 assert_readable(page)
                 assert csp_violations(page) == []
             finally:
@@ -168,20 +175,24 @@ def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, 
         site.stop()
 
 
-@pytest.mark.parametrize("pattern", ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/engine.py"])
-def test_blocked_runtime_fails_fast_everywhere(no_sw, server, pattern):
-    """The runtime blocked on the way (a proxy, an extension): every calculator fails within seconds."""
+BLOCKED = ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/engine.py"]
+"""What a proxy or an extension may block on the way: the whole runtime, the WebAssembly, pycore, the engine's script."""
+
+
+@pytest.mark.parametrize(("pattern", "system"), [(pattern, sorted(CALCULATORS)[turn % len(CALCULATORS)])
+                                                 for turn, pattern in enumerate(BLOCKED)])
+def test_blocked_runtime_fails_fast_everywhere(no_sw, server, pattern, system):
+    """The runtime blocked on the way (a proxy, an extension), each way on one system's pages in turn (every page
+    checks the same files): its calculator fails within seconds, and its rulebook page stays readable."""
     page = no_sw.new_page()
     page.route(pattern, lambda route: route.abort())
-    for url in CALCULATORS.values():
-        started = time.monotonic()
-        page.goto(server.url + url)
-        message = failed_within(page, page.locator(".calc--full"), FAST, started)
-        assert "could not load" in message and ("could not be fetched" in message or "Failed to fetch" in message), message
-        assert_readable(page)
-    for url in RULEBOOK.values():
-        page.goto(server.url + url)
-        assert_readable(page)
+    started = time.monotonic()
+    page.goto(server.url + CALCULATORS[system])
+    message = failed_within(page, page.locator(".calc--full"), FAST, started)
+    assert "could not load" in message and ("could not be fetched" in message or "Failed to fetch" in message), message
+    assert_readable(page)
+    page.goto(server.url + RULEBOOK[system])
+    assert_readable(page)
     assert csp_violations(page) == []
 
 
@@ -275,27 +286,31 @@ def broken_copy(data: bytes, how: str) -> bytes:
     return data[:middle] + bytes(b ^ 0xFF for b in data[middle:middle + 4096]) + data[middle + 4096:]
 
 
-@pytest.mark.parametrize(("broken", "how"), [*((name, "truncate") for name in FALLBACKS),
-                                             ("the snapshot", "damage"), ("the packed WebAssembly", "damage")])
-def test_broken_file_with_a_fallback_still_answers(no_sw, built_site, tmp_path, watch, broken, how):
+@pytest.mark.parametrize("broken", [(("the snapshot", "damage"), ("the packed WebAssembly", "truncate")),
+                                    (("the snapshot", "truncate"),), (("the snapshot's standard library", "truncate"),),
+                                    (("the packed WebAssembly", "damage"),)],
+                         ids=lambda broken: " and ".join(f"{name} {how}" for name, how in broken))
+def test_broken_file_with_a_fallback_still_answers(no_sw, built_site, tmp_path, watch, broken):
     """A snapshot, the standard library it was left with, or the packed WebAssembly, there but broken (cut short, or
     damaged inside): the loader starts Pyodide as usual from the whole trimmed standard library (the snapshot's own
-    lacks what the snapshot imported), or takes the plain WebAssembly (and still restores the snapshot), and the
-    calculator answers."""
-    pattern, warning = FALLBACKS[broken]
+    lacks what the snapshot imported), or takes the plain WebAssembly (and, with only that broken, still restores
+    the snapshot), and the calculator answers. The two fallbacks are apart, so one case breaks a file of each."""
     if not list(built_site.glob("assets/runtime/engine-*.snap.*")):
         pytest.skip("built without the engine snapshot (no Node)")
     site = copy_site(built_site, tmp_path / "site")
     try:
-        found = sorted(site.root.glob(pattern)) if pattern else [site.root / page_stdlib(site.root, CALCULATORS["skirmish-d6"])]
-        assert len(found) == 1, found
-        path = found[0]
-        path.write_bytes(broken_copy(path.read_bytes(), how))
+        stdlib = site.root / page_stdlib(site.root, CALCULATORS["skirmish-d6"])
+        for name, how in broken:
+            pattern = FALLBACKS[name][0]
+            found = sorted(site.root.glob(pattern)) if pattern else [stdlib]
+            assert len(found) == 1, found
+            found[0].write_bytes(broken_copy(found[0].read_bytes(), how))
         page = no_sw.new_page()
         page.goto(site.url + CALCULATORS["skirmish-d6"])
         page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
-        assert [w for w in watch.console_warnings if warning in w], watch.console_warnings
-        if broken == "the packed WebAssembly":
+        for name, _ in broken:
+            assert [w for w in watch.console_warnings if FALLBACKS[name][1] in w], (name, watch.console_warnings)
+        if all(name == "the packed WebAssembly" for name, _ in broken):
             assert not [w for w in watch.console_warnings if "starting without the snapshot" in w], watch.console_warnings
         watch.console_warnings.clear()
     finally:
@@ -323,8 +338,9 @@ def test_host_policy_without_data_connections_still_answers(no_sw, server, watch
 
 
 def test_host_policy_that_forbids_the_engine_fails_fast(no_sw, server, watch):
-    """A host header stricter than the page's policy (no blob: workers): failed within seconds, naming the
-    policy, not after the engine's 90 s timeout; the rulebook part of the page stays readable."""
+    """A host header stricter than the page's policy (no blob: workers), on one calculator (the check is the same
+    on every page): failed within seconds, naming the policy, not after the engine's 90 s timeout; the rulebook
+    part of the page stays readable."""
     watch.allowed_console.extend(["Content Security Policy", "Content-Security-Policy", "worker"])
     page = no_sw.new_page()
 
@@ -333,9 +349,8 @@ def test_host_policy_that_forbids_the_engine_fails_fast(no_sw, server, watch):
         route.fulfill(response=response, headers={**response.headers, "content-security-policy": "worker-src 'self'"})
 
     page.route("**/calculator/**", strict)
-    for url in CALCULATORS.values():
-        started = time.monotonic()
-        page.goto(server.url + url)
-        message = failed_within(page, page.locator(".calc--full"), FAST, started)
-        assert "security policy blocks it (worker-src" in message, message
-        assert_readable(page)
+    started = time.monotonic()
+    page.goto(server.url + CALCULATORS["classic-d20"])
+    message = failed_within(page, page.locator(".calc--full"), FAST, started)
+    assert "security policy blocks it (worker-src" in message, message
+    assert_readable(page)
