@@ -326,3 +326,15 @@ def assert_no_blocking(violations: list[dict], where: str) -> None:
     bad = [v for v in violations if v["impact"] in BLOCKING or v["id"] in ENFORCED]
     assert not bad, f"{where}:\n" + "\n".join(f"  {v['impact']} {v['id']} ({v['help']}):\n    " + "\n    ".join(v["nodes"])
                                               for v in bad)
+
+
+def paste_link(page: Any, fragment: str) -> None:
+    """Paste a ``#s=`` link into the open calculator page's address, as a reader would (its full calculator restores
+    the situation on hashchange: no new load, no new engine), and wait until the engine has answered it."""
+    # Every answer rewrites the status, so a mark put there first tells this answer from one before the paste;
+    # a link the address already holds fires no hashchange, and the wait times out.
+    status = page.locator('.calc--full [data-role="status"]')
+    status.evaluate("(status) => { status.textContent = 'link pasted'; }")
+    page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
+    page.wait_for_function("(status) => status.textContent !== 'link pasted'", arg=status.element_handle(),
+                           timeout=READY_TIMEOUT)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,12 +21,14 @@ from browser.support import (
     csp_violations,
     full_calculator,
     page_script,
+    paste_link,
     run_axe,
     scenario_in_url,
     wait_scenario,
     wait_settled,
     wait_state,
 )
+from browser.test_a11y import SCHEMES
 
 from pycore import SYSTEMS
 from pycore.browser import encode_fragment
@@ -322,37 +325,55 @@ def test_blocked_or_full_storage_leaves_the_calculators_working(page, server, wa
 
 
 SCREEN_PAGES = {
-    "table": (CALCULATOR, None),
-    "link": (CALCULATOR, AREA_SPELL),
-    "inline": (RULEBOOK_COVER, None),
+    "calculator": (CALCULATOR, {"table": None, "link": AREA_SPELL}),
+    "inline": (RULEBOOK_COVER, {"inline": None}),
 }
+"""Each page shot -> the kinds of panel it shows in turn, each with the link pasted into its address to show it
+(None: the page as opened)."""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+def both_schemes(page) -> Iterator[str]:
+    """The page in the scheme it shows, then in the other, turned by the header's palette toggle (one load for both)."""
+    shown = next(scheme for scheme, palette in SCHEMES.items()
+                 if palette == page.evaluate("document.body.dataset.mdColorScheme"))
+    yield shown
+    other = next(scheme for scheme in SCHEMES if scheme != shown)
+    page.locator('[data-md-component="palette"] label:not([hidden])').first.click()
+    page.locator(f'body[data-md-color-scheme="{SCHEMES[other]}"]').wait_for(state="attached")
+    yield other
+
+
 @pytest.mark.parametrize("screen", [pytest.param(screen, marks=[pytest.mark.shots] if screen != "phone" else [])
                                     for screen in SCREENS])
-@pytest.mark.parametrize("name", list(SCREEN_PAGES))
-def test_screenshot(browser, server, watch, shots: Path, name, screen, scheme):
-    """The panel on a phone (and with ``--shots`` a desktop), light and dark: it fits the screen, axe finds nothing
-    serious in the output around it, the page's security policy holds; the screenshot is saved to look at."""
-    context = browser.new_context(**SCREENS[screen], color_scheme=scheme)
+@pytest.mark.parametrize("where", list(SCREEN_PAGES))
+def test_screenshot(browser, server, watch, shots: Path, where, screen):
+    """The panel on a phone (and with ``--shots`` a desktop): the table's and, pasted into the same calculator, a
+    link's, or an inline calculator's; in light and dark it fits the screen, axe finds nothing serious in the output
+    around it, the page's security policy holds; the screenshots are saved to look at."""
+    context = browser.new_context(**SCREENS[screen], color_scheme="light")
     watch.attach(context)
     context.add_init_script(path=str(AXE))
     context.add_init_script(CSP_PROBE)
     page = context.new_page()
     remember(page, server, {AREA: "apply", LIGHT: "highest"})
-    url, scenario = SCREEN_PAGES[name]
-    page.goto(server.url + url + ("#s=" + encode_fragment(scenario) if scenario else ""))
+    url, kinds = SCREEN_PAGES[where]
+    page.goto(server.url + url)
     wait_settled(page)
-    panel = page.locator('[data-role="house"]:visible').first
-    panel.wait_for()
-    assert panel.get_attribute("data-kind") == name
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the page is {overflow} px wider than the screen"
-    assert_no_blocking(run_axe(page, ".calc-output:has(.calc-house:not([hidden]))"), f"{name} ({screen}, {scheme})")
-    assert csp_violations(page) == []
-    panel.scroll_into_view_if_needed()
-    page.screenshot(path=str(shots / f"{name}-{screen}-{scheme}.png"))
-    page.screenshot(path=str(shots / f"{name}-{screen}-{scheme}-full.png"), full_page=True)
+    assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES["light"]
+    for name, scenario in kinds.items():
+        if scenario:
+            paste_link(page, "#s=" + encode_fragment(scenario))
+        panel = page.locator('[data-role="house"]:visible').first
+        panel.wait_for()
+        assert panel.get_attribute("data-kind") == name
+        for scheme in both_schemes(page):
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"the page is {overflow} px wider than the screen ({name}, {scheme})"
+            assert_no_blocking(run_axe(page, ".calc-output:has(.calc-house:not([hidden]))"),
+                               f"{name} ({screen}, {scheme})")
+            assert csp_violations(page) == []
+            panel.scroll_into_view_if_needed()
+            page.screenshot(path=str(shots / f"{name}-{screen}-{scheme}.png"))
+            page.screenshot(path=str(shots / f"{name}-{screen}-{scheme}-full.png"), full_page=True)
     context.close()
     watch.check()

@@ -12,6 +12,7 @@ from browser.support import (
     assert_no_blocking,
     full_calculator,
     page_script,
+    paste_link,
     run_axe,
     wait_scenario,
     wait_settled,
@@ -55,19 +56,6 @@ def hexcell(calc, key: str):
     return calc.locator(f'.calc-board g.hex[data-hex="{key}"]')
 
 
-def test_no_json_box_anywhere(phone, server):
-    """Neither the full calculators (before and after the engine) nor an inline one show a list as text to edit."""
-    page = phone.new_page()
-    for url in (ER, D6, FRIENDLY_FIRE):
-        page.goto(server.url + url)
-        texts = page.locator('.calc input[type="text"]').evaluate_all("els => els.map((e) => e.value)")
-        assert not [t for t in texts if t.lstrip().startswith(("[", "{"))], (url, texts)
-        wait_settled(page)
-        texts = page.locator('.calc input[type="text"]').evaluate_all("els => els.map((e) => e.value)")
-        assert not [t for t in texts if t.lstrip().startswith(("[", "{"))], (url, texts)
-        assert "JSON" not in page.locator(".calc").first.inner_text()
-
-
 def test_creatures_added_named_placed_and_removed_round_trip_through_the_link(phone, server):
     """Enchanted Realms: Add puts a creature on a free hex next to the last one, its row names it and takes its
     Defense, Place on board moves it by a tap, a tap on the board adds another row; the link restores them all."""
@@ -103,25 +91,25 @@ def test_creatures_added_named_placed_and_removed_round_trip_through_the_link(ph
     scenario = wait_scenario(page, lambda s: len(s.get("others", [])) == 2 and s["others"][1]["hex"] == [2, 0])
     assert scenario["others"][1] == {"name": "Creature 1", "defense": 10, "hex": [2, 0]}
     calc.locator(".calc-board g.hex[data-hex=\"2,0\"][data-piece=\"creature\"]").wait_for()
-    # the link restores both rows
-    link = page.url
-    other = phone.new_page()
-    other.goto(link)
-    again = full_calculator(other, "enchanted-realms")
-    wait_state(again, "ready")
-    assert rows(again, "others").count() == 2
-    assert box(again, "others", 0, "name").input_value() == "Bram"
-    assert box(again, "others", 0, "defense").input_value() == "12"
-    assert box(again, "others", 1, "hex", 0).input_value() == "2"
-    assert hexcell(again, "3,1").get_attribute("data-piece") == "creature"
+    # the link restores both rows, pasted into this page after a situation without them
+    link = "#" + page.url.split("#", 1)[1]
+    paste_link(page, "#s=" + encode_fragment({"system": "enchanted-realms", "others": []}))
+    assert rows(calc, "others").count() == 0
+    assert hexcell(calc, "3,1").get_attribute("data-piece") is None
+    paste_link(page, link)
+    assert rows(calc, "others").count() == 2
+    assert box(calc, "others", 0, "name").input_value() == "Bram"
+    assert box(calc, "others", 0, "defense").input_value() == "12"
+    assert box(calc, "others", 1, "hex", 0).input_value() == "2"
+    assert hexcell(calc, "3,1").get_attribute("data-piece") == "creature"
     # remove the first: the second becomes the list's first row, its controls renumbered
-    again.locator('[data-list="others"] [data-role="list-remove"]').first.tap()
-    assert rows(again, "others").count() == 1
-    assert again.locator('[data-list="others"] [data-role="list-title"]').first.inner_text() == "Creature 1"
-    assert box(again, "others", 0, "name").input_value() == "Creature 1"
-    assert box(again, "others", 0, "hex", 0).get_attribute("id").endswith("-0-hex-q")
-    wait_scenario(other, lambda s: s.get("others") == [{"name": "Creature 1", "defense": 10, "hex": [2, 0]}])
-    hexcell(again, "3,1").and_(other.locator(":not([data-piece])")).wait_for()
+    calc.locator('[data-list="others"] [data-role="list-remove"]').first.tap()
+    assert rows(calc, "others").count() == 1
+    assert calc.locator('[data-list="others"] [data-role="list-title"]').first.inner_text() == "Creature 1"
+    assert box(calc, "others", 0, "name").input_value() == "Creature 1"
+    assert box(calc, "others", 0, "hex", 0).get_attribute("id").endswith("-0-hex-q")
+    wait_scenario(page, lambda s: s.get("others") == [{"name": "Creature 1", "defense": 10, "hex": [2, 0]}])
+    hexcell(calc, "3,1").and_(page.locator(":not([data-piece])")).wait_for()
 
 
 def test_an_item_error_sits_by_its_row(phone, server):
@@ -174,14 +162,16 @@ def test_d6_map_lists_change_kind_and_side_and_round_trip(phone, server):
                 "creatures": [{"hex": [4, 1], "side": "attacker"}], "elevation": [],
                 "grid": "hex", "walls": [], "doors": [], "lights": []}  # the form's square-map boxes, at their defaults
     wait_scenario(page, lambda s: s.get("map") == expected)
-    other = phone.new_page()
-    other.goto(page.url)
-    again = full_calculator(other, "skirmish-d6")
-    wait_state(again, "ready")
-    assert rows(again, "map.obstacles").count() == 2
-    assert box(again, "map.obstacles", 0, "kind").evaluate("s => s.selectedOptions[0].text") == "Total obstacle"
-    assert box(again, "map.creatures", 0, "side").evaluate("s => s.selectedOptions[0].text") == "Attacker's ally"
-    assert [box(again, "map.obstacles", 1, "hex", p).input_value() for p in (0, 1)] == [str(v) for v in added]
+    link = "#" + page.url.split("#", 1)[1]
+    paste_link(page, "#s=" + encode_fragment(scenario))  # the situation it opened with: one row each, as they were
+    assert rows(calc, "map.obstacles").count() == 1
+    assert box(calc, "map.obstacles", 0, "kind").evaluate("s => s.selectedOptions[0].text") == "Partial obstacle"
+    assert box(calc, "map.creatures", 0, "side").evaluate("s => s.selectedOptions[0].text") == "Target's ally"
+    paste_link(page, link)
+    assert rows(calc, "map.obstacles").count() == 2
+    assert box(calc, "map.obstacles", 0, "kind").evaluate("s => s.selectedOptions[0].text") == "Total obstacle"
+    assert box(calc, "map.creatures", 0, "side").evaluate("s => s.selectedOptions[0].text") == "Attacker's ally"
+    assert [box(calc, "map.obstacles", 1, "hex", p).input_value() for p in (0, 1)] == [str(v) for v in added]
 
 
 def test_a_long_list_from_a_link_starts_folded(phone, server):
@@ -293,25 +283,6 @@ def test_inline_calculator_list_asks_for_a_new_rows_hex(phone, server):
 
 
 ROW_CONTROLS = ".calc-list input:not([type=hidden]), .calc-list select, .calc-list button"
-
-
-@pytest.mark.parametrize("name", ["er", "d6-map", "inline"])
-def test_rows_are_named_for_assistive_technology(phone, server, name):
-    """Every row control has a name, every reference resolves and ids stay unique, after Add and Remove too;
-    axe finds nothing serious in the lists."""
-    page = phone.new_page()
-    page.goto(server.url + SHOT_PAGES[name])
-    wait_settled(page)
-    editor = page.locator("[data-list]").first
-    editor.locator('[data-role="list-add"]').tap()
-    editor.locator('[data-role="list-add"]').tap()
-    editor.locator('[data-role="list-remove"]').first.tap()
-    assert page.evaluate(page_script("unnamed-controls.js"), ROW_CONTROLS) == []
-    assert page.evaluate(page_script("dangling-references.js")) == []
-    assert page.evaluate(page_script("duplicate-ids.js")) == []
-    assert_no_blocking(run_axe(page, "[data-list]"), f"{name} list editor")
-
-
 SCREENS = {"phone": PHONE, "desktop": DESKTOP}
 SHOT_PAGES = {
     "er": ER + "#s=" + encode_fragment({"system": "enchanted-realms", "blind_shot": True,
@@ -322,6 +293,36 @@ SHOT_PAGES = {
         "creatures": [{"hex": [4, 1], "side": "target"}]}}),
     "inline": FRIENDLY_FIRE,
 }
+
+
+def json_boxes(page) -> list[str]:
+    """What the page's calculators show in text boxes that reads as JSON (a list or an object)."""
+    texts = page.locator('.calc input[type="text"]').evaluate_all("els => els.map((e) => e.value)")
+    return [t for t in texts if t.lstrip().startswith(("[", "{"))]
+
+
+@pytest.mark.parametrize("name", list(SHOT_PAGES))
+def test_no_json_box_and_rows_named_for_assistive_technology(phone, server, name):
+    """A full calculator (opened without a link) or an inline one shows no list as text to edit, before the engine
+    answers or after; then, with a full calculator's rows pasted in from a link, every row control has a name, every
+    reference resolves and ids stay unique, after Add and Remove too; axe finds nothing serious in the lists."""
+    url, _, fragment = SHOT_PAGES[name].partition("#")
+    page = phone.new_page()
+    page.goto(server.url + url)
+    assert json_boxes(page) == []
+    wait_settled(page)
+    assert json_boxes(page) == []
+    assert "JSON" not in page.locator(".calc").first.inner_text()
+    if fragment:
+        paste_link(page, "#" + fragment)
+    editor = page.locator("[data-list]").first
+    editor.locator('[data-role="list-add"]').tap()
+    editor.locator('[data-role="list-add"]').tap()
+    editor.locator('[data-role="list-remove"]').first.tap()
+    assert page.evaluate(page_script("unnamed-controls.js"), ROW_CONTROLS) == []
+    assert page.evaluate(page_script("dangling-references.js")) == []
+    assert page.evaluate(page_script("duplicate-ids.js")) == []
+    assert_no_blocking(run_axe(page, "[data-list]"), f"{name} list editor")
 
 
 @pytest.mark.shots
