@@ -27,6 +27,8 @@ RECOVERY = 20.0
 SYSTEM = "skirmish-d6"
 SEVERAL = "rules/classic-d20/cover/"
 """A rulebook page with several inline calculators, all served by the one engine."""
+HOME = ""
+"""The home page, with its live calculator."""
 ENGINE_ENDED_CONSOLE = ["Failed to load resource", "net::ERR_FAILED", "Failed to fetch",
                         "could not be fetched", "MessageEvent"]
 """What the console may say when the engine's runtime is blocked as it starts again."""
@@ -107,13 +109,14 @@ def test_ended_or_silent_worker_is_replaced_and_answers(keeping_workers, server)
     assert page.evaluate("window.__engineWorkers.length") == 3
 
 
-def test_every_calculator_on_the_page_recovers_together(keeping_workers, server):
-    """The calculators of a page share the engine (several inline ones on a rulebook page): its worker ended, a new
-    one is started and every one of them answers a change on it."""
+@pytest.mark.parametrize("url", [SEVERAL, HOME])
+def test_every_calculator_on_the_page_recovers_together(keeping_workers, server, url):
+    """The calculators of a page share the engine (several inline ones on a rulebook page, the home page's live
+    one): its worker ended, a new one is started and every one of them answers a change on it."""
     page = keeping_workers.new_page()
-    page.goto(server.url + SEVERAL)
+    page.goto(server.url + url)
     outputs = page.locator(".calc-output")
-    assert outputs.count() >= 2
+    assert outputs.count() >= (2 if url == SEVERAL else 1)
     wait_settled(page)
     assert page.locator('.calc-output[data-state="ready"]').count() == outputs.count()
     end_engine(page)
