@@ -3,7 +3,7 @@ tests show (test_screenshots.py and the others, run with ``--shots``), all in on
 
 from __future__ import annotations
 
-from browser.support import PAGE_TYPES, wait_settled
+from browser.support import PAGE_TYPES, paste_link, wait_settled
 from browser.test_overlay_screens import PAGES as OVERLAY_PAGES
 from browser.test_screenshots import PAGES as SCREENSHOT_PAGES
 from browser.test_screenshots import SCREENS
@@ -38,10 +38,7 @@ def test_every_page_fits_a_phone(browser, server, watch):
             if i == 0:
                 page.goto(server.url + url)
             else:
-                shown = page.locator(".calc--full .calc-result").first
-                shown.evaluate("result => result.setAttribute('data-stale', '')")
-                page.evaluate("f => { location.hash = f; }", "#" + url.partition("#")[2])
-                page.locator('.calc--full .calc-output[data-state="ready"] .calc-result:not([data-stale])').first.wait_for()
+                paste_link(page, "#" + url.partition("#")[2])
             wait_settled(page)
             assert page.locator('.calc-output:not([data-state="ready"])').count() == 0, f"{name}: a calculator did not answer"
             if (overflow := page.evaluate(OVERFLOW)) > 0:
