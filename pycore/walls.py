@@ -379,11 +379,9 @@ def _overlap_convex(p: Shape, q: Shape) -> bool:
         for i in range(n):
             (ax, ay), (bx, by) = shape[i], shape[(i + 1) % n]
             nx, ny = ay - by, bx - ax  # a normal of the edge
-            lo1 = min(nx * x + ny * y for x, y in p)
-            hi1 = max(nx * x + ny * y for x, y in p)
-            lo2 = min(nx * x + ny * y for x, y in q)
-            hi2 = max(nx * x + ny * y for x, y in q)
-            if hi1 < lo2 or hi2 < lo1:
+            on_p = [nx * x + ny * y for x, y in p]
+            on_q = [nx * x + ny * y for x, y in q]
+            if max(on_p) < min(on_q) or max(on_q) < min(on_p):
                 return False
     return True
 

@@ -91,10 +91,11 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         for q in sq.corners(target):
             if p == q:
                 continue
-            a, b = (Fraction(p[0]), Fraction(p[1])), (Fraction(q[0]), Fraction(q[1]))
             hit = [s for s in near if runs_through(p, q, s)]
-            # a corner on a wall is taken to its own square's side of it (``walls.nudged``)
-            na, nb = nudged(plane.vec(a), ca), nudged(plane.vec(b), ct)
+            # a corner on a wall is taken to its own square's side of it (``walls.nudged``); corners are whole
+            # squares, so in the plane they are whole multiples of its scale
+            na = nudged((p[0] * plane.scale, p[1] * plane.scale), ca)
+            nb = nudged((q[0] * plane.scale, q[1] * plane.scale), ct)
             crossed = [line.field for line, how in zip(lines, meetings(na, nb, chains)) if how in (CROSS, ALONG)]
             if hit or crossed:
                 blocked += 1
