@@ -58,3 +58,10 @@ def test_is_copy_tells_copies_from_site_files(tmp_path: Path):
     assert not is_copy(root / "sitemap.xml.gz")
     (root / "assets/engine.snap.gz").write_bytes(b"x")
     assert not is_copy(root / "assets/engine.snap.gz")
+
+
+def test_brotli_works_hardest_below_the_largest_files():
+    """Quality 11 up to LARGE bytes; the largest files (the plain WebAssembly) at 9."""
+    assert precompress.brotli_quality(precompress.LARGE - 1) == 11
+    assert precompress.brotli_quality(precompress.LARGE) == 9
+    assert precompress.brotli_quality(9_598_218) == 9  # the plain pyodide.asm.wasm
