@@ -76,19 +76,6 @@ def test_shared_link_restores_form_and_result(page, server):
     assert scenario_in_url(page)["light"] == "radiant"
 
 
-@pytest.mark.parametrize("fragment", ["#s=%%%garbage", "#s=eyJzeXN0ZW0iOiJza2lyb",
-                                      "#s=" + encode_fragment({"system": "skirmish-d6", "light": "ultraviolet"})])
-def test_bad_link_keeps_defaults_and_says_so(page, server, fragment):
-    """A link that does not decode or validate leaves the defaults and tells the user why."""
-    page.goto(server.url + "calculator/skirmish-d6/" + fragment)
-    calc = full_calculator(page, SYSTEM)
-    wait_state(calc, "ready")
-    assert calc.locator('[data-path="light"]').input_value() == "bright"
-    status = calc.locator('[data-role="status"]').inner_text()
-    assert "defaults are shown" in status
-    assert calc.locator('[data-key="headline"]').inner_text() == "Hits on 5+"  # the page's own situation
-
-
 def test_inline_light_calculator(page, server):
     """The light page's inline calculator: static default first, then live answers from the engine."""
     page.goto(server.url + "rules/skirmish-d6/light/")
