@@ -97,7 +97,9 @@ def precompress(site_dir: Path, cache: Path | None = None) -> list[Path]:
         if len(data) < MIN_SIZE:
             continue
         for suffix, encode in found.items():
-            out = compressed(data, suffix, encode, cache)
+            # the cache keeps a copy per encoding and level: a level changed here is never read from an older copy
+            level = f".q{brotli_quality(len(data))}" if suffix == ".br" else ""
+            out = compressed(data, level + suffix, encode, cache)
             target = path.with_name(path.name + suffix)
             if len(out) <= MAX_RATIO * len(data):
                 target.write_bytes(out)

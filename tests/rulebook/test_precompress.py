@@ -65,3 +65,12 @@ def test_brotli_works_hardest_below_the_largest_files():
     assert precompress.brotli_quality(precompress.LARGE - 1) == 11
     assert precompress.brotli_quality(precompress.LARGE) == 9
     assert precompress.brotli_quality(9_598_218) == 9  # the plain pyodide.asm.wasm
+
+
+@pytest.mark.skipif(precompress.BROTLI is None, reason="brotli is not installed")
+def test_cached_brotli_copies_are_kept_per_quality(tmp_path: Path):
+    """A brotli copy in the cache is named for its quality, so a copy made at another quality is never taken."""
+    cache = tmp_path / "cache"
+    precompress.precompress(site(tmp_path / "site"), cache)
+    names = sorted(p.name.split(".", 1)[1] for p in cache.iterdir())
+    assert names == ["gz", "q11.br"]
