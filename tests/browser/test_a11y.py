@@ -23,6 +23,7 @@ from browser.support import (
     assert_no_blocking,
     block_engine,
     csp_violations,
+    next_frame,
     page_script,
     run_axe,
     wait_scenario,
@@ -36,13 +37,14 @@ SCHEMES = {"light": "default", "dark": "slate"}
 
 
 def in_both_schemes(page, check) -> None:
-    """Run ``check(scheme)`` on a page opened in the light palette, then again after the header's palette toggle
-    has turned it dark: one load (and one engine start) for both."""
-    assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES["light"]
-    check("light")
+    """Run ``check(scheme)`` in the palette the page shows, then again after the header's palette toggle has turned
+    it to the other: one load (and one engine start) for both."""
+    shown = {palette: scheme for scheme, palette in SCHEMES.items()}[page.evaluate("document.body.dataset.mdColorScheme")]
+    other = next(scheme for scheme in SCHEMES if scheme != shown)
+    check(shown)
     page.locator('[data-md-component="palette"] label:not([hidden])').first.click()
-    page.locator(f'body[data-md-color-scheme="{SCHEMES["dark"]}"]').wait_for(state="attached")
-    check("dark")
+    page.locator(f'body[data-md-color-scheme="{SCHEMES[other]}"]').wait_for(state="attached")
+    check(other)
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
@@ -93,10 +95,23 @@ def test_axe_is_pinned_and_never_shipped(built_site):
 
 @pytest.mark.parametrize("kind", PAGE_TYPES)
 def test_axe_every_page(themed, server, kind):
-    """Every kind of page, light and dark, with its calculators computed: no serious or critical violation."""
+    """Every kind of page, light and dark, with its calculators computed: no serious or critical violation. The same
+    load is the content security policy's check of every kind of page: it loads, runs its calculators (which compute,
+    then answer again after a change in each form) and its scripts, draws the focus, and nothing is blocked."""
     page = themed.new_page()
     page.goto(server.url + PAGE_TYPES[kind])
     wait_settled(page)
+    outputs = page.locator(".calc-output")
+    for i in range(outputs.count()):
+        assert outputs.nth(i).get_attribute("data-state") == "ready", f"calculator {i} did not compute"
+    if outputs.count():
+        # a change in each form: the engine answers again and its HTML goes in
+        page.evaluate(page_script("answer-again.js"))
+        for i in range(outputs.count()):
+            outputs.nth(i).and_(page.locator(".calc-output[data-state]")).wait_for(timeout=READY_TIMEOUT)
+    page.keyboard.press("Tab")  # focus styles, the skip link
+    page.wait_for_function("document.activeElement !== document.body")
+    next_frame(page)  # the focused element drawn with its styles
     in_both_schemes(page, lambda scheme: assert_no_blocking(run_axe(page), f"{kind} ({scheme})"))
     assert csp_violations(page) == []
 
@@ -128,6 +143,7 @@ STATES = {
         "system": "enchanted-realms", "blind_shot": True, "attack": {"dice": 3, "rolls": [2, 5, 19], "d10": 2},
         "target": {"cover": "three-quarters"}, "others": [{"name": "Bram", "hex": [3, 0], "defense": 12},
                                                           {"name": "Wren", "hex": [5, 0], "defense": 10}]}, []),
+    "link-refused": (CALCULATORS["classic-d20"], "garbage", []),
     "d20-everything": (CALCULATORS["classic-d20"], {
         "system": "classic-d20", "attack": {"to_hit": 15, "over_melee": True}, "fog_distance_ft": 25,
         "target": {"cover_example": "window", "protectors": 2, "invisible": True, "melee_rounds": 3}}, []),
@@ -135,24 +151,43 @@ STATES = {
         "system": "classic-d20", "attack": {"to_hit": 15}, "overlay": "target", "map": {
             "cols": 8, "rows": 5, "attacker": [0, 2], "target": [5, 2], "obstacles": [{"hex": [2, 2], "kind": "wall"}],
             "creatures": [{"hex": [6, 2], "side": "target"}], "elevation": [{"hex": [0, 2], "height": 10}]}}, []),
-    "link-refused": (CALCULATORS["classic-d20"], "garbage", []),
 }
-"""Calculator states beyond the first answer: field errors, the board with pieces, long results, a refused link."""
+"""Calculator states beyond the first answer: field errors, the board with pieces, long results, a refused link. The
+first state of each calculator opens its page (a refused link, or an error typed into the defaults: both need the
+defaults a fresh page has); each later one is pasted into that page's address, which replaces every value and error
+before it."""
+
+VISITS = {url: [state for state, (at, _, _) in STATES.items() if at == url] for url, _, _ in STATES.values()}
+"""Each calculator's address -> its states, in the order one page goes through them."""
 
 
-@pytest.mark.parametrize("state", STATES)
-def test_axe_calculator_states(themed, server, state):
-    """The calculators in error, with a board full of pieces, with every result block, after a refused link."""
-    url, scenario, actions = STATES[state]
-    fragment = "" if scenario is None else "#s=%%%" if scenario == "garbage" else "#s=" + encode_fragment(scenario)
+def paste_link(page, fragment: str) -> None:
+    """Put ``fragment``, a link the calculator can work out, in the open calculator's address, as a reader pasting a
+    link does, and wait until its answer is shown (an error still being answered for an earlier edit is not it)."""
+    page.evaluate("(f) => { delete document.querySelector('.calc--full .calc-output').dataset.state; location.hash = f; }",
+                  fragment)
+    page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
+
+
+@pytest.mark.parametrize("url", VISITS)
+def test_axe_calculator_states(themed, server, url):
+    """The calculators in error, with a board full of pieces, with every result block, after a refused link: one page
+    per calculator, light and dark in each state."""
     page = themed.new_page()
-    page.goto(server.url + url + fragment)
-    wait_settled(page)
-    for selector, how, value in actions:
-        getattr(page.locator(f".calc--full {selector}"), how)(value)
-    if actions:
-        page.locator('.calc--full .calc-output[data-state="error"]').wait_for(timeout=READY_TIMEOUT)
-    in_both_schemes(page, lambda scheme: assert_no_blocking(run_axe(page), f"{state} ({scheme})"))
+    for step, state in enumerate(VISITS[url]):
+        _, scenario, actions = STATES[state]
+        fragment = "" if scenario is None else "#s=%%%" if scenario == "garbage" else "#s=" + encode_fragment(scenario)
+        if step == 0:
+            page.goto(server.url + url + fragment)
+            wait_settled(page)
+        else:
+            assert fragment, f"{state}: a later state is a link"
+            paste_link(page, fragment)
+        for selector, how, value in actions:
+            getattr(page.locator(f".calc--full {selector}"), how)(value)
+        if actions:
+            page.locator('.calc--full .calc-output[data-state="error"]').wait_for(timeout=READY_TIMEOUT)
+        in_both_schemes(page, lambda scheme, state=state: assert_no_blocking(run_axe(page), f"{state} ({scheme})"))
 
 
 def test_axe_failed_engine(browser, server, watch):
@@ -170,22 +205,6 @@ def test_axe_failed_engine(browser, server, watch):
 
 
 CONTROLS = "input:not([type=hidden]), select, textarea, button, [role=button], [tabindex]:not([tabindex='-1']):not(a)"
-
-
-@pytest.mark.parametrize("url", [*CALCULATORS.values(), INLINE_CALCULATOR])
-def test_every_form_field_is_labelled(keyboard, server, url):
-    """Every control of every calculator (board editors and hexes too) has a name, and ids are unique."""
-    page = keyboard.new_page()
-    page.goto(server.url + url)
-    wait_settled(page)
-    if page.locator('.calc--full input[data-role="alternative"][value="map"]').count():
-        page.locator('.calc--full input[data-role="alternative"][value="map"]').check()
-    unnamed = page.evaluate(page_script("unnamed-controls.js"), CONTROLS)
-    assert unnamed == []
-    dangling = page.evaluate(page_script("dangling-references.js"))
-    assert dangling == []
-    duplicates = page.evaluate(page_script("duplicate-ids.js"))
-    assert duplicates == []
 
 
 def tab_to(page, selector: str, limit: int = 400, back: bool = False) -> None:
@@ -305,27 +324,6 @@ def test_keyboard_only_er_board_and_names(keyboard, server):
     assert csp_violations(page) == []
 
 
-def test_results_are_announced_through_the_live_region(keyboard, server):
-    """Every calculator's status and answer sit inside one polite live region; board changes have their own."""
-    for url in (*CALCULATORS.values(), INLINE_CALCULATOR):
-        page = keyboard.new_page()
-        page.goto(server.url + url)
-        wait_settled(page)
-        regions = page.locator(".calc-output")
-        assert regions.count() >= 1
-        for i in range(regions.count()):
-            region = regions.nth(i)
-            assert region.get_attribute("aria-live") == "polite"
-            assert region.locator('[data-role="status"]').count() == 1 and region.locator('[data-role="body"]').count() == 1
-        page.close()
-    page = keyboard.new_page()
-    page.goto(server.url + CALCULATORS["skirmish-d6"])
-    wait_settled(page)
-    page.locator('.calc--full [data-path="attack.hits_on"]').fill("9")
-    page.locator('.calc--full .calc-output[data-state="error"]').wait_for()
-    assert "Not worked out" in live_text(page) and "out of range" in live_text(page), "errors are announced too"
-
-
 def focus_shows(page) -> bool:
     """Whether the focused element looks different from the same element unfocused (pixels, caret hidden)."""
     handle = page.evaluate_handle("document.activeElement")
@@ -342,13 +340,29 @@ def focus_shows(page) -> bool:
 
 
 @pytest.mark.parametrize("url", [*CALCULATORS.values(), INLINE_CALCULATOR])
-def test_focus_is_always_visible(keyboard, server, url):
-    """Each stop of the Tab order in the content, board hexes included, shows that it has the focus."""
+def test_calculator_for_screen_readers_and_keyboards(keyboard, server, url):
+    """Every calculator's status and answer sit inside one polite live region (board changes have their own, and
+    d6 Skirmish's errors are announced too); every control (board editors and hexes too) has a name, ids are unique,
+    and each stop of the Tab order in the content, board hexes included, shows that it has the focus."""
     page = keyboard.new_page()
     page.goto(server.url + url)
     wait_settled(page)
+    regions = page.locator(".calc-output")
+    assert regions.count() >= 1
+    for i in range(regions.count()):
+        region = regions.nth(i)
+        assert region.get_attribute("aria-live") == "polite"
+        assert region.locator('[data-role="status"]').count() == 1 and region.locator('[data-role="body"]').count() == 1
     if page.locator('.calc--full input[data-role="alternative"][value="map"]').count():
         page.locator('.calc--full input[data-role="alternative"][value="map"]').check()
+        announce = page.locator('.calc--full [data-role="board-announce"]')
+        assert announce.count() == 1 and announce.get_attribute("aria-live") == "polite"
+    unnamed = page.evaluate(page_script("unnamed-controls.js"), CONTROLS)
+    assert unnamed == []
+    dangling = page.evaluate(page_script("dangling-references.js"))
+    assert dangling == []
+    duplicates = page.evaluate(page_script("duplicate-ids.js"))
+    assert duplicates == []
     page.locator("article h1").first.click()  # start the Tab order at the article
     unseen = []
     seen = 0
@@ -370,6 +384,10 @@ def test_focus_is_always_visible(keyboard, server, url):
             unseen.append(where)
     assert seen > 10
     assert unseen == [], f"focus not visible on: {unseen}"
+    if url == CALCULATORS["skirmish-d6"]:
+        page.locator('.calc--full [data-path="attack.hits_on"]').fill("9")
+        page.locator('.calc--full .calc-output[data-state="error"]').wait_for()
+        assert "Not worked out" in live_text(page) and "out of range" in live_text(page), "errors are announced too"
 
 
 def test_colour_is_never_the_only_cue(keyboard, server):

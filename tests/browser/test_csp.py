@@ -3,7 +3,9 @@
 The policy is a meta tag (a static host may not set headers). What it allows and why is in the
 README ("Content security policy") and beside the tag in templates/main.html. A violation anywhere
 fails the test: each page records ``securitypolicyviolation`` events, and the ``watch`` fixture fails
-on the console error Chromium prints for one (also for violations inside workers).
+on the console error Chromium prints for one (also for violations inside workers). Every kind of page is loaded,
+its calculators worked and its focus drawn under the policy by ``test_axe_every_page`` (tests/browser/test_a11y.py),
+on the load that axe-core checks.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ import pytest
 from browser.support import (
     CALCULATORS,
     CSP_PROBE,
-    PAGE_TYPES,
     READY_TIMEOUT,
     csp_violations,
     next_frame,
@@ -141,26 +142,6 @@ def probed(context):
     """The watched context, recording every CSP violation on each page."""
     context.add_init_script(CSP_PROBE)
     return context
-
-
-@pytest.mark.parametrize("kind", PAGE_TYPES)
-def test_no_violation_on_any_page(probed, server, kind):
-    """Each kind of page loads, runs its calculators (which compute) and its scripts without a violation."""
-    page = probed.new_page()
-    page.goto(server.url + PAGE_TYPES[kind])
-    wait_settled(page)
-    outputs = page.locator(".calc-output")
-    for i in range(outputs.count()):
-        assert outputs.nth(i).get_attribute("data-state") == "ready", f"calculator {i} did not compute"
-    if outputs.count():
-        # a change in each form: the engine answers again and its HTML goes in
-        page.evaluate(page_script("answer-again.js"))
-        for i in range(outputs.count()):
-            outputs.nth(i).and_(page.locator(".calc-output[data-state]")).wait_for(timeout=READY_TIMEOUT)
-    page.keyboard.press("Tab")  # focus styles, the skip link
-    page.wait_for_function("document.activeElement !== document.body")
-    next_frame(page)  # the focused element drawn with its styles
-    assert csp_violations(page) == []
 
 
 def test_search_works_under_the_policy(probed, server):
