@@ -2,7 +2,6 @@
 
 import io
 import json
-import time
 
 import pytest
 from squares_cases import ROOM
@@ -75,15 +74,14 @@ def test_a_huge_file_is_refused_before_it_is_parsed():
     assert "20 MB" in err.value.errors[0]["message"]
 
 
-def test_thousands_of_walls_convert_quickly():
-    """4,000 walls of three points each convert in well under a second."""
+def test_thousands_of_walls_all_convert():
+    """4,000 walls of three points each all convert (how long it takes is ``make bench``'s to measure)."""
     walls = [[{"x": 1 + i % 90 / 10, "y": 1 + i % 7}, {"x": 2 + i % 80 / 10, "y": 2}, {"x": 3, "y": 3 + i % 5}]
              for i in range(4000)]
     text = export(resolution={"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 30, "y": 30}, "pixels_per_grid": 70},
                   line_of_sight=walls, objects_line_of_sight=[], portals=[], lights=[])
-    start = time.process_time()
-    assert len(uvtt.convert(text)["walls"]) == 4000
-    assert time.process_time() - start < 1.0
+    walls = uvtt.convert(text)["walls"]
+    assert len(walls) == 4000 and all(len(wall["points"]) == 3 for wall in walls)
 
 
 def test_the_command_prints_the_map_or_the_errors(tmp_path):
