@@ -316,6 +316,10 @@ def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: W
     watch.check()
 
 
+UPDATE_CHECK = "navigator.serviceWorker.getRegistration().then((r) => r ? r.update().then(() => true, () => false) : false)"
+"""Ask the browser to check the worker's script for a new version now (what offline.js does now and then)."""
+
+
 def build_variant(out: Path, site_name: str) -> Path:
     """Rebuild the site into ``out`` under another name (mkdocs.yml reads it from the environment): a visible
     change on every page."""
@@ -353,7 +357,7 @@ def test_update_reaches_open_pages_cleanly(browser, built_site: Path, tmp_path: 
         assert header_title(page) == name
         # When the check a navigation triggers runs is Chrome's choice (it can take minutes);
         # offline.js's own periodic check is what a long-open page relies on: run it now.
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        assert page.evaluate(UPDATE_CHECK)
         prompt = page.locator("[data-offline-update]")
         prompt.wait_for(state="visible", timeout=READY_TIMEOUT)
         assert "new version" in prompt.inner_text()
@@ -424,10 +428,6 @@ def wait_for_http(url: str, timeout: float = 90) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.3)
-
-
-UPDATE_CHECK = "navigator.serviceWorker.getRegistration().then((r) => r ? r.update().then(() => true, () => false) : false)"
-"""Ask the browser to check the worker's script for a new version now (what offline.js does now and then)."""
 
 
 def read_between_loads(page, script: str):
