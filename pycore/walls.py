@@ -86,21 +86,28 @@ def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
         if rank[how] > rank[found]:
             found = how
 
+    # the side of each of the polyline's points from the segment's line (``_orient``), worked out once per point
+    px, py, dx, dy = p[0], p[1], q[0] - p[0], q[1] - p[1]
+    side = [(v > 0) - (v < 0) for v in (dx * (y - py) - dy * (x - px) for x, y in chain)]
+    if not side or min(side) > 0 or max(side) < 0:
+        return None  # the whole polyline on one side
     n = len(chain)
     for i in range(n - 1):
+        o1, o2 = side[i], side[i + 1]
+        if o1 * o2 > 0:
+            continue  # both ends of this wall on one side: apart
         a, b = chain[i], chain[i + 1]
         if a == b:
             continue
-        o1, o2 = _orient(p, q, a), _orient(p, q, b)
-        o3, o4 = _orient(a, b, p), _orient(a, b, q)
         if o1 == o2 == 0:  # on one line: an overlap of some length runs along, one shared point touches
             lo, hi = _overlap(p, q, a, b)
             if lo is not None and hi is not None:
                 note(ALONG if lo < hi else TOUCH)
             continue
+        o3, o4 = _orient(a, b, p), _orient(a, b, q)
         if o1 * o2 < 0 and o3 * o4 < 0:
             return CROSS  # through the wall's inside
-        if o1 * o2 > 0 or o3 * o4 > 0:
+        if o3 * o4 > 0:
             continue  # apart
         # one shared point, at an end of one of the two
         if o3 == 0 and o4 == 0:
@@ -111,8 +118,8 @@ def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
         # the wall's end a (o1 == 0) or b (o2 == 0) lies inside the segment: a joint the polyline crosses through
         # when its neighbours lie on opposite sides, else a touch
         k = i if o1 == 0 else i + 1
-        before = _orient(p, q, chain[k - 1]) if k > 0 else 0
-        after = _orient(p, q, chain[k + 1]) if k + 1 < n else 0
+        before = side[k - 1] if k > 0 else 0
+        after = side[k + 1] if k + 1 < n else 0
         if before * after < 0:
             return CROSS
         note(TOUCH)
@@ -462,7 +469,7 @@ def _stabs(line: Line, shape: Shape) -> bool:
 def runs_through(p: Point, q: Point, s: Square) -> bool:
     """Whether the segment ``p``-``q`` runs through the closed square ``s`` for some length (through its inside or
     along an edge); grazing a corner does not count."""
-    scale = math.lcm(*(Fraction(v).denominator for v in (*p, *q)))
+    scale = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)  # ints' is 1
     px, py, qx, qy = (int(v * scale) for v in (*p, *q))
     dx, dy = qx - px, qy - py
     if dx == dy == 0:
