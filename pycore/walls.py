@@ -375,21 +375,42 @@ def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape]) ->
     boxed = [s for s in blockers if _boxes_meet(_box(s), around)]
     if len(boxed) > 2:  # only blockers meeting the hull of the two squares can touch a line between them
         band = hull([*ends[0], *ends[1]])
-        boxed = [s for s in boxed if _overlap_convex(s, band)]
+        across = [(n, _spread(n, band)) for n in _slanted(band)]
+        boxed = [s for s in boxed if _meets_boxed(s, band, across)]
     return _clear(ends, tuple(boxed))
 
 
-def _overlap_convex(p: Shape, q: Shape) -> bool:
-    """Whether two convex polygons share a point (no edge of either separates them)."""
-    for shape in (p, q):
-        n = len(shape)
-        for i in range(n):
-            (ax, ay), (bx, by) = shape[i], shape[(i + 1) % n]
-            nx, ny = ay - by, bx - ax  # a normal of the edge
-            on_p = [nx * x + ny * y for x, y in p]
-            on_q = [nx * x + ny * y for x, y in q]
-            if max(on_p) < min(on_q) or max(on_q) < min(on_p):
-                return False
+def _slanted(shape: Shape) -> set[tuple[int, int]]:
+    """The normals of the polygon's edges that lie along no axis, one per direction."""
+    found = set()
+    n = len(shape)
+    for i in range(n):
+        (ax, ay), (bx, by) = shape[i], shape[(i + 1) % n]
+        nx, ny = ay - by, bx - ax
+        if nx and ny:
+            g = math.gcd(nx, ny) * (1 if nx > 0 else -1)
+            found.add((nx // g, ny // g))
+    return found
+
+
+def _spread(normal: tuple[int, int], shape: Shape) -> tuple[int, int]:
+    """The least and greatest of the polygon's corners along ``normal``."""
+    on = [normal[0] * x + normal[1] * y for x, y in shape]
+    return min(on), max(on)
+
+
+def _meets_boxed(shape: Shape, band: Shape, across: list[tuple[tuple[int, int], tuple[int, int]]]) -> bool:
+    """Whether a convex polygon whose box meets the convex ``band``'s box shares a point with it: no edge of either
+    separates them, and those along an axis cannot, the boxes meeting (``across``: the band's own slanted normals
+    with its spread along each)."""
+    for normal, (lo, hi) in across:
+        s_lo, s_hi = _spread(normal, shape)
+        if s_hi < lo or hi < s_lo:
+            return False
+    for normal in _slanted(shape):
+        (s_lo, s_hi), (lo, hi) = _spread(normal, shape), _spread(normal, band)
+        if s_hi < lo or hi < s_lo:
+            return False
     return True
 
 
