@@ -44,6 +44,8 @@ BUILD_TIMEOUT = 1200.0
 """Seconds a test waits for the run's build of the site (a fresh clone makes the engine's snapshot: minutes)."""
 READY_TIMEOUT = 90_000
 """Milliseconds a test waits for the engine's answer: the calculator's own engine timeout (2 shared cores)."""
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+"""A phone's context options: 390 x 844 CSS pixels, touch."""
 
 
 def build_site(out: Path, **settings: str) -> Path:

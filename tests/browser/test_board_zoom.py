@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser.support import READY_TIMEOUT, next_frame, page_script, scenario_in_url, wait_state
+from browser.support import PHONE, READY_TIMEOUT, next_frame, page_script, scenario_in_url, wait_state
 
 from pycore.browser import encode_fragment
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 HEX_WIDTH = 3 ** 0.5 * 20
 """A hex's width in drawing units (pycore.svg.HEX_SIZE 20, pointy top)."""

@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser.support import READY_TIMEOUT, calculator_address, wait_state
+from browser.support import PHONE, READY_TIMEOUT, calculator_address, wait_state
 
 from pycore.systems import SYSTEMS
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SCREENS = {"phone": PHONE, "desktop": {"viewport": {"width": 1280, "height": 1000}}}
 
 

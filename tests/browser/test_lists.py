@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from browser.support import (
     AXE,
+    PHONE,
     READY_TIMEOUT,
     assert_no_blocking,
     full_calculator,
@@ -22,7 +23,6 @@ from browser.test_failures import EXPECTED_NOISE
 
 from pycore.browser import encode_fragment
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
 ER = "calculator/enchanted-realms/"
 D6 = "calculator/skirmish-d6/"

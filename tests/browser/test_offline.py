@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from browser.support import (
+    PHONE,
     ROOT,
     SiteServer,
     Watch,
@@ -44,6 +45,7 @@ SCENARIOS = {
 BUILD = re.compile(r"^const BUILD = (\{.*\});$", re.M)
 CACHE_SIZE = page_script("cache-size.js")
 CACHED_PAGES = page_script("cached-pages.js")
+LAYOUT_SHIFTS = page_script("layout-shifts.js")
 
 
 def sw_build(site: Path) -> dict:
@@ -214,15 +216,18 @@ def record_offline_requests(context) -> list:
 def test_calculator_page_stores_the_site_after_its_engine(browser, offline_site: Path, watch: Watch):
     """First visit to a calculator page: the engine starts first; offline.js registers the worker only
     then, so no request of the offline store (sw.js, the runtime it precaches) competes with it; the
-    page still ends up "Available offline". (The fallback is 20 s: an engine slower than that on a
-    loaded machine would let the store start first and fail this test.)"""
-    with site_context(browser, offline_site, watch) as (server, context):
+    page still ends up "Available offline", on a phone, and the status line moved nothing on the way. (The fallback
+    is 20 s: an engine slower than that on a loaded machine would let the store start first and fail this test.)"""
+    with site_context(browser, offline_site, watch, **PHONE) as (server, context):
         context.add_init_script(RECORD_ORDER)
+        context.add_init_script(LAYOUT_SHIFTS)
         stores = record_offline_requests(context)
         page = context.new_page()
         page.goto(server.url + "calculator/enchanted-realms/")
         page.locator('[data-mode="full"] .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
         wait_offline_ready(page)
+        # the status line appears and counts up while the page is in use: it has a line of its own
+        assert [shift for shift in page.evaluate("window.__shifts") if not shift["input"]] == []
         order = page.evaluate("window.__offline")
         assert page.evaluate("document.documentElement.dataset.engine") == "ready"
         assert order["engine"] and order["register"], order

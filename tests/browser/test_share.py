@@ -7,9 +7,8 @@ import base64
 import json
 
 import pytest
-from browser.support import CALCULATORS, full_calculator, page_script, scenario_in_url, wait_state
+from browser.support import CALCULATORS, PHONE, full_calculator, page_script, scenario_in_url, wait_state
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SYSTEM = "skirmish-d6"
 
 

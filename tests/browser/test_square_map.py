@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from browser.support import (
     AXE,
+    PHONE,
     READY_TIMEOUT,
     assert_no_blocking,
     full_calculator,
@@ -29,7 +30,6 @@ ROOM = {"system": "skirmish-d6", "attack": {"hits_on": 4},
                 "walls": [{"points": [[2, 0], [2, 1.8]]}, {"points": [[1, 2], [1, 3]], "kind": "low"}],
                 "doors": [{"points": [[3, 0], [3, 3]], "open": False}],
                 "lights": [{"at": [5, 0], "range": 1.5}]}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
 def open_link(page, server, scenario):

@@ -4,9 +4,8 @@ wide screen; it changes with the answer, and only the output region announces it
 from __future__ import annotations
 
 import pytest
-from browser.support import CALCULATORS, full_calculator, page_script, wait_state
+from browser.support import CALCULATORS, PHONE, full_calculator, page_script, wait_state
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 IN_VIEW = page_script("in-view.js")
 
 CHANGES = {

@@ -129,10 +129,8 @@ def test_map_tap_places_a_piece(tab: Driver, server: SiteServer) -> None:
     assert {"kind": "partial", "hex": [3, 2]} in scenario["map"]["obstacles"]
 
 
-def test_rule_preview_opens_and_closes_with_escape(tab: Driver, server: SiteServer, request: pytest.FixtureRequest) -> None:
+def test_rule_preview_opens_and_closes_with_escape(tab: Driver, server: SiteServer) -> None:
     """The light field's rule link shows "The light table" in a dialog; Escape closes it and focus returns."""
-    if tab.name == "firefox":
-        request.applymarker(pytest.mark.xfail(reason=FIREFOX_PREVIEW, strict=False))
     open_calculator(tab, server, "skirmish-d6")
     tab.click(LIGHT_RULE)
     shown = tab.wait("preview-ready", LIGHT_RULE, 20, "the preview")
@@ -142,11 +140,6 @@ def test_rule_preview_opens_and_closes_with_escape(tab: Driver, server: SiteServ
     tab.press("Escape")
     tab.wait("() => !document.querySelector('dialog[data-rule-preview][open]')", None, 20, "the preview closed")
     assert tab.call("preview-state", LIGHT_RULE)["focusOnLink"]
-
-
-FIREFOX_PREVIEW = ("intermittent in Firefox ESR under WebDriver BiDi on a loaded machine (about one run in five with "
-                   "the cores busy): the press aimed at the rule link, stable and on top when measured, now and then "
-                   "reaches a paragraph instead, so no preview opens; not yet explained")
 
 
 def test_house_ruling_is_remembered_across_a_reload(tab: Driver, server: SiteServer) -> None:
