@@ -354,7 +354,7 @@ def test_update_reaches_open_pages_cleanly(browser, built_site: Path, tmp_path: 
         page.reload()  # the first visit is not controlled by the worker; from now on every load is
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         other = context.new_page()
-        other.goto(server.url + "rules/skirmish-d6/light/")
+        other.goto(server.url + "rules/skirmish-d6/map/")  # a page without a calculator: no second engine
         wait_offline_ready(other)
         name = header_title(page)
 
