@@ -241,6 +241,9 @@ RULEBOOK = {system: _first_rule_page(system) for system in BUILT if (DOCS / "rul
 QUICK_REFERENCES = {p.stem: f"reference/{p.stem}/" for p in sorted((DOCS / "reference").glob("*.md"))}
 INLINE_CALCULATOR = "rules/skirmish-d6/light/"
 """A rulebook page with an inline calculator in it."""
+QUIET_PAGE = "reference/skirmish-d6/"
+"""A page with no calculator on it, so no engine starts: where a test sets up storage or looks at the site around
+the page it is about (the home page has a calculator)."""
 NOT_FOUND = "404.html"
 
 PAGE_TYPES: dict[str, str] = {

@@ -17,6 +17,7 @@ import pytest
 from browser.support import (
     CALCULATORS,
     CSP_PROBE,
+    QUIET_PAGE,
     READY_TIMEOUT,
     csp_violations,
     next_frame,
@@ -147,7 +148,7 @@ def probed(context):
 def test_search_works_under_the_policy(probed, server):
     """Material's search (a same-site worker) finds pages, with no violation."""
     page = probed.new_page()
-    page.goto(server.url)
+    page.goto(server.url + QUIET_PAGE)
     box = page.locator("input[data-md-component=search-query]")
     box.click()
     box.press_sequentially("cover", delay=30)
@@ -168,7 +169,7 @@ def test_offline_worker_registers_under_the_policy(browser, server, watch):
     watch.attach(ctx)
     ctx.add_init_script(CSP_PROBE)
     page = ctx.new_page()
-    page.goto(server.url)
+    page.goto(server.url + QUIET_PAGE)
     state = page.evaluate(page_script("active-worker-state.js"))
     assert state in ("activating", "activated")
     page.reload()
@@ -200,7 +201,7 @@ def test_the_policy_is_enforced(probed, server, watch):
     """A control: markup injected by any means cannot run a handler, and no other host can be reached."""
     watch.allowed_console.append("Content Security Policy")
     page = probed.new_page()
-    page.goto(server.url)
+    page.goto(server.url + QUIET_PAGE)
     page.evaluate(page_script("inject-markup.js"))
     page.evaluate("fetch('http://127.0.0.2/x').catch(() => null)")
     # each blocked handler, script and request is reported where it would have run: once all three kinds are in,

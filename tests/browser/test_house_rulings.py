@@ -16,6 +16,7 @@ import pytest
 from browser.support import (
     AXE,
     CSP_PROBE,
+    QUIET_PAGE,
     assert_no_blocking,
     block_engine,
     csp_violations,
@@ -78,7 +79,7 @@ def stored(page) -> dict | None:
 
 def remember(page, server, rulings: dict, system: str = SYSTEM) -> None:
     """Store a table's rulings on this context's device, from a page without a calculator."""
-    page.goto(server.url)
+    page.goto(server.url + QUIET_PAGE)
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"house-rulings:{system}", json.dumps(rulings)])
 
 

@@ -1,4 +1,4 @@
-"""The browser tests' own Chromium switches, against the pinned Playwright."""
+"""The browser tests' own Chromium switches, against the pinned Playwright, and the pages they rely on."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import playwright
-from browser.support import CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES
+from browser.support import CHROMIUM_ARGS, DOCS, PLAYWRIGHT_DISABLED_FEATURES, QUIET_PAGE
 
 BUNDLE = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
 
@@ -28,3 +28,10 @@ def test_our_disable_features_keeps_playwrights():
     assert len(expected) >= 10, expected
     assert expected <= names, f"add to PLAYWRIGHT_DISABLED_FEATURES: {sorted(expected - names)}"
     assert set(PLAYWRIGHT_DISABLED_FEATURES) <= names
+
+
+def test_the_quiet_page_has_no_calculator():
+    """QUIET_PAGE's source exists and places no calculator (a page that does starts an engine)."""
+    source = DOCS / (QUIET_PAGE.rstrip("/") + ".md")
+    assert source.is_file(), source
+    assert "{{ calculator" not in source.read_text(encoding="utf-8")
