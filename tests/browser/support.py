@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -46,6 +47,8 @@ READY_TIMEOUT = 90_000
 """Milliseconds a test waits for the engine's answer: the calculator's own engine timeout (2 shared cores)."""
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 """A phone's context options: 390 x 844 CSS pixels, touch."""
+SCHEMES = {"light": "default", "dark": "slate"}
+"""The reader's colour preference -> the Material palette (``data-md-color-scheme``) a page opens in."""
 
 
 def build_site(out: Path, **settings: str) -> Path:
@@ -343,3 +346,14 @@ def paste_link(page: Any, fragment: str) -> None:
     page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
     page.wait_for_function("(status) => status.textContent !== 'link pasted'", arg=status.element_handle(),
                            timeout=READY_TIMEOUT)
+
+
+def both_schemes(page: Any) -> Iterator[str]:
+    """The page in the scheme it shows, then in the other, turned by the header's palette toggle (one load for both)."""
+    shown = next(scheme for scheme, palette in SCHEMES.items()
+                 if palette == page.evaluate("document.body.dataset.mdColorScheme"))
+    yield shown
+    other = next(scheme for scheme in SCHEMES if scheme != shown)
+    page.locator('[data-md-component="palette"] label:not([hidden])').first.click()
+    page.locator(f'body[data-md-color-scheme="{SCHEMES[other]}"]').wait_for(state="attached")
+    yield other

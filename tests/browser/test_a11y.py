@@ -20,8 +20,10 @@ from browser.support import (
     PAGE_TYPES,
     READY_TIMEOUT,
     ROOT,
+    SCHEMES,
     assert_no_blocking,
     block_engine,
+    both_schemes,
     csp_violations,
     next_frame,
     page_script,
@@ -32,19 +34,12 @@ from browser.support import (
 
 from pycore.browser import encode_fragment
 
-SCHEMES = {"light": "default", "dark": "slate"}
-"""The reader's colour preference -> the Material palette (``data-md-color-scheme``) a page opens in."""
-
 
 def in_both_schemes(page, check) -> None:
     """Run ``check(scheme)`` in the palette the page shows, then again after the header's palette toggle has turned
     it to the other: one load (and one engine start) for both."""
-    shown = {palette: scheme for scheme, palette in SCHEMES.items()}[page.evaluate("document.body.dataset.mdColorScheme")]
-    other = next(scheme for scheme in SCHEMES if scheme != shown)
-    check(shown)
-    page.locator('[data-md-component="palette"] label:not([hidden])').first.click()
-    page.locator(f'body[data-md-color-scheme="{SCHEMES[other]}"]').wait_for(state="attached")
-    check(other)
+    for scheme in both_schemes(page):
+        check(scheme)
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

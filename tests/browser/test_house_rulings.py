@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,10 @@ from browser.support import (
     AXE,
     CSP_PROBE,
     QUIET_PAGE,
+    SCHEMES,
     assert_no_blocking,
     block_engine,
+    both_schemes,
     calculator_address,
     csp_violations,
     full_calculator,
@@ -30,7 +31,6 @@ from browser.support import (
     wait_settled,
     wait_state,
 )
-from browser.test_a11y import SCHEMES
 
 from pycore import SYSTEMS
 from pycore.browser import encode_fragment
@@ -342,17 +342,6 @@ SCREEN_PAGES = {
 }
 """Each page shot -> the kinds of panel it shows in turn, each with the link pasted into its address to show it
 (None: the page as opened)."""
-
-
-def both_schemes(page) -> Iterator[str]:
-    """The page in the scheme it shows, then in the other, turned by the header's palette toggle (one load for both)."""
-    shown = next(scheme for scheme, palette in SCHEMES.items()
-                 if palette == page.evaluate("document.body.dataset.mdColorScheme"))
-    yield shown
-    other = next(scheme for scheme in SCHEMES if scheme != shown)
-    page.locator('[data-md-component="palette"] label:not([hidden])').first.click()
-    page.locator(f'body[data-md-color-scheme="{SCHEMES[other]}"]').wait_for(state="attached")
-    yield other
 
 
 @pytest.mark.parametrize("screen", [pytest.param(screen, marks=[pytest.mark.shots] if screen != "phone" else [])
