@@ -25,6 +25,7 @@ from browser.support import (
     ROOT,
     SiteServer,
     Watch,
+    both_schemes,
     build_site,
     calculator_address,
     page_script,
@@ -56,8 +57,8 @@ def sw_build(site: Path) -> dict:
 
 def new_context(browser, watch: Watch, **options):
     """A fresh context (own cache, storage, service workers) watched for foreign requests and errors."""
-    options = {"viewport": {"width": 1280, "height": 900}, **options}
-    context = browser.new_context(service_workers="allow", **options)
+    options = {"viewport": {"width": 1280, "height": 900}, "service_workers": "allow", **options}
+    context = browser.new_context(**options)
     watch.attach(context)
     return context
 
@@ -523,50 +524,54 @@ def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_print(browser, offline_site: Path, watch: Watch, scheme: str, shots: Path):
-    """Print: no navigation chrome, black on white in either scheme, rule links and rule headings
-    followed by their ids; the quick reference fits on one A4 or Letter sheet."""
-    with site_context(browser, offline_site, watch, color_scheme=scheme) as (server, context):
+def test_print(browser, offline_site: Path, watch: Watch, shots: Path):
+    """Print: no navigation chrome, black on white in either scheme (one load each: the header's toggle turns it
+    between prints), rule links and rule headings followed by their ids; the quick reference fits on one A4 or
+    Letter sheet. No service worker: printing does not involve it."""
+    with site_context(browser, offline_site, watch, color_scheme="light", service_workers="block") as (server, context):
         page = context.new_page()
         page.goto(server.url + "rules/skirmish-d6/light/")
-        page.emulate_media(media="print")
-        hidden = page.evaluate(page_script("print-hidden-parts.js"))
-        assert all(display == "none" for _, display in hidden), hidden
-        colours = page.evaluate(page_script("print-colours.js"))
-        assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], colours
-        link = "article a[data-ref=\"d6.cover.level-1\"], article a[data-ref^=\"d6.\"]"
-        after = page.evaluate("(s) => getComputedStyle(document.querySelector(s), '::after').content", link)
-        assert re.fullmatch(r'" \[d6\.[a-z0-9.-]+\]"', after), after
-        heading = page.evaluate("""() => getComputedStyle(document.getElementById('d6.light.vision'), '::after').content""")
-        assert "d6.light.vision" in heading
-        page.screenshot(path=str(shots / f"print-rules-{scheme}.png"), full_page=True)
-        assert pdf_pages(page.pdf(format="A4")) >= 1
+        for scheme in both_schemes(page):
+            page.emulate_media(media="print")
+            hidden = page.evaluate(page_script("print-hidden-parts.js"))
+            assert all(display == "none" for _, display in hidden), (scheme, hidden)
+            colours = page.evaluate(page_script("print-colours.js"))
+            assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], (scheme, colours)
+            link = "article a[data-ref=\"d6.cover.level-1\"], article a[data-ref^=\"d6.\"]"
+            after = page.evaluate("(s) => getComputedStyle(document.querySelector(s), '::after').content", link)
+            assert re.fullmatch(r'" \[d6\.[a-z0-9.-]+\]"', after), after
+            heading = page.evaluate("""() => getComputedStyle(document.getElementById('d6.light.vision'), '::after').content""")
+            assert "d6.light.vision" in heading
+            page.screenshot(path=str(shots / f"print-rules-{scheme}.png"), full_page=True)
+            assert pdf_pages(page.pdf(format="A4")) >= 1
+            page.emulate_media(media="screen")  # the palette toggle is not printed
 
         page.goto(server.url + "reference/skirmish-d6/")
-        page.emulate_media(media="print")
-        page.screenshot(path=str(shots / f"print-quickref-{scheme}.png"), full_page=True)
-        for paper in ("A4", "Letter"):
-            assert pdf_pages(page.pdf(format=paper)) == 1, paper
+        for scheme in both_schemes(page):
+            page.emulate_media(media="print")
+            page.screenshot(path=str(shots / f"print-quickref-{scheme}.png"), full_page=True)
+            for paper in ("A4", "Letter"):
+                assert pdf_pages(page.pdf(format=paper)) == 1, (scheme, paper)
+            page.emulate_media(media="screen")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_status_and_prompt_look(browser, offline_site: Path, watch: Watch, scheme: str, shots: Path):
-    """Screenshots of "Available offline" and of the update prompt (shown here by hand) for a person
-    to look at; the prompt's buttons are real, focusable buttons with readable contrast."""
-    screen = {"color_scheme": scheme, "viewport": {"width": 800, "height": 600}}
+def test_status_and_prompt_look(browser, offline_site: Path, watch: Watch, shots: Path):
+    """Screenshots of "Available offline" and of the update prompt (shown here by hand) for a person to look at, in
+    light and dark (the header's toggle turns it); the prompt's buttons are real, focusable buttons."""
+    screen = {"color_scheme": "light", "viewport": {"width": 800, "height": 600}}
     with site_context(browser, offline_site, watch, **screen) as (server, context):
         page = context.new_page()
-        page.goto(server.url + "rules/skirmish-d6/cover/")
+        page.goto(server.url + "rules/skirmish-d6/size/")  # a rulebook page without a calculator
         wait_offline_ready(page)
-        page.evaluate("document.querySelector('[data-offline-update]').hidden = false")
-        page.locator('[data-offline-action="reload"]').focus()
-        page.screenshot(path=str(shots / f"offline-status-{scheme}.png"))
-        buttons = page.locator("[data-offline-update] button")
-        assert buttons.count() == 2
-        for i in range(2):
-            assert buttons.nth(i).evaluate("(b) => b.tabIndex >= 0 && !b.disabled")
-        page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.dataset.offlineAction") == "later"
-        page.keyboard.press("Shift+Tab")
-        assert page.evaluate("document.activeElement.dataset.offlineAction") == "reload"
+        for scheme in both_schemes(page):
+            page.evaluate("document.querySelector('[data-offline-update]').hidden = false")
+            page.locator('[data-offline-action="reload"]').focus()
+            page.screenshot(path=str(shots / f"offline-status-{scheme}.png"))
+            buttons = page.locator("[data-offline-update] button")
+            assert buttons.count() == 2
+            for i in range(2):
+                assert buttons.nth(i).evaluate("(b) => b.tabIndex >= 0 && !b.disabled")
+            page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.dataset.offlineAction") == "later"
+            page.keyboard.press("Shift+Tab")
+            assert page.evaluate("document.activeElement.dataset.offlineAction") == "reload"
