@@ -462,7 +462,7 @@ def test_development_server_removes_the_caching_worker(browser, offline_site: Pa
     log = (tmp_path / "serve.log").open("w")
     serve = None
     try:
-        page.goto(url)
+        page.goto(url + QUIET_PAGE)
         wait_offline_ready(page)
         page.reload()
         assert page.evaluate("navigator.serviceWorker.controller !== null")
@@ -473,7 +473,7 @@ def test_development_server_removes_the_caching_worker(browser, offline_site: Pa
         wait_for_http(url + "sw.js")
         navigations = []
         page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
-        page.goto(url)  # answered by the old worker; the browser's update check fetches the new sw.js
+        page.goto(url + QUIET_PAGE)  # answered by the old worker; the browser's update check fetches the new sw.js
         state = page_script("offline-state.js")
         started = time.monotonic()
         while read_between_loads(page, state) != {"controlled": False, "registrations": 0, "caches": 0, "mode": "off"}:
@@ -505,7 +505,7 @@ def test_installable(browser, offline_site: Path, watch: Watch):
     """Chromium finds the manifest valid and the site installable (standalone, icons, worker, start URL)."""
     with site_context(browser, offline_site, watch) as (server, context):
         page = context.new_page()
-        page.goto(server.url + "rules/skirmish-d6/cover/")
+        page.goto(server.url + QUIET_PAGE)
         wait_offline_ready(page)
         cdp = context.new_cdp_session(page)
         manifest = cdp.send("Page.getAppManifest")
