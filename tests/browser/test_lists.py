@@ -58,7 +58,8 @@ def hexcell(calc, key: str):
 
 def test_creatures_added_named_placed_and_removed_round_trip_through_the_link(phone, server):
     """Enchanted Realms: Add puts a creature on a free hex next to the last one, its row names it and takes its
-    Defense, Place on board moves it by a tap, a tap on the board adds another row; the link restores them all."""
+    Defense, Place on board moves it by a tap, a tap on the board adds another row; the link restores them all. Then
+    errors in a row sit by it (``an_item_error_sits_by_its_row``)."""
     page = phone.new_page()
     page.goto(server.url + ER)
     calc = full_calculator(page, "enchanted-realms")
@@ -110,15 +111,15 @@ def test_creatures_added_named_placed_and_removed_round_trip_through_the_link(ph
     assert box(calc, "others", 0, "hex", 0).get_attribute("id").endswith("-0-hex-q")
     wait_scenario(page, lambda s: s.get("others") == [{"name": "Creature 1", "defense": 10, "hex": [2, 0]}])
     hexcell(calc, "3,1").and_(page.locator(":not([data-piece])")).wait_for()
+    an_item_error_sits_by_its_row(page, calc)
 
 
-def test_an_item_error_sits_by_its_row(phone, server):
-    """A Defense out of range and a creature on the target's hex: each message names the row's field, next to it."""
+def an_item_error_sits_by_its_row(page, calc) -> None:
+    """A Defense out of range and a creature on the target's hex: each message names the row's field, next to it
+    (two creatures pasted into the open Enchanted Realms calculator)."""
     scenario = {"system": "enchanted-realms", "others": [{"name": "Bram", "hex": [5, 0], "defense": 12},
                                                          {"name": "Wren", "hex": [3, 0], "defense": 10}]}
-    page = phone.new_page()
-    page.goto(server.url + ER + "#s=" + encode_fragment(scenario))
-    calc = full_calculator(page, "enchanted-realms")
+    paste_link(page, "#s=" + encode_fragment(scenario))
     wait_state(calc, "ready")
     box(calc, "others", 1, "defense").fill("70")
     wait_state(calc, "error")
