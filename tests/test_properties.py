@@ -314,13 +314,14 @@ def test_valid_scenarios_evaluate(system, data):
     check_result(scenario, result)
     text = json.dumps(result, allow_nan=False)
     assert json.loads(text) == result, "the result is plain JSON (no tuples, no NaN)"
-    assert evaluate(copy.deepcopy(scenario)) == result, "same input, same output"
     html = result_html(result, "../../")
     assert html.startswith('<div class="calc-result"')
     assert_inert(html)
-    # the link round trip: what the page puts in the address restores the same scenario
+    # the link round trip: what the page puts in the address restores the same scenario, and evaluating that again
+    # gives the same result (same input, same output); a link too long for the page is evaluated again directly
     assert decode_fragment("#s=" + encode_fragment(scenario)) == scenario
-    assert_page_round_trip(system, scenario, result)
+    if not assert_page_round_trip(system, scenario, result):
+        assert evaluate(copy.deepcopy(scenario)) == result, "same input, same output"
 
 
 @pytest.mark.parametrize("system", BUILT)
@@ -351,19 +352,21 @@ def test_broken_scenarios_are_answered_or_refused(system, data):
     assert scenario == before, "evaluate must not change its input"
 
 
-def assert_page_round_trip(system: str, scenario: dict[str, Any], result: dict[str, Any]) -> None:
-    """What the form shows for the scenario's restored link evaluates, through the page's API, to ``result``."""
+def assert_page_round_trip(system: str, scenario: dict[str, Any], result: dict[str, Any]) -> bool:
+    """What the form shows for the scenario's restored link evaluates, through the page's API, to ``result``; False
+    where the link is longer than the page accepts (the only link that may fail), so nothing was evaluated."""
     inputs = SYSTEMS[system].inputs
     restored = json.loads(handle(json.dumps({"op": "restore", "system": system,
                                              "fragment": "#s=" + encode_fragment(scenario)})))
-    if "error" in restored:  # only a link longer than the page accepts may fail
+    if "error" in restored:
         assert "too long" in restored["error"]
-        return
+        return False
     values = restored["values"]
     reply = json.loads(handle(json.dumps({"op": "evaluate", "system": system, "values": _form(system, values), "base": ""})))
     assert reply["state"] == "ready", reply
     assert reply["result"] == json.loads(json.dumps(result))
     assert set(values) >= {f.path for f in inputs.fields}
+    return True
 
 
 def js_string(value: Any) -> Any:
