@@ -137,3 +137,31 @@ QUARTERS = st.builds(Fraction, st.integers(-8, 16), st.just(4))
 def test_runs_through_agrees_with_clipping_in_fractions(p, q, s):
     """The whole-number clipping gives the answer of clipping in fractions, for points on quarters of a square."""
     assert w.runs_through(p, q, s) == _runs_through_by_parts(p, q, s)
+
+
+def separated(p: w.Shape, q: w.Shape) -> bool:
+    """Whether some edge of either convex polygon separates them: every edge tried, as the plain definition goes."""
+    for shape in (p, q):
+        for i in range(len(shape)):
+            (ax, ay), (bx, by) = shape[i], shape[(i + 1) % len(shape)]
+            nx, ny = ay - by, bx - ax
+            on_p, on_q = [nx * x + ny * y for x, y in p], [nx * x + ny * y for x, y in q]
+            if max(on_p) < min(on_q) or max(on_q) < min(on_p):
+                return True
+    return False
+
+
+SPOTS = st.tuples(st.integers(-4, 4), st.integers(-4, 4))
+
+
+@settings(max_examples=400, deadline=None)
+@given(SPOTS, SPOTS, SPOTS, SPOTS, st.integers(1, 3))
+def test_a_blocker_meets_the_band_exactly_when_no_edge_separates_them(a, b, e1, e2, grow):
+    """The band's filter tries only slanted edges once the boxes meet; it agrees with trying every edge."""
+    plane = w.Plane(scale=10, grow=grow)
+    band = w.hull([*plane.square(a), *plane.square(b)])
+    blocker = plane.wall((Fraction(e1[0]) * 3 / 2, Fraction(e1[1]) * 3 / 2), (Fraction(e2[0]) * 3 / 2, Fraction(e2[1])))
+    if not w._boxes_meet(w._box(blocker), w._box(band)):
+        return
+    across = [(n, w._spread(n, band)) for n in w._slanted(band)]
+    assert w._meets_boxed(blocker, band, across) == (not separated(blocker, band))
