@@ -473,7 +473,10 @@ class FirefoxDriver(Driver):
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"})
         address = self._listening()
         self._exit = contextlib.ExitStack()
-        self._ws = self._exit.enter_context(connect(f"{address}/session", max_size=None, open_timeout=30))
+        # no keepalive pings: the browser is local, and a ping's payload comes from the global ``random``, which a
+        # ping thread would change under Hypothesis's draws in the same worker (its deprecation warning)
+        self._ws = self._exit.enter_context(connect(f"{address}/session", max_size=None, open_timeout=30,
+                                                    ping_interval=None))
         self._id = 0
         self._events: list[dict] = []
         self._send("session.new", {"capabilities": {"alwaysMatch": {"acceptInsecureCerts": False}}})
