@@ -44,7 +44,7 @@ def open_in_place(tab: Driver, system: str) -> str:
     state = tab.wait("settled", root, READY, "the calculator opened in place")
     assert state == "ready", (tab.name, system, tab.text(f'{root} [data-role="status"]'))
     assert tab.url.split("#")[0].endswith(f"/calculator/{system}/"), tab.url
-    assert tab.call("() => window.__stayed === true"), "the calculator page was loaded anew, not opened in place"
+    assert tab.call("() => window.__sameDocument === true"), "the calculator page was loaded anew, not opened in place"
     return root
 
 
