@@ -88,13 +88,23 @@ def test_axe_is_pinned_and_never_shipped(built_site):
             assert "axe-core" not in path.read_text(encoding="utf-8", errors="ignore"), path
 
 
-@pytest.mark.parametrize("kind", PAGE_TYPES)
+CALCULATOR_KINDS = {kind: url for kind, url in PAGE_TYPES.items() if url in CALCULATORS.values()}
+"""The calculator pages among the kinds: checked as every kind is, on the load that then goes through their states
+(``test_axe_calculator_states``), so that their engines start once."""
+
+
+@pytest.mark.parametrize("kind", [kind for kind in PAGE_TYPES if kind not in CALCULATOR_KINDS])
 def test_axe_every_page(themed, server, kind):
     """Every kind of page, light and dark, with its calculators computed: no serious or critical violation. The same
     load is the content security policy's check of every kind of page: it loads, runs its calculators (which compute,
     then answer again after a change in each form) and its scripts, draws the focus, and nothing is blocked."""
     page = themed.new_page()
     page.goto(server.url + PAGE_TYPES[kind])
+    assert_page_kind_accessible(page, kind)
+
+
+def assert_page_kind_accessible(page, kind: str) -> None:
+    """``test_axe_every_page``'s checks of a page just loaded."""
     wait_settled(page)
     outputs = page.locator(".calc-output")
     for i in range(outputs.count()):
@@ -147,12 +157,11 @@ STATES = {
             "cols": 8, "rows": 5, "attacker": [0, 2], "target": [5, 2], "obstacles": [{"hex": [2, 2], "kind": "wall"}],
             "creatures": [{"hex": [6, 2], "side": "target"}], "elevation": [{"hex": [0, 2], "height": 10}]}}, []),
 }
-"""Calculator states beyond the first answer: field errors, the board with pieces, long results, a refused link. The
-first state of each calculator opens its page (a refused link, or an error typed into the defaults: both need the
-defaults a fresh page has); each later one is pasted into that page's address, which replaces every value and error
-before it."""
+"""Calculator states beyond the first answer: field errors, the board with pieces, long results, a refused link. Each
+calculator's page is opened without a link; each state's link is then pasted into its address, which replaces every
+value and error before it (a state without a link acts on the defaults the page opened with)."""
 
-VISITS = {url: [state for state, (at, _, _) in STATES.items() if at == url] for url, _, _ in STATES.values()}
+VISITS = {url: [state for state, (at, _, _) in STATES.items() if at == url] for url in CALCULATORS.values()}
 """Each calculator's address -> its states, in the order one page goes through them."""
 
 
@@ -164,20 +173,21 @@ def paste_link(page, fragment: str) -> None:
     page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
 
 
-@pytest.mark.parametrize("url", VISITS)
-def test_axe_calculator_states(themed, server, url):
-    """The calculators in error, with a board full of pieces, with every result block, after a refused link: one page
-    per calculator, light and dark in each state."""
+@pytest.mark.parametrize("kind", CALCULATOR_KINDS)
+def test_axe_calculator_states(themed, server, kind):
+    """Each calculator page as every kind of page is checked, then in error, with a board full of pieces, with every
+    result block, after a refused link: one page per calculator, light and dark in each state."""
+    url = CALCULATOR_KINDS[kind]
+    assert VISITS[url], f"{kind} has no state to check"
     page = themed.new_page()
+    page.goto(server.url + url)
+    assert_page_kind_accessible(page, kind)
     for step, state in enumerate(VISITS[url]):
         _, scenario, actions = STATES[state]
-        fragment = "" if scenario is None else "#s=%%%" if scenario == "garbage" else "#s=" + encode_fragment(scenario)
-        if step == 0:
-            page.goto(server.url + url + fragment)
-            wait_settled(page)
+        if scenario is not None:
+            paste_link(page, "#s=%%%" if scenario == "garbage" else "#s=" + encode_fragment(scenario))
         else:
-            assert fragment, f"{state}: a later state is a link"
-            paste_link(page, fragment)
+            assert step == 0, f"{state}: a state without a link acts on the defaults, so it comes first"
         for selector, how, value in actions:
             getattr(page.locator(f".calc--full {selector}"), how)(value)
         if actions:
@@ -217,7 +227,8 @@ def live_text(page) -> str:
 
 
 def test_keyboard_only_d6_form_and_board(keyboard, server):
-    """d6 Skirmish by keyboard alone: type numbers, pick from lists, switch to the map, place pieces on the board."""
+    """d6 Skirmish by keyboard alone: type numbers, pick from lists, switch to the map, place pieces on the board; then,
+    on the same page, its live regions, names and visible focus, and cues that are never colour alone."""
     page = keyboard.new_page()
     page.goto(server.url + CALCULATORS["skirmish-d6"])
     wait_settled(page)
@@ -265,10 +276,13 @@ def test_keyboard_only_d6_form_and_board(keyboard, server):
     assert placed["attacker"] == [q, r], (start, placed)
     assert page.locator(f'.calc--full g.hex[data-hex="{start}"]').get_attribute("data-piece") == "attacker"
     assert csp_violations(page) == []
+    assert_for_screen_readers_and_keyboards(page, errors_announced=True)
+    assert_colour_is_never_the_only_cue(page)
 
 
 def test_keyboard_only_d20_pickers(keyboard, server):
-    """Classic d20 by keyboard alone: the attack bonus typed, cover and concealment picked with arrow keys."""
+    """Classic d20 by keyboard alone: the attack bonus typed, cover and concealment picked with arrow keys; then its
+    live regions, names and visible focus."""
     page = keyboard.new_page()
     page.goto(server.url + CALCULATORS["classic-d20"])
     wait_settled(page)
@@ -283,10 +297,12 @@ def test_keyboard_only_d20_pickers(keyboard, server):
     page.locator('.calc--full .calc-rules a[data-rule^="d20.cover"]').first.wait_for(timeout=READY_TIMEOUT)
     assert "cover" in live_text(page).lower()
     assert csp_violations(page) == []
+    assert_for_screen_readers_and_keyboards(page)
 
 
 def test_keyboard_only_er_board_and_names(keyboard, server):
-    """Enchanted Realms by keyboard alone: place a creature on the board, name it in its editor, see it in the answer."""
+    """Enchanted Realms by keyboard alone: place a creature on the board, name it in its editor, see it in the answer;
+    then its live regions, names and visible focus."""
     page = keyboard.new_page()
     page.goto(server.url + CALCULATORS["enchanted-realms"])
     wait_settled(page)
@@ -317,6 +333,7 @@ def test_keyboard_only_er_board_and_names(keyboard, server):
     page.locator('.calc--full [data-role="body"]').filter(has_text="Bram").wait_for(timeout=READY_TIMEOUT)
     assert "Bram" in live_text(page)
     assert csp_violations(page) == []
+    assert_for_screen_readers_and_keyboards(page)
 
 
 def focus_shows(page) -> bool:
@@ -334,13 +351,11 @@ def focus_shows(page) -> bool:
     return focused != plain
 
 
-@pytest.mark.parametrize("url", [*CALCULATORS.values(), INLINE_CALCULATOR])
-def test_calculator_for_screen_readers_and_keyboards(keyboard, server, url):
-    """Every calculator's status and answer sit inside one polite live region (board changes have their own, and
-    d6 Skirmish's errors are announced too); every control (board editors and hexes too) has a name, ids are unique,
-    and each stop of the Tab order in the content, board hexes included, shows that it has the focus."""
-    page = keyboard.new_page()
-    page.goto(server.url + url)
+def assert_for_screen_readers_and_keyboards(page, errors_announced: bool = False) -> None:
+    """Every calculator's status and answer on the page sit inside one polite live region (board changes have their
+    own, and with ``errors_announced`` an error is announced too); every control (board editors and hexes too) has a
+    name, ids are unique, and each stop of the Tab order in the content, board hexes included, shows that it has the
+    focus. The page's calculators may be in any state."""
     wait_settled(page)
     regions = page.locator(".calc-output")
     assert regions.count() >= 1
@@ -379,19 +394,25 @@ def test_calculator_for_screen_readers_and_keyboards(keyboard, server, url):
             unseen.append(where)
     assert seen > 10
     assert unseen == [], f"focus not visible on: {unseen}"
-    if url == CALCULATORS["skirmish-d6"]:
+    if errors_announced:
         page.locator('.calc--full [data-path="attack.hits_on"]').fill("9")
         page.locator('.calc--full .calc-output[data-state="error"]').wait_for()
         assert "Not worked out" in live_text(page) and "out of range" in live_text(page), "errors are announced too"
 
 
-def test_colour_is_never_the_only_cue(keyboard, server):
-    """Links in text are underlined, errors say so in words with a sign, board pieces carry a letter."""
+def test_inline_calculator_for_screen_readers_and_keyboards(keyboard, server):
+    """A rulebook page's inline calculator, as each full calculator is after its keyboard-only test above."""
     page = keyboard.new_page()
-    page.goto(server.url + CALCULATORS["skirmish-d6"] + "#s=" + encode_fragment(
+    page.goto(server.url + INLINE_CALCULATOR)
+    assert_for_screen_readers_and_keyboards(page)
+
+
+def assert_colour_is_never_the_only_cue(page) -> None:
+    """On the open d6 Skirmish calculator, with a map pasted in: links in text are underlined, errors say so in words
+    with a sign, board pieces carry a letter."""
+    paste_link(page, "#s=" + encode_fragment(
         {"system": "skirmish-d6",
          "map": {"attacker": [0, 1], "target": [4, 1], "obstacles": [{"hex": [2, 1], "kind": "partial"}]}}))
-    wait_settled(page)
     plain = page.evaluate(page_script("plain-links.js"))
     assert plain == []
     pieces = page.evaluate(page_script("board-pieces.js"))
