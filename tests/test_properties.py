@@ -30,13 +30,22 @@ from pycore import RULES, RULINGS, SYSTEMS, ScenarioError, evaluate, ref
 from pycore.browser import decode_fragment, encode_fragment, handle, nesting_depth
 from pycore.render import result_html
 
+VALID_EXAMPLES = 1200
+"""Valid scenarios drawn per system, in CI too."""
+BROKEN_EXAMPLES = 800
+"""Broken scenarios drawn per system: with the valid ones, 2,000 scenarios per system."""
 EXAMPLES = 2000
-"""Per system and property, in CI too (at least 2,000)."""
+"""Per fuzzed entry point of the page's API."""
 
-PROPERTY = settings(max_examples=EXAMPLES, deadline=None,
+
+def scenario_settings(examples: int) -> settings:
+    """Hypothesis settings for drawing whole scenarios, ``examples`` of them per system."""
+    return settings(max_examples=examples, deadline=None,
                     # Scenarios are nested objects built field by field from the schema; Hypothesis finds that
                     # slow-ish to draw and large, which is what we want here (every field of every system).
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
 FUZZ = settings(max_examples=EXAMPLES, deadline=None)
 
 ONE = Fraction(1)
@@ -301,7 +310,7 @@ def test_every_built_system_is_covered():
 
 
 @pytest.mark.parametrize("system", BUILT)
-@PROPERTY
+@scenario_settings(VALID_EXAMPLES)
 @given(data=st.data())
 def test_valid_scenarios_evaluate(system, data):
     """A valid scenario always gets a result that passes every check, twice the same, JSON and renderable; and
@@ -325,7 +334,7 @@ def test_valid_scenarios_evaluate(system, data):
 
 
 @pytest.mark.parametrize("system", BUILT)
-@PROPERTY
+@scenario_settings(BROKEN_EXAMPLES)
 @given(data=st.data())
 def test_broken_scenarios_are_answered_or_refused(system, data):
     """A broken scenario gets a result or a ScenarioError (nothing else), naming each field broken at schema level."""
