@@ -324,9 +324,15 @@ ENFORCED = ("heading-order",)
 """axe rules that fail a test whatever their impact: lesser findings the site has fixed and keeps fixed."""
 
 
-def run_axe(page, scope: str | None = None) -> list[dict]:
-    """axe-core's violations on the page (or inside ``scope``), with a few nodes each."""
-    return page.evaluate(page_script("axe-violations.js"), scope)
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+"""axe rules whose findings depend on colours: all that can differ between the light and the dark palette, which
+differ in colours only."""
+
+
+def run_axe(page, scope: str | None = None, colours_only: bool = False) -> list[dict]:
+    """axe-core's violations on the page (or inside ``scope``), with a few nodes each; only the colour rules'
+    (``COLOUR_RULES``) with ``colours_only``."""
+    return page.evaluate(page_script("axe-violations.js"), [scope, list(COLOUR_RULES) if colours_only else None])
 
 
 def assert_no_blocking(violations: list[dict], where: str) -> None:
@@ -346,6 +352,13 @@ def paste_link(page: Any, fragment: str) -> None:
     page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
     page.wait_for_function("(status) => status.textContent !== 'link pasted'", arg=status.element_handle(),
                            timeout=READY_TIMEOUT)
+
+
+def axe_in_both_schemes(page: Any, where: str, scope: str | None = None) -> None:
+    """No blocking axe finding on the page (or inside ``scope``) in the palette it shows; then, turned to the other
+    palette by the header's toggle, none from the colour rules (the palettes differ only in colours)."""
+    for turn, scheme in enumerate(both_schemes(page)):
+        assert_no_blocking(run_axe(page, scope, colours_only=turn > 0), f"{where} ({scheme})")
 
 
 def both_schemes(page: Any) -> Iterator[str]:

@@ -15,31 +15,24 @@ import pytest
 from browser.support import (
     AXE,
     CALCULATORS,
+    COLOUR_RULES,
     CSP_PROBE,
     INLINE_CALCULATOR,
     PAGE_TYPES,
+    QUIET_PAGE,
     READY_TIMEOUT,
     ROOT,
     SCHEMES,
-    assert_no_blocking,
+    axe_in_both_schemes,
     block_engine,
-    both_schemes,
     csp_violations,
     next_frame,
     page_script,
-    run_axe,
     wait_scenario,
     wait_settled,
 )
 
 from pycore.browser import encode_fragment
-
-
-def in_both_schemes(page, check) -> None:
-    """Run ``check(scheme)`` in the palette the page shows, then again after the header's palette toggle has turned
-    it to the other: one load (and one engine start) for both."""
-    for scheme in both_schemes(page):
-        check(scheme)
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
@@ -117,8 +110,17 @@ def assert_page_kind_accessible(page, kind: str) -> None:
     page.keyboard.press("Tab")  # focus styles, the skip link
     page.wait_for_function("document.activeElement !== document.body")
     next_frame(page)  # the focused element drawn with its styles
-    in_both_schemes(page, lambda scheme: assert_no_blocking(run_axe(page), f"{kind} ({scheme})"))
+    axe_in_both_schemes(page, kind)
     assert csp_violations(page) == []
+
+
+def test_the_second_palette_reruns_every_colour_rule(themed, server):
+    """The rules run again in the other palette (``COLOUR_RULES``) are every rule of the pinned axe-core that looks at
+    colours and runs by default."""
+    page = themed.new_page()
+    page.goto(server.url + QUIET_PAGE)
+    found = page.evaluate("axe._audit.rules.filter((r) => r.enabled && r.tags.includes('cat.color')).map((r) => r.id)")
+    assert sorted(found) == sorted(COLOUR_RULES)
 
 
 def heading_levels(html: str) -> list[int]:
@@ -192,7 +194,7 @@ def test_axe_calculator_states(themed, server, kind):
             getattr(page.locator(f".calc--full {selector}"), how)(value)
         if actions:
             page.locator('.calc--full .calc-output[data-state="error"]').wait_for(timeout=READY_TIMEOUT)
-        in_both_schemes(page, lambda scheme, state=state: assert_no_blocking(run_axe(page), f"{state} ({scheme})"))
+        axe_in_both_schemes(page, state)
 
 
 def test_axe_failed_engine(browser, server, watch):
@@ -204,7 +206,7 @@ def test_axe_failed_engine(browser, server, watch):
     block_engine(page, watch)
     page.goto(server.url + INLINE_CALCULATOR)
     page.locator('.calc-output[data-state="failed"]').first.wait_for(timeout=READY_TIMEOUT)
-    in_both_schemes(page, lambda scheme: assert_no_blocking(run_axe(page), f"failed engine ({scheme})"))
+    axe_in_both_schemes(page, "failed engine")
     ctx.close()
     watch.check()
 
