@@ -6,8 +6,9 @@
 // point under the fingers (or the middle of the view) where it was.
 
 const HEX_WIDTH = Math.sqrt(3) * 20; // a pointy-top hex's width in drawing units (pycore.svg.HEX_SIZE 20)
-const STEPS = [24, 44, 64, 88]; // hex widths in CSS pixels the buttons step through
-const SMALL = 24; // at fit, hexes narrower than this make the board say how to zoom
+const SQUARE_WIDTH = 34; // a square's side in drawing units (pycore.svg.SQUARE_SIZE)
+const STEPS = [24, 44, 64, 88]; // cell widths in CSS pixels the buttons step through
+const SMALL = 24; // at fit, cells narrower than this make the board say how to zoom
 const MAX = STEPS[STEPS.length - 1];
 
 export class BoardZoom {
@@ -74,17 +75,27 @@ export class BoardZoom {
     return units ? Math.min(1, this.box.clientWidth / units) : 1;
   }
 
-  // The hex width in CSS pixels at `scale` (the current one by default).
-  hexPixels(scale = this.scale ?? this.fitScale()) {
-    return HEX_WIDTH * scale;
+  // Whether the board's cells are squares (a square map) rather than hexes.
+  squares() {
+    return this.board.querySelector(":scope > svg g.square") !== null;
+  }
+
+  // A cell's width in drawing units.
+  cellWidth() {
+    return this.squares() ? SQUARE_WIDTH : HEX_WIDTH;
+  }
+
+  // A cell's width in CSS pixels at `scale` (the current one by default).
+  cellPixels(scale = this.scale ?? this.fitScale()) {
+    return this.cellWidth() * scale;
   }
 
   /** @param {number} direction */
   step(direction) {
-    const now = this.hexPixels();
-    const fit = this.hexPixels(this.fitScale());
+    const now = this.cellPixels();
+    const fit = this.cellPixels(this.fitScale());
     const sizes = direction > 0 ? STEPS.filter((s) => s > now + 0.5) : STEPS.filter((s) => s < now - 0.5 && s > fit).reverse();
-    this.set(sizes.length ? sizes[0] / HEX_WIDTH : direction > 0 ? this.scale : null);
+    this.set(sizes.length ? sizes[0] / this.cellWidth() : direction > 0 ? this.scale : null);
   }
 
   // Zoom to `scale` (null: fit), keeping the point at (`x`, `y`) of the container's view in place.
@@ -95,7 +106,7 @@ export class BoardZoom {
    */
   set(scale, x = this.box.clientWidth / 2, y = this.box.clientHeight / 2) {
     const fit = this.fitScale();
-    if (scale !== null) scale = Math.min(MAX / HEX_WIDTH, scale);
+    if (scale !== null) scale = Math.min(MAX / this.cellWidth(), scale);
     if (scale !== null && scale <= fit + 1e-6) scale = null;
     const before = this.board.querySelector(":scope > svg")?.getBoundingClientRect();
     const fx = before ? (this.box.scrollLeft + x) / before.width : 0;
@@ -118,13 +129,13 @@ export class BoardZoom {
     this.box.dataset.zoom = this.scale === null ? "fit" : "zoomed";
     this.changed?.();
     if (!this.buttons) return;
-    const px = Math.round(this.hexPixels(scale));
+    const px = Math.round(this.cellPixels(scale));
     this.buttons.in.disabled = px >= MAX;
     this.buttons.out.disabled = this.scale === null;
     this.buttons.fit.disabled = this.scale === null;
     const level = this.controls?.querySelector('[data-role="zoom-level"]');
-    if (level) level.textContent = `Hexes ${px} px`;
-    if (this.hint) this.hint.hidden = !(this.scale === null && this.hexPixels(this.fitScale()) < SMALL);
+    if (level) level.textContent = `${this.squares() ? "Squares" : "Hexes"} ${px} px`;
+    if (this.hint) this.hint.hidden = !(this.scale === null && this.cellPixels(this.fitScale()) < SMALL);
   }
 
   /** @param {TouchEvent} event */

@@ -85,7 +85,7 @@ def test_phone_board_fills_the_width_and_taps_place_at_fit_and_zoomed(phone, ser
     page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")  # the engine drew it
     page.locator('.calc--full [data-role="zoom-in"]').tap()
     assert hex_px(page) == pytest.approx(44, abs=1)
-    assert "44 px" in page.locator('.calc--full [data-role="zoom-level"]').inner_text()
+    assert page.locator('.calc--full [data-role="zoom-level"]').inner_text() == "Hexes 44 px"
     assert view(page).evaluate("(v) => v.scrollWidth > v.clientWidth")
     tap_visible(page, "7,6")
     assert hexcell(page, "7,6").get_attribute("data-piece") == "target"

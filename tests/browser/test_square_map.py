@@ -74,13 +74,19 @@ def test_a_square_link_is_drawn_and_a_door_opens_and_closes(page, server):
 
 def test_a_tap_on_a_square_places_the_next_piece(page, server):
     """With the attacker and the target placed, a tap on an empty square puts a partial obstacle there, drawn by the
-    engine on that square and in the link."""
+    engine on that square and in the link; its row in the list names the square's column and row, and the zoom
+    speaks of squares."""
     calc = open_link(page, server, {**ROOM, "map": {**ROOM["map"], "doors": []}})
     headline(calc, "Hits on 5+")
     square = calc.locator('.calc-board g.hex[data-hex="2,2"]')
     square.click()
     calc.locator('.calc-board g.hex[data-hex="2,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
     wait_scenario(page, lambda s: s["map"].get("obstacles") == [{"kind": "partial", "hex": [2, 2]}])
+    axes = calc.locator('[data-list="map.obstacles"] .calc-list-axis')
+    assert axes.all_inner_texts()[:2] == ["col", "row"]
+    assert calc.locator('[data-role="zoom-level"]').inner_text().startswith("Squares ")
+    calc.locator('[data-path="map.grid"]').select_option("hex")
+    assert axes.all_inner_texts()[:2] == ["q", "r"]
 
 
 def test_a_classic_d20_square_link_is_drawn(page, server):

@@ -155,7 +155,7 @@ INPUTS = Inputs(
               help="Each creature on the attacker's side against each on the target's: cover and chance, sortable."),
     ),
     RULINGS,
-    alternatives=(("counted", "Give the cover percentage"), ("map", "Place everyone on a hex map")),
+    alternatives=(("counted", "Give the cover percentage"), ("map", "Place everyone on a map")),
     alternatives_legend="How is cover decided?",
 )
 

@@ -97,7 +97,7 @@ INPUTS = Inputs(
               help="Each creature on the attacker's side against each on the target's: cover and chance, sortable."),
     ),
     RULINGS,
-    alternatives=(("counted", "Count the obstacles"), ("map", "Place them on a hex map")),
+    alternatives=(("counted", "Count the obstacles"), ("map", "Place them on a map")),
     alternatives_legend="How is cover decided?",
 )
 
