@@ -11,7 +11,7 @@ from .fragment import MAX_DEPTH, decode_fragment, encode_fragment, nesting_depth
 from .memo import recent_calls
 from .render import result_html, summary_text
 from .schema import Field, Inputs, flatten, nest, parse_json
-from .svg import Board, board_frame, board_marks, board_patch, board_svg
+from .svg import Board, board_frame, board_marks, board_patch, board_svg, legend_html
 from .systems import SYSTEMS
 from .views import VIEWS
 
@@ -141,17 +141,19 @@ def _drawing(system: str, scenario: dict[str, Any], result: dict[str, Any] | Non
 def board_reply(system: str, scenario: dict[str, Any], result: dict[str, Any] | None, asked: Any) -> dict[str, Any]:
     """The board part of a reply. Asked with ``{"frame": ..., "shown": {hex: digest}}`` for the frame the page
     has, only what changed (``board_patch``); otherwise the whole drawing (``board``), its frame and the
-    digests of the hexes that are not plain (``board_marks``), which the page sends back next time."""
+    digests of the hexes that are not plain (``board_marks``), which the page sends back next time. Either way
+    the board's key (``board_legend``: a square map's walls, doors and lights are in it only when it has them)."""
     drawing = _drawing(system, scenario, result)
     if drawing is None:
         return {}
+    legend = legend_html(drawing)
     shown = asked.get("shown") if isinstance(asked, dict) else None
     if (isinstance(shown, dict) and len(shown) <= len(drawing.cells) + 1  # each cell, and the walls layer
             and asked.get("frame") == board_frame(drawing, interactive=True)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in shown.items())):
-        return {"board_patch": board_patch(drawing, shown, interactive=True)}
+        return {"board_patch": board_patch(drawing, shown, interactive=True), "board_legend": legend}
     return {"board": board_svg(drawing, interactive=True), "board_frame": board_frame(drawing, interactive=True),
-            "board_marks": board_marks(drawing, interactive=True)}
+            "board_marks": board_marks(drawing, interactive=True), "board_legend": legend}
 
 
 def _merge(under: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -434,6 +434,11 @@ def legend_element(board: Board) -> ET.Element:
     return ul
 
 
+def legend_html(board: Board) -> str:
+    """The board's key (``legend_element``) as HTML text."""
+    return ET.tostring(legend_element(board), encoding="unicode", method="html")
+
+
 def _defs(svg: ET.Element, ident: str) -> None:
     defs = ET.SubElement(svg, "defs")
     hatch = ET.SubElement(defs, "pattern", {"id": f"{ident}-hatch", "class": "hexboard-hatch", "width": "6", "height": "6",

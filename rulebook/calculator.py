@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ET
 from typing import Any
 
 from markupsafe import Markup
@@ -15,7 +14,7 @@ from rulebook.core import (
     board_svg,
     evaluate,
     flatten,
-    legend_element,
+    legend_html,
     ref,
     result_html,
     scenario_to_values,
@@ -104,7 +103,7 @@ def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dic
     drawing = view.board(scenario, result)
     return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden, "drawn": spec.drawn,
             "svg": Markup(board_svg(drawing, interactive=True)),
-            "legend": Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html"))}
+            "legend": Markup(legend_html(drawing))}
 
 
 def layout(system: Any, fields: list[Any], mode: str, scenario: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:

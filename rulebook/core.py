@@ -10,10 +10,10 @@ from pycore.dice import percent
 from pycore.fragment import encode_fragment
 from pycore.render import result_html, summary_text
 from pycore.schema import flatten
-from pycore.svg import board_svg, legend_element
+from pycore.svg import board_svg, legend_html
 from pycore.systems import RULES, RULINGS, SYSTEMS
 from pycore.views import VIEWS
 from pycore.views.overlay import blocks as overlay_blocks
 
 __all__ = ["RULES", "RULINGS", "SYSTEMS", "VIEWS", "ScenarioError", "board_svg", "encode_fragment", "evaluate",
-           "flatten", "legend_element", "overlay_blocks", "percent", "ref", "result_html", "scenario_to_values", "summary_text"]
+           "flatten", "legend_html", "overlay_blocks", "percent", "ref", "result_html", "scenario_to_values", "summary_text"]

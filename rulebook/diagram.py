@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from markupsafe import Markup
 
 from rulebook.context import Context
-from rulebook.core import SYSTEMS, VIEWS, board_svg, encode_fragment, legend_element, overlay_blocks
+from rulebook.core import SYSTEMS, VIEWS, board_svg, encode_fragment, legend_html, overlay_blocks
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:
@@ -27,6 +27,6 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
     return context.render("partials/diagram.html",
                           svg=Markup(board_svg(drawing, ident=f"diagram{count}")),
                           overlay=Markup("".join(ET.tostring(e, encoding="unicode", method="html") for e in shading)),
-                          legend=Markup(ET.tostring(legend_element(drawing), encoding="unicode", method="html")),
+                          legend=Markup(legend_html(drawing)),
                           headline=view.headline(result), desc=drawing.desc,
                           link=context.base + system.calculator + "#s=" + encode_fragment(scenario))

@@ -243,6 +243,21 @@ def test_a_square_board_comes_whole_then_a_door_as_the_walls_layer():
     assert patch["desc"].startswith("The line from the attacker to the target, 4 inches, crosses 0 obstacle(s) and 1 wall")
 
 
+def test_the_boards_key_comes_with_each_drawing_and_names_what_the_map_has():
+    """Every board reply carries the key: on hexes the pieces only; on the square map with a wall and a door, the
+    wall and the door too (no light, no low wall: the map has none), whole drawing or patch alike."""
+    hexes = call(op="evaluate", system="skirmish-d6", values=MAP_VALUES, board=True)
+    assert hexes["board_legend"].startswith('<ul class="hexboard-legend">') and "<span>Attacker</span>" in hexes["board_legend"]
+    assert "wall" not in hexes["board_legend"] and "door" not in hexes["board_legend"]
+    first = call(op="evaluate", system="skirmish-d6", values=SQUARE_VALUES, board=True)
+    asked = {"frame": first["board_frame"], "shown": first["board_marks"]}
+    again = call(op="evaluate", system="skirmish-d6", values=SQUARE_VALUES, board=asked)
+    assert "board_patch" in again and again["board_legend"] == first["board_legend"]
+    key = first["board_legend"]
+    assert "<span>wall</span>" in key and "door: tap to open or close it" in key
+    assert "low wall" not in key and "light and its reach" not in key
+
+
 def counted_then_laid_out(system, counted, grid="hex"):
     """The answer to the counted form, and to the same form switched to a map laid out by the engine (as the page
     sends it: the map group's boxes, the counted ones disabled)."""

@@ -30,7 +30,7 @@ import { afterPaint, holdsMarkup, whenIdle } from "./common.js";
 /**
  * The board's part of the engine's answer.
  * @typedef {{ board?: string, board_patch?: BoardPatch, board_frame?: string,
- *   board_marks?: Record<string, string> }} BoardReply
+ *   board_marks?: Record<string, string>, board_legend?: string }} BoardReply
  */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -172,6 +172,19 @@ export class HexBoard {
     // until the answer to the next request (already queued by the change) draws them.
     if (redrawn && this.dirty.size) this.paint(this.read(), [...this.dirty]);
     if (redrawn) this.access.redrawn(hadFocus);
+    if (reply.board_legend !== undefined) this.legend(reply.board_legend);
+  }
+
+  // The engine's key for its drawing, written in place of the one shown when it differs (a square map's walls,
+  // doors and lights join it).
+  /** @param {string} html */
+  legend(html) {
+    const shown = this.container.querySelector(":scope > .hexboard-legend");
+    if (!shown || shown.outerHTML === html) return;
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const made = template.content.firstElementChild;
+    if (made?.matches(".hexboard-legend")) shown.replaceWith(made);
   }
 
   // A whole drawing, written only when it differs from what the board shows (`force`: hexes were
