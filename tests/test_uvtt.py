@@ -40,6 +40,16 @@ def test_the_room_converts_to_the_contracts_map():
     assert "image" not in json.dumps(m)
 
 
+def test_a_doors_rotation_and_freestanding_change_nothing():
+    """A door is the line between its bounds' two points: its rotation (how its picture is turned) and freestanding
+    are not read, so a door turned a quarter and freestanding converts to the same door (the rulebook's map pages)."""
+    data = json.loads(ROOM.read_text())
+    plain = uvtt.convert(json.dumps(data))["doors"]
+    for portal in data["portals"]:
+        portal.update(rotation=1.5707963267948966, freestanding=True)
+    assert uvtt.convert(json.dumps(data))["doors"] == plain == [{"points": [[5, 2], [5, 3]], "open": False}]
+
+
 def test_decimals_stay_the_decimals_written():
     """A point at 1.1 less an origin of 0.1 is 1, not 1.0000000000000002."""
     text = export(resolution={"map_origin": {"x": 0.1, "y": 0.2}, "map_size": {"x": 4, "y": 4}, "pixels_per_grid": 50},
