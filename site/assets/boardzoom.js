@@ -75,9 +75,10 @@ export class BoardZoom {
     return units ? Math.min(1, this.box.clientWidth / units) : 1;
   }
 
-  // Whether the board's cells are squares (a square map) rather than hexes.
+  // Whether the board's cells are squares (a square map) rather than hexes: its first cell says (every cell is a
+  // g.hex, a square's also g.square), so a big hex board is not searched through.
   squares() {
-    return this.board.querySelector(":scope > svg g.square") !== null;
+    return this.board.querySelector(":scope > svg g.hex")?.classList.contains("square") ?? false;
   }
 
   // A cell's width in drawing units.
