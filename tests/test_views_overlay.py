@@ -133,3 +133,30 @@ def test_the_engines_overlay_shades_the_board():
     assert len(shaded) == len(result["overlay"]["hexes"])
     assert shaded[(1, 0)] == Heat(3, "target here: 50% to hit, no cover")
     assert shaded[(4, 2)].band == 0 and shaded[(4, 2)].label == "target here: cannot be targeted, total cover"
+
+
+def test_a_square_map_overlay_shades_its_squares_and_lists_them():
+    """On the room (squares_cases) the engine's "squares" overlay shades exactly those squares on the d6 and d20
+    boards, and the table names squares: the target behind the closed door (square [6, 2], the attacker on [2, 2])
+    cannot be targeted, so that square is band 0 and worded so."""
+    from squares_cases import on_room
+
+    from pycore.views import classic_d20 as d20_view
+
+    for system, view in (("skirmish-d6", d6_view), ("classic-d20", d20_view)):
+        extra = {"attack": {"hits_on": 4}} if system == "skirmish-d6" else {"attack": {"to_hit": 15}, "target": {"ac": 5}}
+        scenario = on_room(system, [2, 2], [6, 2], overlay="target", **extra)
+        result = evaluate(scenario)
+        squares = result["overlay"]["squares"]
+        drawing = view.board(scenario, result)
+        shaded = {h: heat for h, heat in drawing.heat}
+        assert set(shaded) == {tuple(e["square"]) for e in squares}
+        assert shaded[(6, 2)].band == 0 and "cannot be targeted" in shaded[(6, 2)].label
+        assert "where the target could stand" in drawing.desc
+        html = result_html(result, "", scenario)
+        assert "Best squares for the target" in html and "Focus or hover a square" in html
+        table = overlay.table_block(result["overlay"], view.OVERLAY)
+        assert [th.text for th in table.iter("th")][:2] == ["Rank", "Square"]
+        first = table.find("tbody/tr")
+        assert first is not None and first.get("data-hex") is not None
+        assert tuple(int(x) for x in first.get("data-hex", "").split(",")) in shaded

@@ -313,8 +313,9 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
     if reading and reading["protectors"]:
         legend += (("P", "protects the target"),)
     legend += lines_legend(walls, lamps)
+    desc += overlay.described(result)
     return Board(cells, "Classic d20 square map (1 square = 5 ft)", desc, tuple(pieces.items()), tuple(marks),
-                 legend=legend, walls=walls, lamps=lamps)
+                 legend=legend, heat=overlay.heat(result, OVERLAY), walls=walls, lamps=lamps)
 
 
 def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..dice import percent
 from ..hexgrid import Hex
-from ..svg import HEAT_BANDS, Heat
+from ..svg import HEAT_BANDS, Heat, Spot
 
 BAND_LIMITS = (Fraction(1, 4), Fraction(1, 2), Fraction(3, 4))
 """Lower chance limits of bands 2, 3 and 4; band 1 is any chance above 0 below the first, band 0 none."""
@@ -38,9 +38,24 @@ class OverlayWords:
 
 
 def overlay_of(result: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The result's overlay, or None when there is none (or it has no hexes)."""
+    """The result's overlay, or None when there is none (or it has no hexes or squares)."""
     overlay = (result or {}).get("overlay")
-    return overlay if isinstance(overlay, dict) and overlay.get("hexes") else None
+    return overlay if isinstance(overlay, dict) and (overlay.get("hexes") or overlay.get("squares")) else None
+
+
+def entries_of(overlay: dict[str, Any]) -> list[dict[str, Any]]:
+    """The overlay's entries: its hexes, or on a square map its squares."""
+    return overlay.get("hexes") or overlay.get("squares") or []
+
+
+def cell_noun(overlay: dict[str, Any]) -> str:
+    """``"hex"``, or ``"square"`` on a square map: what the overlay's entries stand on."""
+    return "square" if overlay.get("squares") else "hex"
+
+
+def spot_of(entry: dict[str, Any]) -> list[int]:
+    """Where an entry stands: its ``[q, r]`` hex or its ``[col, row]`` square."""
+    return entry["hex"] if "hex" in entry else entry["square"]
 
 
 def chance_of(entry: dict[str, Any]) -> Fraction | None:
@@ -85,14 +100,16 @@ def _heat(moving: str, targetable: bool, exact: str | None, value: float | None,
     return Heat(band_of(entry, words), entry_words(entry, moving, words))
 
 
-def heat(result: dict[str, Any] | None, words: OverlayWords) -> tuple[tuple[Hex, Heat], ...]:
-    """The board's heat: one band and label per hex of the result's overlay (none without an overlay)."""
+def heat(result: dict[str, Any] | None, words: OverlayWords) -> tuple[tuple[Spot, Heat], ...]:
+    """The board's heat: one band and label per hex (or square) of the result's overlay (none without one)."""
     overlay = overlay_of(result)
     if overlay is None:
         return ()
     moving, key = overlay["moving"], words.cover_key
-    return tuple((Hex.axial(*e["hex"]), _heat(moving, e["targetable"], e.get("hit_chance_exact"), e["hit_chance"],
-                                              e.get(key), words)) for e in overlay["hexes"])
+    squares = cell_noun(overlay) == "square"
+    return tuple(((c, r) if squares else Hex.axial(c, r),
+                  _heat(moving, e["targetable"], e.get("hit_chance_exact"), e["hit_chance"], e.get(key), words))
+                 for e in entries_of(overlay) for c, r in (spot_of(e),))
 
 
 def described(result: dict[str, Any] | None) -> str:
@@ -112,7 +129,8 @@ def ranked(overlay: dict[str, Any], words: OverlayWords) -> list[dict[str, Any]]
     sign = -1 if overlay["moving"] == "target" else 1
     by_numbers: dict[tuple[Any, ...], tuple[Fraction, int]] = {}  # a big map has many hexes with the same numbers
     numbers = []
-    for entry in overlay["hexes"]:
+    entries = entries_of(overlay)
+    for entry in entries:
         these = (entry["targetable"], entry.get("hit_chance_exact"), entry["hit_chance"], entry.get(words.cover_key))
         if these not in by_numbers:
             chance = chance_of(entry)
@@ -122,9 +140,9 @@ def ranked(overlay: dict[str, Any], words: OverlayWords) -> list[dict[str, Any]]
     # each distinct head ranked once (fractions compared per pair of them, not per pair of hexes); equal heads tie
     head_rank = {head: i for i, head in enumerate(sorted(set(by_numbers.values())))}
     rank = {these: head_rank[head] for these, head in by_numbers.items()}
-    hexes = overlay["hexes"]
-    order = sorted(range(len(hexes)), key=lambda i: (rank[numbers[i]], hexes[i]["hex"][1], hexes[i]["hex"][0]))
-    return [hexes[i] for i in order]
+    spots = [spot_of(entry) for entry in entries]
+    order = sorted(range(len(entries)), key=lambda i: (rank[numbers[i]], spots[i][1], spots[i][0]))
+    return [entries[i] for i in order]
 
 
 def legend_block(overlay: dict[str, Any], *, live: bool = True) -> ET.Element:
@@ -138,38 +156,40 @@ def legend_block(overlay: dict[str, Any], *, live: bool = True) -> ET.Element:
         li = ET.SubElement(ul, "li", {"data-heat": str(band)})
         ET.SubElement(li, "span", {"class": f"overlay-swatch overlay-swatch--{band}", "aria-hidden": "true"})
         ET.SubElement(li, "span").text = f"{BAND_WORDS[band]} ({BAND_CUES[band]})"
+    noun = cell_noun(overlay)
     ET.SubElement(box, "p", {"class": "overlay-help"}).text = (
-        "Focus or hover a hex on the board for its numbers; the table below lists them in order." if live
-        else "Hover a hex for its numbers; the table below lists them in order.")
+        f"Focus or hover a {noun} on the board for its numbers; the table below lists them in order." if live
+        else f"Hover a {noun} for its numbers; the table below lists them in order.")
     return box
 
 
 def table_block(overlay: dict[str, Any], words: OverlayWords, limit: int = TABLE_ROWS) -> ET.Element:
     """The table alternative: the best ``limit`` hexes for the moving piece first, with chance and cover."""
-    moving = overlay["moving"]
+    moving, noun = overlay["moving"], cell_noun(overlay)
     rows = ranked(overlay, words)
     if moving == "bystander":
         rows = [e for e in rows if band_of(e, words) > 0]
-        caption = "Hexes where a bystander could be struck, the most dangerous first"
+        caption = f"{noun.capitalize()}es where a bystander could be struck, the most dangerous first"
     else:
         order = "highest chance to hit first" if moving == "attacker" else "lowest chance to be hit first"
-        caption = f"Best hexes for {MOVING_WORDS.get(moving, moving)}, {order}"
+        caption = f"Best {noun}{'es' if noun == 'hex' else 's'} for {MOVING_WORDS.get(moving, moving)}, {order}"
     table = ET.Element("table", {"class": "overlay-table", "data-role": "overlay-table"})
     if len(rows) > limit:
         caption += f" (the first {limit} of {len(rows)}; the board shows them all)"
     ET.SubElement(table, "caption").text = caption
     head = ET.SubElement(ET.SubElement(table, "thead"), "tr")
-    for text in ("Rank", "Hex", "Chance", "Cover", "Band"):
+    for text in ("Rank", noun.capitalize(), "Chance", "Cover", "Band"):
         ET.SubElement(head, "th", {"scope": "col"}).text = text
     body = ET.SubElement(table, "tbody")
     if not rows:
         cell = ET.SubElement(ET.SubElement(body, "tr"), "td", {"colspan": "5"})
-        cell.text = "None: no free hex is in a stray shot's way."
+        cell.text = f"None: no free {noun} is in a stray shot's way."
     for rank, entry in enumerate(rows[:limit], start=1):
         band = band_of(entry, words)
-        row = ET.SubElement(body, "tr", {"data-hex": f"{entry['hex'][0]},{entry['hex'][1]}", "data-heat": str(band)})
+        a, b = spot_of(entry)
+        row = ET.SubElement(body, "tr", {"data-hex": f"{a},{b}", "data-heat": str(band)})
         ET.SubElement(row, "td").text = str(rank)
-        ET.SubElement(row, "th", {"scope": "row"}).text = f"{entry['hex'][0]}, {entry['hex'][1]}"
+        ET.SubElement(row, "th", {"scope": "row"}).text = f"{a}, {b}"
         ET.SubElement(row, "td").text = chance_words(entry, moving)
         ET.SubElement(row, "td").text = words.cover(entry.get(words.cover_key))
         ET.SubElement(row, "td").text = BAND_CUES[band]

@@ -199,8 +199,9 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
     if reading and reading["crossed"]:
         legend += (("1, 2", "obstacles the line crosses, counted"),)
     legend += lines_legend(walls, lamps)
+    desc += overlay.described(result)
     return Board(cells, "d6 Skirmish square map (1 square = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
-                 tuple(segments), (), tuple(classes), legend, walls=walls, lamps=lamps)
+                 tuple(segments), (), tuple(classes), legend, overlay.heat(result, OVERLAY), walls=walls, lamps=lamps)
 
 
 
