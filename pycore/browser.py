@@ -264,15 +264,17 @@ def _declared(inputs: Inputs, path: str) -> bool:
 
 def _import_map(request: dict[str, Any]) -> dict[str, Any]:
     """A Universal VTT export (``request["text"]``) as the map fields' values (the square map: grid, size, walls,
-    doors, lights; the pieces the form holds stay), with a line saying what came in; or the errors naming what in
-    the file is wrong, or what the calculator cannot take (a board larger than its form allows)."""
+    doors, lights; the pieces the form holds stay), its picture (media type, base64 and the grid size it covers) and a
+    line saying what came in; or the errors naming what in the file is wrong, or what the calculator cannot take (a
+    board larger than its form allows). A picture that is not one leaves the map without it, and the line says so."""
     system = SYSTEMS[request["system"]]
     inputs = system.inputs
     text = request.get("text")
     if not isinstance(text, str):
         return {"errors": [{"field": "", "message": "no file was read"}]}
     try:
-        m = uvtt.convert(text)
+        data = uvtt.parse(text)
+        m = uvtt.converted(data)
         inputs.validate({"system": system.id, "map": m})
     except ScenarioError as exc:
         return {"errors": exc.errors}
@@ -280,7 +282,16 @@ def _import_map(request: dict[str, Any]) -> dict[str, Any]:
               if _declared(inputs, f"map.{key}")}
     said = (f"{m['cols']} x {m['rows']} squares, {_count(len(m['walls']), 'wall')}, "
             f"{_count(len(m['doors']), 'door')} and {_count(len(m['lights']), 'light')}")
-    return {"values": values, "message": said}
+    reply: dict[str, Any] = {"values": values}
+    found = uvtt.picture(data)
+    if isinstance(found, tuple):
+        reply["picture"] = {"type": found[0], "data": found[1], "size": f"{m['cols']},{m['rows']}"}
+        said += ", with its picture"
+    elif found is not None:
+        said += f"; its picture is left out ({found.field}: {found.message})"
+    else:
+        said += "; the file has no picture"
+    return {**reply, "message": said}
 
 
 OPS = {"evaluate": _evaluate, "restore": _restore, "lay_out": _lay_out, "import_map": _import_map}

@@ -169,6 +169,9 @@ class Board:
     """A square board's walls, outlines, low walls and doors, drawn over the squares."""
     lamps: tuple[Lamp, ...] = ()
     """A square board's lights."""
+    picture: tuple[int, int] | None = None
+    """A square map's size ``(cols, rows)`` when a picture may lie under it: an empty ``<image>`` then spans squares
+    ``[0, 0]`` to ``[cols, rows]``, for the page to fill with the picture of the map it imported."""
 
 
 def _fmt(x: float) -> str:
@@ -325,8 +328,9 @@ def _plain(cells: tuple[Spot, ...], interactive: bool, ident: str) -> PlainCells
     return value
 
 
-def _open(board: Board, width: float, height: float, interactive: bool, ident: str) -> ET.Element:
-    """The ``<svg>`` element with its title, description and patterns (no hexes yet)."""
+def _open(board: Board, layout: Plot, width: float, height: float, interactive: bool, ident: str) -> ET.Element:
+    """The ``<svg>`` element with its title, description, patterns and a square map's picture slot (no hexes
+    yet)."""
     svg = ET.Element("svg", {
         "xmlns": SVG_NS, "class": "hexboard" + (" hexboard--interactive" if interactive else ""),
         "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}", "width": _fmt(width), "height": _fmt(height),
@@ -336,6 +340,13 @@ def _open(board: Board, width: float, height: float, interactive: bool, ident: s
     ET.SubElement(svg, "title", {"id": f"{ident}-title"}).text = board.title
     ET.SubElement(svg, "desc", {"id": f"{ident}-desc"}).text = board.desc
     _defs(svg, ident)
+    if board.picture is not None and isinstance(layout, SquareLayout):
+        cols, rows = board.picture
+        corner = _at(layout, 0, 0)
+        ET.SubElement(svg, "image", {"class": "hexboard-picture", "data-size": f"{cols},{rows}",
+                                     "x": _fmt(corner.x), "y": _fmt(corner.y), "width": _fmt(cols * layout.size),
+                                     "height": _fmt(rows * layout.size), "preserveAspectRatio": "none",
+                                     "aria-hidden": "true"})
     return svg
 
 
@@ -405,7 +416,7 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
     if not board.cells:
         raise ValueError("a board needs at least one hex")
     layout, width, height, _ = _frame(board.cells)
-    svg = _open(board, width, height, interactive, ident)
+    svg = _open(board, layout, width, height, interactive, ident)
     grid = ET.SubElement(svg, "g", {"class": "hexboard-cells"})
     # On the interactive board each hex is a button whose aria-label says its piece and marks in words;
     # the letters and numbers drawn on it go in a layer above, hidden from assistive technology, so a
@@ -543,7 +554,7 @@ def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") 
     if not board.cells:
         raise ValueError("a board needs at least one hex")
     layout, width, height, _ = _frame(board.cells)
-    head = ET.tostring(_open(board, width, height, interactive, ident), encoding="unicode")
+    head = ET.tostring(_open(board, layout, width, height, interactive, ident), encoding="unicode")
     cells = _cells(board, layout, interactive, ident)
     parts = [head.removesuffix("</svg>"), '<g class="hexboard-cells">', *(c.cell for c in cells), "</g>",
              _walls_markup(board, layout, interactive)]
@@ -582,7 +593,8 @@ def _walls_markup(board: Board, layout: Plot, interactive: bool) -> str:
 
 def board_frame(board: Board, *, interactive: bool = False, ident: str = "board") -> str:
     """A key for what a patch cannot change: the hexes drawn (so the layout), the mode and the ids."""
-    return f"{_frame(board.cells)[3]}-{'i' if interactive else 'p'}-{ident}"
+    picture = "" if board.picture is None else f"-picture{board.picture[0]}x{board.picture[1]}"
+    return f"{_frame(board.cells)[3]}-{'i' if interactive else 'p'}-{ident}{picture}"
 
 
 def board_marks(board: Board, *, interactive: bool = False, ident: str = "board") -> dict[str, str]:

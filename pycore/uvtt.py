@@ -5,6 +5,8 @@ the same code."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from fractions import Fraction
 from typing import Any, TypeGuard
@@ -14,6 +16,9 @@ from .squaremap import MAX_DOORS, MAX_LIGHTS, MAX_POINTS, MAX_WALLS
 
 MAX_BYTES = 20 * 1024 * 1024
 """The largest export read: 20 MB (an export is mostly its picture; a bigger one is refused before it is parsed)."""
+PICTURE_KINDS = ((b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"), (b"GIF87a", "image/gif"),
+                 (b"GIF89a", "image/gif"))
+"""The pictures drawn under a board, by their first bytes (WebP is told by its RIFF header, see ``picture``)."""
 OUTSIDE = 1
 """How many squares beyond the map's edges a point may lie (walls drawn to the very edge, rounded outwards)."""
 
@@ -91,8 +96,8 @@ class _Reader:
         return value
 
 
-def convert(text: str | bytes) -> dict[str, Any]:
-    """The contract's map object from the text of an export; ScenarioError names each field that is wrong."""
+def parse(text: str | bytes) -> dict[str, Any]:
+    """An export's JSON object; ScenarioError when the file is too large, not JSON or not an object."""
     if len(text) > MAX_BYTES:
         raise ScenarioError([FieldError("", f"the file is {len(text) / 1e6:.1f} MB: exports larger than "
                                             f"{MAX_BYTES // (1024 * 1024)} MB are not read")])
@@ -102,6 +107,37 @@ def convert(text: str | bytes) -> dict[str, Any]:
         raise ScenarioError([FieldError("", f"not a Universal VTT export: the file is not JSON ({exc})")]) from None
     if not isinstance(data, dict):
         raise ScenarioError([FieldError("", "not a Universal VTT export: the file must hold a JSON object")])
+    return data
+
+
+def picture(data: dict[str, Any]) -> tuple[str, str] | FieldError | None:
+    """The export's picture as (media type, base64 text), None when it has none, or a FieldError naming ``image``
+    when it is not a PNG, JPEG, GIF or WebP picture in base64."""
+    text = data.get("image")
+    if text is None or text == "":
+        return None
+    if not isinstance(text, str):
+        return FieldError("image", "must be a picture in base64 text")
+    text = text.split(",", 1)[1] if text.startswith("data:") else text
+    try:
+        head = base64.b64decode(text, validate=True)[:12]
+    except (binascii.Error, ValueError):
+        return FieldError("image", "is not base64 text, so it is not a picture")
+    kind = next((kind for magic, kind in PICTURE_KINDS if head.startswith(magic)), None)
+    if kind is None and head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        kind = "image/webp"
+    if kind is None:
+        return FieldError("image", "is not a picture: a PNG, JPEG, GIF or WebP image is drawn under the board")
+    return kind, text
+
+
+def convert(text: str | bytes) -> dict[str, Any]:
+    """The contract's map object from the text of an export; ScenarioError names each field that is wrong."""
+    return converted(parse(text))
+
+
+def converted(data: dict[str, Any]) -> dict[str, Any]:
+    """The contract's map object from an export's parsed JSON; ScenarioError names each field that is wrong."""
     r = _Reader()
     res = data.get("resolution")
     if not isinstance(res, dict):

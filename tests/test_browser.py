@@ -314,7 +314,35 @@ def test_an_export_comes_in_as_the_square_maps_fields():
     assert (values["map.grid"], values["map.cols"], values["map.rows"]) == ("square", 10, 6)
     assert [w["kind"] for w in json.loads(values["map.walls"])] == ["wall", "wall", "wall", "object"]
     assert json.loads(values["map.doors"]) == [{"points": [[5, 2], [5, 3]], "open": False}]
-    assert reply["message"] == "10 x 6 squares, 4 walls, 1 door and 1 light"
+    assert reply["message"] == "10 x 6 squares, 4 walls, 1 door and 1 light, with its picture"
+    # the picture, for the page to draw under the board's 10 x 6 squares (the file's own base64, a PNG)
+    assert reply["picture"] == {"type": "image/png", "data": json.loads(ROOM.read_text())["image"], "size": "10,6"}
+
+
+@pytest.mark.parametrize(("image", "said"), [
+    (None, "; the file has no picture"),
+    ("", "; the file has no picture"),
+    (base64.b64encode(b"GIF89a" + bytes(20)).decode(), ", with its picture"),
+    ("data:image/webp;base64," + base64.b64encode(b"RIFF\0\0\0\0WEBPVP8 ").decode(), ", with its picture"),
+    (base64.b64encode(b"<svg xmlns='http://www.w3.org/2000/svg'/>").decode(),
+     "; its picture is left out (image: is not a picture: a PNG, JPEG, GIF or WebP image is drawn under the board)"),
+    ("not base64 at all!", "; its picture is left out (image: is not base64 text, so it is not a picture)"),
+    (17, "; its picture is left out (image: must be a picture in base64 text)"),
+])
+def test_an_exports_picture_is_checked_and_a_bad_one_left_out(image, said):
+    """A picture is drawn when it is a PNG, JPEG, GIF or WebP (told by its first bytes, base64 or a data: URL); one
+    that is not (an SVG, text that is not base64, a number) leaves the walls and doors in, and the line says why."""
+    from squares_cases import ROOM
+
+    data = json.loads(ROOM.read_text())
+    if image is None:
+        del data["image"]
+    else:
+        data["image"] = image
+    reply = call(op="import_map", system="skirmish-d6", text=json.dumps(data))
+    assert reply["message"] == "10 x 6 squares, 4 walls, 1 door and 1 light" + said
+    assert reply["values"]["map.cols"] == 10
+    assert ("picture" in reply) == said.startswith(", with")
 
 
 @pytest.mark.parametrize(("text", "field", "words"), [

@@ -313,3 +313,21 @@ def test_an_opened_door_comes_as_the_walls_layer_alone():
     digest, markup = patch["walls"]
     assert digest == board_marks(opened, interactive=True)["walls"] != shown["walls"]
     assert 'class="door door--open"' in markup and 'aria-label="door 1: close it"' in markup
+
+
+def test_a_sized_square_map_holds_an_empty_picture_slot_under_its_squares():
+    """A sized square map (10 x 6) draws an empty ``<image>`` first, under every square, spanning square [0, 0]'s
+    top-left corner to [10, 6]'s: 34 units a square, from the 6-unit margin; an unsized one has none, and the slot is
+    part of the frame, so a patch never lands on a drawing without it."""
+    sized = {"system": "skirmish-d6", "map": {"grid": "square", "cols": 10, "rows": 6, "attacker": [1, 1],
+                                              "target": [8, 4]}}
+    board = view.board(sized, None)
+    svg = ET.fromstring(board_svg(board, interactive=True))
+    image = svg.find("{http://www.w3.org/2000/svg}image")
+    assert image is not None and image.get("href") is None
+    assert [image.get(k) for k in ("x", "y", "width", "height", "data-size")] == ["6", "6", "340", "204", "10,6"]
+    tags = [child.tag.split("}")[1] for child in svg]
+    assert tags.index("image") < tags.index("g")  # under the squares
+    assert board_frame(board) != board_frame(dataclasses.replace(board, picture=None))
+    unsized = {"system": "skirmish-d6", "map": {"grid": "square", "attacker": [1, 1], "target": [8, 4]}}
+    assert "<image" not in board_svg(view.board(unsized, None))

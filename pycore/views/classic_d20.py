@@ -26,7 +26,7 @@ from .common import (
     signed,
     summary_line,
 )
-from .squares import lines_legend, lines_words, square_cells, square_lamps, square_pieces, square_walls
+from .squares import lines_legend, lines_words, picture_size, square_cells, square_lamps, square_pieces, square_walls
 from .view import Answer, View
 
 BOARD = BoardSpec(
@@ -315,7 +315,8 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
     legend += lines_legend(walls, lamps)
     desc += overlay.described(result)
     return Board(cells, "Classic d20 square map (1 square = 5 ft)", desc, tuple(pieces.items()), tuple(marks),
-                 legend=legend, heat=overlay.heat(result, OVERLAY), walls=walls, lamps=lamps)
+                 legend=legend, heat=overlay.heat(result, OVERLAY), walls=walls, lamps=lamps,
+                 picture=picture_size(m))
 
 
 def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:

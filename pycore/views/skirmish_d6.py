@@ -12,7 +12,16 @@ from ..squaregrid import Square
 from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from . import overlay, pairings
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, pieces_legend, signed, summary_line
-from .squares import lines_legend, lines_words, square_cells, square_lamps, square_of, square_pieces, square_walls
+from .squares import (
+    lines_legend,
+    lines_words,
+    picture_size,
+    square_cells,
+    square_lamps,
+    square_of,
+    square_pieces,
+    square_walls,
+)
 from .view import Answer, View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
@@ -201,7 +210,8 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
     legend += lines_legend(walls, lamps)
     desc += overlay.described(result)
     return Board(cells, "d6 Skirmish square map (1 square = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
-                 tuple(segments), (), tuple(classes), legend, overlay.heat(result, OVERLAY), walls=walls, lamps=lamps)
+                 tuple(segments), (), tuple(classes), legend, overlay.heat(result, OVERLAY), walls=walls, lamps=lamps,
+                 picture=picture_size(m))
 
 
 

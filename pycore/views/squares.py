@@ -66,6 +66,12 @@ def square_cells(m: dict[str, Any], placed: list[Square]) -> tuple[Square, ...]:
     return _around(spans[0][0], spans[0][1], spans[1][0], spans[1][1])
 
 
+def picture_size(m: dict[str, Any]) -> tuple[int, int] | None:
+    """A sized square map's ``(cols, rows)``: the squares a picture imported with it covers (None when unsized)."""
+    cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
+    return (cols, rows) if cols and rows else None
+
+
 def _polyline(value: Any) -> tuple[tuple[float, float], ...] | None:
     """A line's points from a possibly invalid ``[[x, y], ...]`` (at least two numbers pairs), or None."""
     if not isinstance(value, list) or len(value) < 2:

@@ -7,9 +7,10 @@
 // (its preset's own rulings win). A #s= link's rulings win: while they differ from the table's the page
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
-import { holdsMarkup } from "./common.js";
+import { holdsMarkup, whenIdle } from "./common.js";
 import { HexBoard } from "./hexboard.js";
 import { mountLists } from "./lists.js";
+import { MapImport } from "./mapimport.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 import { Summary } from "./summary.js";
@@ -284,25 +285,12 @@ class Calculator {
     const board = root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
     mountLists(root);
-    // A square map from a Universal VTT export: picked with the file input or dropped on the board.
-    /** @type {HTMLInputElement | null} */
-    const file = root.querySelector('[data-role="import-file"]');
-    file?.addEventListener("change", () => {
-      const picked = file.files?.[0];
-      if (picked) this.importMap(picked);
-      file.value = ""; // the same file picked again is read again
-    });
-    if (file && board) {
-      board.addEventListener("dragover", (event) => {
-        if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
-      });
-      board.addEventListener("drop", (event) => {
-        const dropped = event.dataTransfer?.files[0];
-        if (!dropped) return;
-        event.preventDefault();
-        this.importMap(dropped);
-      });
-    }
+    // A square map from a Universal VTT export (mapimport.js), where the board offers one.
+    this.maps = board && this.board && root.querySelector('[data-role="import-file"]')
+      ? new MapImport(root, this.board, { ask: (request) => this.engine?.ask({ ...request, system: this.system }) ?? null,
+        fill: (values) => this.fill(values), changed: () => this.changed(), run: (work) => this.run(work) })
+      : null;
+    if (this.maps) whenIdle(() => this.maps?.refresh());
   }
 
   // The form's controls that hold a field (data-path).
@@ -347,30 +335,6 @@ class Calculator {
       const reply = await this.engine.ask({ op: "lay_out", system: this.system, values: this.everyValue(),
         grid: grid?.value ?? "hex" });
       this.fill(reply.values ?? {});
-    });
-  }
-
-  // A Universal VTT export read by the engine into the map's fields (grid, size, walls, doors, lights; the pieces
-  // stay), then answered; what went wrong is said beside the file input, naming the file's field.
-  /** @param {File} file */
-  importMap(file) {
-    const said = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-role="import-said"]'));
-    const say = (/** @type {string} */ text) => { if (said) said.textContent = text; };
-    this.run(async () => {
-      if (!this.engine) {
-        say(`${file.name} was not imported: the calculator engine is not ready yet. Try again in a moment.`);
-        return;
-      }
-      const text = await file.text();
-      const reply = await this.engine.ask({ op: "import_map", system: this.system, text });
-      const errors = reply.errors || [];
-      if (errors.length) {
-        say(`${file.name} was not imported: ` + errors.map((e) => `${e.field || "the file"}: ${e.message}`).join("; "));
-        return;
-      }
-      this.fill(reply.values ?? {});
-      say(`${file.name} imported: ${reply.message ?? "the map"}.`);
-      this.changed();
     });
   }
 
@@ -676,6 +640,7 @@ class Calculator {
     }
     this.notice = "";
     this.fill(reply.values ?? {}); // every ruling: those the link leaves out are the defaults, not the table's
+    this.maps?.linked(reply.values ?? {});
     this.linked = !this.rulings.same(this.shownRulings(), this.table());
     this.showHouse();
   }

@@ -94,6 +94,8 @@ export class HexBoard {
     this.access = new BoardAccess(this.box, container.querySelector('[data-role="board-announce"]'), (key) => this.cell(key));
     this.pending = new BoardMarks(this, signal);
     this.gone = false;
+    /** @type {{ url: string, size: string } | null} a square map's picture and the size ("cols,rows") it covers */
+    this.pictured = null;
     listen(this, signal);
     // A list editor (lists.js) changed a list the board shows: mark the hexes it moved at once.
     container.addEventListener("calc:records", (event) => {
@@ -187,6 +189,27 @@ export class HexBoard {
     if (made?.matches(".hexboard-legend")) shown.replaceWith(made);
   }
 
+  // A square map's picture under its squares (null: none), shown while the board is the size it covers.
+  /** @param {{ url: string, size: string } | null} picture */
+  picture(picture) {
+    this.pictured = picture;
+    this.showPicture();
+  }
+
+  // The picture put in the drawing's empty slot for it (pycore.svg draws one on a sized square map), when the
+  // slot is the picture's size; otherwise the slot stays empty. The board says whether it shows one
+  // (`data-picture`), so its squares let the picture through.
+  showPicture() {
+    const slot = this.box.querySelector(":scope > svg > image.hexboard-picture");
+    const on = Boolean(slot && this.pictured && /** @type {SVGElement} */ (slot).dataset.size === this.pictured.size);
+    if (slot && on && this.pictured) {
+      if (slot.getAttribute("href") !== this.pictured.url) slot.setAttribute("href", this.pictured.url);
+    } else {
+      slot?.removeAttribute("href");
+    }
+    this.container.toggleAttribute("data-picture", on);
+  }
+
   // A whole drawing, written only when it differs from what the board shows (`force`: hexes were
   // marked here, so it is written whatever it showed). Returns whether the board was rewritten.
   /**
@@ -202,6 +225,7 @@ export class HexBoard {
     this.box.innerHTML = html; // built by pycore.svg with every string escaped
     this.drawn = html;
     this.index = null;
+    this.showPicture();
     whenIdle(() => this.warm());
     this.zoom.update(); // a new drawing may be wider or narrower
     return true;

@@ -31,7 +31,7 @@ POLICY = {
     "default-src": ["'none'"],
     "script-src": ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
     "style-src": ["'self'"],
-    "img-src": ["'self'", "data:"],
+    "img-src": ["'self'", "data:", "blob:"],
     "connect-src": ["'self'", "data:"],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
@@ -113,7 +113,7 @@ def test_every_page_carries_the_policy_first(built_site):
 
 def test_policy_allows_no_other_host(built_site):
     """The policy the pages carry: no host, scheme wildcard or 'unsafe-inline' anywhere; only this site, data: images,
-    the decoder's data: WebAssembly and blob: workers."""
+    the decoder's data: WebAssembly, blob: workers and an imported map's blob: picture."""
     scan = PageScan()
     scan.feed((built_site / "index.html").read_text(encoding="utf-8"))
     policy = parse_policy(scan.policies[0])
@@ -121,7 +121,7 @@ def test_policy_allows_no_other_host(built_site):
         for source in sources:
             assert source in ("'self'", "'none'", "'unsafe-eval'", "'wasm-unsafe-eval'", "data:", "blob:"), source
             assert "*" not in source and "://" not in source
-    assert policy["img-src"] == ["'self'", "data:"] and policy["connect-src"] == ["'self'", "data:"]
+    assert policy["img-src"] == ["'self'", "data:", "blob:"] and policy["connect-src"] == ["'self'", "data:"]
     assert all("data:" not in v for k, v in policy.items() if k not in ("img-src", "connect-src"))
     assert "blob:" not in policy["script-src"] and "blob:" not in policy["connect-src"]
 
@@ -130,11 +130,12 @@ def test_readme_documents_each_allowance():
     """The README's section names every allowance beyond 'self' and says why."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Content security policy", 1)[1].split("\n## ", 1)[0]
-    for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "img-src data:", "connect-src data:",
-                      "'unsafe-inline'"):
+    for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "img-src data:", "img-src blob:",
+                      "connect-src data:", "'unsafe-inline'"):
         assert allowance in section, allowance
     template = (Path(__file__).resolve().parents[2] / "templates" / "main.html").read_text(encoding="utf-8")
-    for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "img-src data:", "connect-src data:"):
+    for allowance in ("'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "img-src data:", "img-src blob:",
+                      "connect-src data:"):
         assert allowance in template.split("Content-Security-Policy", 1)[0], f"no comment by the tag on {allowance}"
 
 

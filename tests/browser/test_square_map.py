@@ -180,13 +180,45 @@ def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
     assert "the file: not a Universal VTT export: the file is not JSON" in said.inner_text()
     assert calc.locator('[data-path="map.grid"]').input_value() == "hex"
     picker.set_input_files(str(Path(__file__).parent.parent / "maps" / "room.dd2vtt"))
-    said.filter(has_text="room.dd2vtt imported: 10 x 6 squares, 4 walls, 1 door and 1 light").wait_for(
+    said.filter(has_text="room.dd2vtt imported: 10 x 6 squares, 4 walls, 1 door and 1 light, with its picture").wait_for(
         timeout=READY_TIMEOUT)
     calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
     assert calc.locator(".calc-board g.hex.square").count() == 60
     assert calc.locator('[data-path="map.grid"]').input_value() == "square"
     scenario = wait_scenario(page, lambda s: s["map"].get("grid") == "square")
     assert scenario["map"]["attacker"] == [0, 2] and len(scenario["map"]["walls"]) == 4
+    assert_the_picture_is_shown_and_the_map_kept(page, calc)
+
+
+def assert_the_picture_is_shown_and_the_map_kept(page, calc):
+    """The export's picture lies under the board's 10 x 6 squares (from this device's memory, a blob: URL) and the
+    map is kept on the device. The next visit (the page opened again from its link) draws the link's walls on a plain
+    grid and says the picture stays where it was imported; the kept map opens again with its picture, and is
+    forgotten on request."""
+    board = calc.locator(".calc-board")
+    picture = calc.locator(".calc-board svg > image.hexboard-picture")
+    assert picture.get_attribute("href").startswith("blob:")
+    assert picture.get_attribute("data-size") == "10,6" and board.get_attribute("data-picture") is not None
+    said = calc.locator('[data-role="import-said"]')
+    said.filter(has_text="Kept on this device for your next visit").wait_for(timeout=READY_TIMEOUT)
+    kept = calc.locator('[data-role="kept-list"] li')
+    kept.first.wait_for(timeout=READY_TIMEOUT)
+    assert kept.count() == 1 and kept.first.inner_text().startswith("room.dd2vtt, 10 x 6 squares, kept ")
+    page.reload()
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    said = calc.locator('[data-role="import-said"]')
+    said.filter(has_text="its picture stays on the device that imported it").wait_for(timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board").get_attribute("data-picture") is None
+    assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href") is None
+    calc.get_by_role("button", name="Open room.dd2vtt").click()
+    said.filter(has_text="room.dd2vtt opened from this device: 10 x 6 squares").wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href").startswith("blob:")
+    assert calc.locator(".calc-board").get_attribute("data-picture") is not None
+    calc.get_by_role("button", name="Forget room.dd2vtt").click()
+    said.filter(has_text="room.dd2vtt is forgotten").wait_for(timeout=READY_TIMEOUT)
+    calc.locator('[data-role="kept-maps"]').wait_for(state="hidden", timeout=READY_TIMEOUT)
 
 
 def test_an_export_dropped_on_the_board_is_imported(page, server):

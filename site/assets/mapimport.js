@@ -1,0 +1,209 @@
+// @ts-check
+// A square map from a Universal VTT export, in a calculator with a map: the file (picked, or dropped on the board)
+// read by the engine into the map's fields, its picture drawn under the board, and the map kept on this device
+// (mapshelf.js) with a list to open or forget each. The file never leaves the device: it is read here, and a
+// shared link carries the walls and doors, never the picture.
+
+import { MapShelf, entryWords } from "./mapshelf.js";
+
+/** @typedef {import("./hexboard.js").HexBoard} HexBoard */
+/**
+ * What the importer needs of its calculator: the engine's answer to a request (null while it is not ready), the
+ * form filled with values, the form's answer asked for, and work queued behind the calculator's other work.
+ * @typedef {{ ask: (request: Record<string, unknown>) => Promise<Record<string, any>> | null,
+ *   fill: (values: Record<string, unknown>) => void, changed: () => void,
+ *   run: (work: () => Promise<void>) => unknown }} Host
+ */
+
+// A picture's bytes from its base64 text, decoded by the browser (a data: URL read as a Blob), not in a loop here.
+/**
+ * @param {string} type
+ * @param {string} data
+ */
+async function pictureBlob(type, data) {
+  return (await fetch(`data:${type};base64,${data}`)).blob();
+}
+
+/** @param {unknown} error */
+function reason(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class MapImport {
+  /**
+   * @param {HTMLElement} root the calculator's root
+   * @param {HexBoard} board
+   * @param {Host} host
+   * @param {MapShelf} [shelf]
+   */
+  constructor(root, board, host, shelf = new MapShelf()) {
+    this.board = board;
+    this.host = host;
+    this.shelf = shelf;
+    this.said = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="import-said"]'));
+    this.kept = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="kept-maps"]'));
+    this.list = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="kept-list"]'));
+    /** @type {string | null} the object URL of the picture shown under the board */
+    this.url = null;
+    const file = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-role="import-file"]'));
+    file?.addEventListener("change", () => {
+      const picked = file.files?.[0];
+      if (picked) this.read(picked);
+      file.value = ""; // the same file picked again is read again
+    });
+    const container = board.container;
+    container.addEventListener("dragover", (event) => {
+      if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+    });
+    container.addEventListener("drop", (event) => {
+      const dropped = event.dataTransfer?.files[0];
+      if (!dropped) return;
+      event.preventDefault();
+      this.read(dropped);
+    });
+    this.list?.addEventListener("click", (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button[data-kept]") : null;
+      if (!(button instanceof HTMLButtonElement)) return;
+      const id = Number(button.dataset.kept);
+      const name = button.dataset.name ?? "the map";
+      if (button.dataset.action === "open") this.reopen(id, name);
+      else this.forget(id, name);
+    });
+  }
+
+  /** @param {string} text */
+  say(text) {
+    if (this.said) this.said.textContent = text;
+  }
+
+  // The export read by the engine into the map's fields (grid, size, walls, doors, lights; the pieces stay), its
+  // picture put under the board, answered, and kept on this device; what went wrong is said, naming the file's field.
+  /** @param {File} file */
+  read(file) {
+    this.host.run(async () => {
+      const text = await file.text();
+      const asked = this.host.ask({ op: "import_map", text });
+      if (!asked) {
+        this.say(`${file.name} was not imported: the calculator engine is not ready yet. Try again in a moment.`);
+        return;
+      }
+      const reply = await asked;
+      const errors = /** @type {{ field?: string, message: string }[]} */ (reply.errors || []);
+      if (errors.length) {
+        this.say(`${file.name} was not imported: ` + errors.map((e) => `${e.field || "the file"}: ${e.message}`).join("; "));
+        return;
+      }
+      const values = reply.values ?? {};
+      const size = `${values["map.cols"]},${values["map.rows"]}`;
+      const picture = reply.picture ? await pictureBlob(reply.picture.type, reply.picture.data) : null;
+      this.host.fill(values);
+      this.show(picture, size);
+      this.host.changed();
+      const said = `${file.name} imported: ${reply.message ?? "the map"}.`;
+      this.say(said);
+      try {
+        await this.shelf.keep({ name: file.name, values, message: reply.message ?? "", picture, size, saved: Date.now() });
+        this.say(`${said} Kept on this device for your next visit (nothing was uploaded).`);
+      } catch (error) {
+        this.say(`${said} Not kept on this device: ${reason(error)}.`);
+      }
+      await this.refresh();
+    });
+  }
+
+  // The picture drawn under the board's squares while the map is `size` ("cols,rows"); null takes it away.
+  /**
+   * @param {Blob | null} picture
+   * @param {string} size
+   */
+  show(picture, size) {
+    if (this.url) URL.revokeObjectURL(this.url);
+    this.url = picture ? URL.createObjectURL(picture) : null;
+    this.board.picture(this.url ? { url: this.url, size } : null);
+  }
+
+  // A kept map opened again: its fields, its picture, and the answer on it.
+  /**
+   * @param {number} id
+   * @param {string} name
+   */
+  reopen(id, name) {
+    this.host.run(async () => {
+      let map;
+      try {
+        map = await this.shelf.get(id);
+      } catch (error) {
+        this.say(`${name} could not be opened from this device: ${reason(error)}.`);
+        return;
+      }
+      if (!map) {
+        this.say(`${name} is no longer kept on this device.`);
+        await this.refresh();
+        return;
+      }
+      this.host.fill(map.values);
+      this.show(map.picture, map.size);
+      this.host.changed();
+      this.say(`${map.name} opened from this device: ${map.message}.`);
+    });
+  }
+
+  /**
+   * @param {number} id
+   * @param {string} name
+   */
+  forget(id, name) {
+    this.host.run(async () => {
+      try {
+        await this.shelf.forget(id);
+        this.say(`${name} is forgotten: no longer kept on this device.`);
+      } catch (error) {
+        this.say(`${name} could not be forgotten: ${reason(error)}.`);
+      }
+      await this.refresh();
+    });
+  }
+
+  // The list of the maps kept, written again (hidden while there are none, or storage is refused: said once).
+  async refresh() {
+    if (!this.list || !this.kept) return;
+    /** @type {import("./mapshelf.js").KeptEntry[]} */
+    let entries;
+    try {
+      entries = await this.shelf.list();
+    } catch {
+      entries = [];
+    }
+    const items = entries.map((entry) => {
+      const li = document.createElement("li");
+      const words = document.createElement("span");
+      words.textContent = entryWords(entry);
+      li.append(words);
+      for (const [action, label] of [["open", "Open"], ["forget", "Forget"]]) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "calc-board-kept-button";
+        button.dataset.action = action;
+        button.dataset.kept = String(entry.id);
+        button.dataset.name = entry.name;
+        button.textContent = label;
+        button.setAttribute("aria-label", `${label} ${entry.name}`);
+        li.append(button);
+      }
+      return li;
+    });
+    this.list.replaceChildren(...items);
+    this.kept.hidden = items.length === 0;
+  }
+
+  // A link was opened: a square map with walls or doors came without its picture, which stays where it was imported.
+  /** @param {Record<string, unknown>} values */
+  linked(values) {
+    this.show(null, "");
+    const lines = (/** @type {string} */ key) => typeof values[key] === "string" && values[key] !== "[]" && values[key] !== "";
+    if (values["map.grid"] === "square" && (lines("map.walls") || lines("map.doors"))) {
+      this.say("This link holds the map's walls and doors, drawn on a plain grid: its picture stays on the device " +
+        "that imported it (a link never carries the picture).");
+    }
+  }
+}
