@@ -7,7 +7,7 @@
 // (its preset's own rulings win). A #s= link's rulings win: while they differ from the table's the page
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
-import { holdsMarkup, whenIdle } from "./common.js";
+import { cellNoun, holdsMarkup, squareWords, whenIdle } from "./common.js";
 import { HexBoard } from "./hexboard.js";
 import { mountLists } from "./lists.js";
 import { MapImport } from "./mapimport.js";
@@ -571,7 +571,8 @@ class Calculator {
       const controls = path ? this.form.querySelectorAll(`[data-path="${CSS.escape(path)}"], [data-item-path="${CSS.escape(path)}"]`) : [];
       const control = controls[0];
       if (slot && control) {
-        slot.textContent = slot.dataset.label ? `${slot.dataset.label}: ${error.message}` : error.message;
+        const label = slot.dataset.label ? this.worded(slot.dataset.label) : "";
+        slot.textContent = label ? `${label}: ${error.message}` : error.message;
         slot.hidden = false;
         for (const each of controls) each.setAttribute("aria-invalid", "true");
         this.toFix ||= { error, control };
@@ -582,10 +583,16 @@ class Calculator {
     return loose;
   }
 
+  // A field's label as the form's map has it: written for hexes, said of squares on a square map.
+  /** @param {string} label */
+  worded(label) {
+    return cellNoun(this.form) === "square" ? squareWords(label) : label;
+  }
+
   /** @param {string} path */
   label(path) {
     const named = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-error-for="${CSS.escape(path)}"][data-label]`));
-    if (named) return named.dataset.label ?? "";
+    if (named) return this.worded(named.dataset.label ?? "");
     const control = /** @type {Control | null} */ (this.form.querySelector(`[data-path="${CSS.escape(path)}"]`));
     const label = control && (control.type === "radio" ? control.closest("fieldset")?.querySelector("legend")
       : this.form.querySelector(`label[for="${CSS.escape(control.id)}"]`));

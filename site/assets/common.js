@@ -135,3 +135,16 @@ export function whenIdle(fn) {
   if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout: 2000 });
   else setTimeout(fn, 200);
 }
+
+// A label or a line written for hexes, said of squares: "Attacker's hex" -> "Attacker's square", "Hex" -> "Square".
+/** @param {string} text */
+export function squareWords(text) {
+  return text.replace(/\b([Hh])ex(es)?\b/g, (_, h, plural) => `${h === "H" ? "S" : "s"}quare${plural ? "s" : ""}`);
+}
+
+// The word for a cell of the map in `form`: "square" once its grid is squares, "hex" otherwise (or without a map).
+/** @param {ParentNode | null} form */
+export function cellNoun(form) {
+  const grid = /** @type {HTMLSelectElement | null} */ (form?.querySelector('select[data-path="map.grid"]') ?? null);
+  return grid?.value === "square" ? "square" : "hex";
+}

@@ -8,7 +8,7 @@
 // so a board can mark them at once). An edit here also fires `input`, which asks the engine. The board writes
 // a tap's list once the tap is on screen: the editor asks it to write first whenever it reads the list.
 
-import { nextName, parseList } from "./common.js";
+import { cellNoun, nextName, parseList } from "./common.js";
 import { boardIn } from "./hexboard.js";
 
 /** @typedef {Record<string, unknown>} Item */
@@ -240,7 +240,9 @@ export class ListEditor {
       const label = cell.querySelector(".calc-list-label");
       error.id = `${base}-error`;
       error.dataset.errorFor = where;
-      error.dataset.label = `${title}, ${label ? label.textContent : key}`;
+      // the hex words (a square map's are written from them as the error is shown)
+      const named = label?.querySelector(".calc-list-axis-hex") ?? label;
+      error.dataset.label = `${title}, ${named ? named.textContent : key}`;
       if (control.dataset.itemKind === "hex") {
         if (label) label.id = base;
         within(cell, '[role="group"]').setAttribute("aria-labelledby", base);
@@ -413,10 +415,11 @@ export class ListEditor {
     row.dataset.placing = "";
     const button = within(row, '[data-role="list-place"]');
     button.setAttribute("aria-pressed", "true");
-    button.textContent = "Tap a hex…";
+    const noun = cellNoun(row.closest("form"));
+    button.textContent = `Tap a ${noun}…`;
     this.board.dataset.placing = "";
     this.board.querySelector('[data-role="board"]')?.scrollIntoView({ block: "nearest" });
-    this.say(`Placing ${this.title(row)}: tap a hex on the board, or move to one and press Enter. Escape cancels.`);
+    this.say(`Placing ${this.title(row)}: tap a ${noun} on the board, or move to one and press Enter. Escape cancels.`);
   }
 
   /** @param {boolean} announce */

@@ -87,9 +87,21 @@ def test_a_tap_on_a_square_places_the_next_piece(page, server):
     wait_scenario(page, lambda s: s["map"].get("obstacles") == [{"kind": "partial", "hex": [2, 2]}])
     axes = calc.locator('[data-list="map.obstacles"] .calc-list-axis')
     assert axes.all_inner_texts()[:2] == ["col", "row"]
+    named = calc.locator('[data-list="map.obstacles"] .calc-list-label').first
+    assert named.inner_text() == "Square"
     assert calc.locator('[data-role="zoom-level"]').inner_text().startswith("Squares ")
+    # an error on a square map names squares: the row's field, and the board's own pieces
+    calc.locator('[data-list="map.obstacles"] input[data-item-part="0"]').first.fill("9")
+    error = calc.locator('[data-error-for="map.obstacles.0.hex"]')
+    error.filter(has_text="Obstacle 1, Square: square 9, 2 is off the 6 x 3 board").wait_for(timeout=READY_TIMEOUT)
+    calc.locator('[data-list="map.obstacles"] input[data-item-part="0"]').first.fill("2")
+    error.wait_for(state="hidden", timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.hex[data-hex="4,1"]').press("Delete")
+    calc.locator('[data-error-for="map.target"]').filter(has_text="Target's square: is required on a map").wait_for(
+        timeout=READY_TIMEOUT)
     calc.locator('[data-path="map.grid"]').select_option("hex")
     assert axes.all_inner_texts()[:2] == ["q", "r"]
+    assert named.inner_text() == "Hex"
 
 
 def test_a_classic_d20_square_link_is_drawn(page, server):

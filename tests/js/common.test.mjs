@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { compareSortValues, nextName, parseList, plainClick } from "../../site/assets/common.js";
+import { cellNoun, compareSortValues, nextName, parseList, plainClick, squareWords } from "../../site/assets/common.js";
 
 /** A link as plainClick reads it: its target and whether it downloads. */
 function link(target = "", download = false) {
@@ -44,4 +44,23 @@ test("compareSortValues orders numbers as numbers and anything else as text", ()
   assert.equal(compareSortValues("4", "4.0"), 0);
   assert.ok(compareSortValues("apple", "banana") < 0);
   assert.ok(compareSortValues("", "3") < 0); // an empty cell is text, before "3"
+});
+
+test("squareWords says of squares what a label says of hexes, and nothing else", () => {
+  assert.equal(squareWords("Attacker's hex"), "Attacker's square");
+  assert.equal(squareWords("Hex"), "Square");
+  assert.equal(squareWords("Obstacle 2, Hex"), "Obstacle 2, Square");
+  assert.equal(squareWords("the hexes between"), "the squares between");
+  assert.equal(squareWords("Hexagonal Distance (hex)"), "Hexagonal Distance (square)");
+});
+
+test("cellNoun reads the form's grid: square only when a map's grid says so", () => {
+  /** @param {string | null} value */
+  const form = (value) => /** @type {ParentNode} */ (/** @type {unknown} */ ({
+    querySelector: () => (value === null ? null : { value }),
+  }));
+  assert.equal(cellNoun(form("square")), "square");
+  assert.equal(cellNoun(form("hex")), "hex");
+  assert.equal(cellNoun(form(null)), "hex");
+  assert.equal(cellNoun(null), "hex");
 });
