@@ -9,11 +9,12 @@ from typing import Any
 from . import ScenarioError, evaluate, uvtt
 from .fragment import MAX_DEPTH, decode_fragment, encode_fragment, nesting_depth
 from .memo import recent_calls
-from .render import result_html, summary_text
+from .render import answer, result_html, summary_text
 from .schema import Field, Inputs, flatten, nest, parse_json
 from .svg import Board, board_frame, board_marks, board_patch, board_svg, legend_html
 from .systems import SYSTEMS
 from .views import VIEWS
+from .views.view import Answer
 
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
@@ -229,7 +230,8 @@ def off_form(inputs: Inputs, clean: dict[str, Any]) -> list[str]:
 
 def _lay_out(request: dict[str, Any]) -> dict[str, Any]:
     """The map fields' values for a player switching to a map (grid ``request["grid"]``): the view's first map of
-    what the rest of the form describes (a box with an error there counts as left at its default), or nothing."""
+    what the rest of the form describes (a box with an error there counts as left at its default), or nothing; and a
+    line (``message``) when part of it could not be laid out."""
     system = SYSTEMS[request["system"]]
     view, inputs = VIEWS[system.id], system.inputs
     grid = "square" if request.get("grid") == "square" else "hex"
@@ -248,8 +250,22 @@ def _lay_out(request: dict[str, Any]) -> dict[str, Any]:
         except ScenarioError as exc:
             wrong = {error["field"] for error in exc.errors}
             values = {path: value for path, value in values.items() if path not in wrong}
-    laid = flatten({"map": view.first_map(clean, grid)})
-    return {"values": {path: form_text(inputs.field(path), value) for path, value in laid.items()}}
+    first, note = view.first_map(clean, grid, _on_map(inputs))
+    laid = flatten({"map": first})
+    return {"values": {path: form_text(inputs.field(path), value) for path, value in laid.items()},
+            **({"message": note} if note else {})}
+
+
+def _on_map(inputs: Inputs) -> Answer:
+    """The engine's answer to a validated scenario with a map put in: the fields of the other alternatives (the
+    counted cover the map replaces) left out, as the page leaves them out once the map is chosen."""
+    others = {root for name, _ in inputs.alternatives if name != "map" for root in inputs.group_roots(name)}
+
+    def ask(scenario: dict[str, Any]) -> dict[str, Any] | None:
+        flat = flatten({key: value for key, value in scenario.items() if key != "_alternative"})
+        return answer(nest({path: value for path, value in flat.items()
+                            if not any(path == root or path.startswith(root + ".") for root in others)}))
+    return ask
 
 
 def _count(n: int, noun: str) -> str:

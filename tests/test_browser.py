@@ -358,3 +358,37 @@ def test_an_export_that_cannot_come_in_names_what_is_wrong(text, field, words):
     reply = call(op="import_map", system="skirmish-d6", text=text)
     assert "values" not in reply
     assert any(e["field"] == field and words in e["message"] for e in reply["errors"]), reply
+
+
+@pytest.mark.parametrize("grid", ["hex", "square"])
+@pytest.mark.parametrize(("counted", "cover"), [
+    ({"target.cover": "25"}, 25), ({"target.cover": "50"}, 50), ({"target.cover_example": "window"}, 75),
+    ({"target.cover_example": "arrow-slit"}, 90), ({"target.cover": "100"}, 100),
+    ({"target.cover": "50", "target.cover_between": False}, 0),
+])
+def test_classic_d20_lays_out_walls_giving_the_counted_cover_and_its_protectors(grid, counted, cover):
+    """Classic d20 counts cover as a percentage (a window is 75%, an arrow slit 90%; cover not between them counts
+    for nothing) and protectors as a number. Switched to a map, walls are laid out that break that share of the
+    corner lines (25%, 50%, 75%, 90%, 100%), and two allies stand next to the target on its far side: the map's answer
+    is the counted one, cover, protectors and chance alike, with no error."""
+    form = {**counted, "attack.to_hit": "12", "target.ac": "5", "distance_ft": "40", "target.protectors": "2"}
+    form = {path: (value if isinstance(value, bool) else str(value)) for path, value in form.items()}
+    before, laid, after = counted_then_laid_out("classic-d20", form, grid)
+    assert after["state"] == "ready", after
+    assert before["result"]["cover"] == cover and after["result"]["cover"] == cover
+    assert len(after["result"]["map"]["protectors"]) == 2
+    assert after["result"]["protectors"] == before["result"]["protectors"]  # none at 100%: no attack to parry
+    assert after["result"]["hit_chance_exact"] == before["result"]["hit_chance_exact"]
+    walls = json.loads(laid.get("map.walls", "[]")) + json.loads(laid.get("map.obstacles", "[]"))
+    assert bool(walls) == (cover > 0)
+
+
+def test_a_cover_no_walls_can_give_is_said_not_silently_dropped():
+    """10 ft apart (the hexes side by side but one) no hex wall breaks 27 to 32 of the 36 corner lines, so 75% cover
+    cannot be laid out: the pieces are placed without walls and the reply says why (the page shows the line)."""
+    form = {"target.cover": "75", "attack.to_hit": "12", "target.ac": "5", "distance_ft": "10"}
+    reply = call(op="lay_out", system="classic-d20", values=form, grid="hex")
+    assert reply["values"] == {"map.grid": "hex", "map.attacker": "0, 2", "map.target": "2, 2"}
+    assert reply["message"] == ("No walls laid out 10 ft apart give 75% cover by the corner lines on hexes: place what "
+                                "gives it on the map.")
+    assert "message" not in call(op="lay_out", system="classic-d20", values={**form, "distance_ft": "40"}, grid="hex")

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
+from .. import hexgrid as hg
 from ..board import BoardSpec, Slot
 from ..dice import percent
 from ..hexgrid import Hex
 from ..maps import board_cells, unbounded_cells
 from ..squaregrid import Square
 from ..svg import Board, Mark, Piece
+from ..systems.classic_d20.tables import COVER_EXAMPLES
 from . import overlay, pairings
 from .common import (
     board_size,
@@ -348,13 +351,93 @@ FIRST_SPAN = 6
 """How many hexes or squares (of 5 ft) apart a first map puts the attacker and the target without a distance."""
 
 
-def first_map(clean: dict[str, Any], grid: str) -> dict[str, Any]:
-    """The form's situation on a map: the attacker and the target in one row, as far apart as the form's distance
-    (in 5-ft hexes or squares, at least 1), or ``FIRST_SPAN``. Cover given as a percentage has no place on a map:
-    the player draws what gives it."""
+def _form_cover(clean: dict[str, Any]) -> int:
+    """The cover the counting form gives against this attack: the picked situation's, or the percentage (none when
+    the cover is not between them)."""
+    target = clean["target"]
+    if not target["cover_between"]:
+        return 0
+    example = next((e for e in COVER_EXAMPLES if e.value == target["cover_example"]), None)
+    return example.percent if example else int(target["cover"])
+
+
+def _behind(grid: str, target: list[int], span: int, most: int) -> list[dict[str, Any]]:
+    """Up to ``most`` of the target's allies on the cells next to it on its far side (no corner line reaches them)."""
+    q, r = target
+    if grid == "square":
+        spots = [[q + 1, r], [q + 1, r - 1], [q + 1, r + 1]]
+    else:
+        spots = [list(h.qr) for h in hg.neighbors(Hex.axial(q, r)) if hg.distance(h, Hex.axial(0, FIRST_ROW)) > span]
+    return [{"hex": spot, "side": "target"} for spot in spots[:most]]
+
+
+def _hex_layouts(span: int) -> Iterator[tuple[list[int], list[list[int]]]]:
+    """Where a first hex map may put the target (``span`` hexes from the attacker: on its row, then further round)
+    and the walls next to it: none, one or two beside it, one two hexes away, one of each; simplest first."""
+    for d in range(min(span, 4)):
+        target = [span - d, FIRST_ROW + d]
+        t = Hex.axial(*target)
+        near = [list(h.qr) for h in hg.neighbors(t) if h.qr != (0, FIRST_ROW)]
+        far = [list(h.qr) for h in hg.ring(t, 2) if h.qr != (0, FIRST_ROW)]
+        yield target, []
+        yield from ((target, [a]) for a in near)
+        yield from ((target, [a, b]) for i, a in enumerate(near) for b in near[i + 1:])
+        yield from ((target, [b]) for b in far)
+        yield from ((target, [a, b]) for a in near for b in far)
+
+
+def _wall_layouts(span: int) -> Iterator[list[list[list[float]]]]:
+    """Walls half a square in front of a first square map's target: one from a square above its row down to between
+    two of the corner lines (where they cross ``x``), then a slit letting one height of lines through; each end
+    between the lines, to a ten-thousandth of a square."""
+    x = Fraction(2 * span - 1, 2)
+    top, bottom = Fraction(FIRST_ROW - 1), Fraction(FIRST_ROW + 2)
+    ys = sorted({ay + (ty - ay) * (x - ax) / (tx - ax) for ax in (0, 1) for ay in (FIRST_ROW, FIRST_ROW + 1)
+                 for tx in (span, span + 1) for ty in (FIRST_ROW, FIRST_ROW + 1)})
+
+    def line(y0: Fraction, y1: Fraction) -> list[list[float]]:
+        return [[float(x), round(float(y0), 4)], [float(x), round(float(y1), 4)]]
+
+    edges = [top, *ys, bottom]
+    for above, below in zip(edges, edges[1:]):
+        yield [line(top, (above + below) / 2)]
+    for i, y in enumerate(ys):
+        gap = min(y - edges[i], edges[i + 2] - y) / 4
+        yield [line(top, y - gap), line(y + gap, bottom)]
+
+
+def first_map(clean: dict[str, Any], grid: str, answer: Answer) -> tuple[dict[str, Any], str]:
+    """The form's situation on a map: the attacker and the target as far apart as the form's distance (in 5-ft hexes
+    or squares, at least 1, or ``FIRST_SPAN``), its protectors next to the target on the far side, and walls giving
+    the form's cover: on squares a wall, or a slit, in front of the target; on hexes the simplest walls found (the
+    target may move round at the same distance); each checked by the engine's answer, the first that gives the
+    form's cover kept. Without one, no wall is placed, and the line says so."""
     feet = clean.get("distance_ft")
     span = FIRST_SPAN if feet is None else max(1, round(feet / 5))
-    return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW]}
+    want = _form_cover(clean)
+    allies = int(clean["target"]["protectors"])
+
+    def laid(target: list[int], **pieces: Any) -> dict[str, Any]:
+        creatures = _behind(grid, target, span, allies)
+        return {"grid": grid, "attacker": [0, FIRST_ROW], "target": target, **pieces,
+                **({"creatures": creatures} if creatures else {})}
+
+    def cover_of(m: dict[str, Any]) -> int | None:
+        result = answer({**clean, "map": m})
+        return None if result is None else result.get("cover")
+
+    plain = laid([span, FIRST_ROW])
+    if want == 0:
+        return plain, ""
+    tried = ([laid([span, FIRST_ROW], walls=[{"points": points} for points in lines]) for lines in _wall_layouts(span)]
+             if grid == "square" else
+             (laid(target, obstacles=[{"hex": h, "kind": "wall"} for h in walls]) for target, walls in _hex_layouts(span)))
+    found = next((m for m in tried if cover_of(m) == want), None) if span > 1 else None
+    if found is not None:
+        return found, ""
+    cells = "squares" if grid == "square" else "hexes"
+    return plain, (f"No walls laid out {span * 5} ft apart give {want}% cover by the corner lines on {cells}: "
+                   f"place what gives it on the map.")
 
 
 VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)

@@ -232,11 +232,11 @@ FIRST_SPAN = 6
 """How many hexes or squares apart a first map puts the attacker and the target when the form gives no distance."""
 
 
-def first_map(clean: dict[str, Any], grid: str) -> dict[str, Any]:
+def first_map(clean: dict[str, Any], grid: str, answer: Answer) -> tuple[dict[str, Any], str]:
     """The form's situation on a map: the attacker and the target in one row, the distance apart the form gives (or
     ``FIRST_SPAN``, or more to fit what is between), the partial obstacles counted on the squares or hexes next to the
     attacker and, if any total obstacle is counted, one total obstacle after them: on the line, they give the same
-    cover as the counts."""
+    cover as the counts (by construction: ``answer`` is not needed)."""
     partial, total = clean["obstacles"]["partial"], clean["obstacles"]["total"]
     given = clean["attack"].get("distance")
     between = partial + min(total, 1)
@@ -244,7 +244,7 @@ def first_map(clean: dict[str, Any], grid: str) -> dict[str, Any]:
     obstacles = [{"hex": [q, FIRST_ROW], "kind": "partial"} for q in range(1, partial + 1)]
     if total:
         obstacles.append({"hex": [partial + 1, FIRST_ROW], "kind": "total"})
-    return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW], "obstacles": obstacles}
+    return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW], "obstacles": obstacles}, ""
 
 
 VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)

@@ -43,6 +43,7 @@ class View:
     further scenario answered by the caller's ``Answer``; None: nothing beyond the result."""
     summary: Callable[[dict[str, Any]], str] | None = None
     """The answer in one line for the summary bar and a shared link (``Hits on 5+ · 33.3%``); None: the headline."""
-    first_map: Callable[[dict[str, Any], str], dict[str, Any]] | None = None
-    """The map a player who switches to one starts from, given the validated scenario and the grid (``hex`` or
-    ``square``): the pieces the form's other fields describe, placed; None: an empty board."""
+    first_map: Callable[[dict[str, Any], str, Answer], tuple[dict[str, Any], str]] | None = None
+    """The map a player who switches to one starts from, given the validated scenario, the grid (``hex`` or
+    ``square``) and the engine (to check a layout by its answer): the pieces the form's other fields describe,
+    placed, and a line saying what could not be laid out ("" when all was); None: an empty board."""

@@ -335,6 +335,7 @@ class Calculator {
       const reply = await this.engine.ask({ op: "lay_out", system: this.system, values: this.everyValue(),
         grid: grid?.value ?? "hex" });
       this.fill(reply.values ?? {});
+      if (reply.message) this.maps?.say(reply.message); // what of the form could not be laid out
     });
   }
 
