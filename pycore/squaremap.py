@@ -4,6 +4,7 @@ walls, doors and lights read off a validated map (``map.grid`` ``"square"``)."""
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -179,13 +180,75 @@ def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
     return out, found, plane
 
 
+NEAR_SCAN = 24
+"""Up to this many lines a map's lines are scanned one by one; more are looked up by the squares they lie on."""
+
+SLACK = 1e-3
+"""How much wider than exact (in squares) the squares near a segment are looked for: more than any rounding of the
+floats they are found with, and than a blocker's growth (``Plane.grow``, a millionth of a square)."""
+
+_last_index: list[tuple[Sequence[Line], dict[Square, list[int]]]] = []
+
+
+def _index(lines: Sequence[Line], scale: int) -> dict[Square, list[int]]:
+    """Square -> the positions in ``lines`` of those whose rectangle meets it (edges included); remembered for the
+    very sequence last asked about (an overlay asks about the same map's lines once per square)."""
+    if _last_index and _last_index[0][0] is lines:
+        return _last_index[0][1]
+    index: dict[Square, list[int]] = {}
+    for i, line in enumerate(lines):
+        x0, y0, x1, y1 = line.box
+        for c in range(-(-x0 // scale) - 1, x1 // scale + 1):
+            for r in range(-(-y0 // scale) - 1, y1 // scale + 1):
+                index.setdefault((c, r), []).append(i)
+    _last_index[:] = [(lines, index)]
+    return index
+
+
+def cells_near(p: tuple[float, float], q: tuple[float, float], half: float) -> list[Square]:
+    """The squares meeting the segment ``p``-``q`` (grid units) widened by ``half`` each way along both axes (a
+    square's half plus the slack: the hull of two squares; the slack alone: a thin line), column by column."""
+    half += SLACK
+    (px, py), (qx, qy) = p, q
+    out: list[Square] = []
+    for c in range(math.floor(min(px, qx) - half) - 1, math.floor(max(px, qx) + half) + 1):
+        # the stretch of the segment whose x, widened, meets column c
+        x0, x1 = max(c - half, min(px, qx)), min(c + 1 + half, max(px, qx))
+        if x0 > x1:
+            continue
+        if px == qx:
+            y0, y1 = py, qy
+        else:
+            y0, y1 = py + (qy - py) * (x0 - px) / (qx - px), py + (qy - py) * (x1 - px) / (qx - px)
+        low, high = min(y0, y1) - half, max(y0, y1) + half
+        out.extend((c, r) for r in range(math.ceil(low) - 1, math.floor(high) + 1))
+    return out
+
+
+def lines_near(sm: SquareMap, p: tuple[float, float], q: tuple[float, float], half: float) -> list[int]:
+    """The positions in ``sm.lines``, in order, of the lines by the segment ``p``-``q`` widened by ``half``
+    (``cells_near``): a superset of those it can meet."""
+    index = _index(sm.lines, sm.plane.scale)
+    found: set[int] = set()
+    for s in cells_near(p, q, half):
+        found.update(index.get(s, ()))
+    return sorted(found)
+
+
 def near(sm: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Line]:
-    """The ``lines`` whose rectangle meets the rectangle around squares ``a`` and ``b``: the only ones a line between
-    points of the two can meet."""
+    """The ``lines`` whose rectangle meets the rectangle around squares ``a`` and ``b`` and lies by the hull of the two:
+    the only ones a line between points of the two can meet; in the order given."""
     k = sm.plane.scale
     x0, y0 = min(a[0], b[0]) * k, min(a[1], b[1]) * k
     x1, y1 = (max(a[0], b[0]) + 1) * k, (max(a[1], b[1]) + 1) * k
-    return [line for line in lines if line.box[0] <= x1 and x0 <= line.box[2] and line.box[1] <= y1 and y0 <= line.box[3]]
+
+    def meets(line: Line) -> bool:
+        return line.box[0] <= x1 and x0 <= line.box[2] and line.box[1] <= y1 and y0 <= line.box[3]
+
+    if len(lines) <= NEAR_SCAN or lines is not sm.lines:
+        return [line for line in lines if meets(line)]
+    found = lines_near(sm, (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), 0.5)
+    return [lines[i] for i in found if meets(lines[i])]
 
 
 def grown(lines: Sequence[Line]) -> tuple[Shape, ...]:

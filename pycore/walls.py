@@ -353,7 +353,9 @@ def _meets(lo: Fraction | None, hi: Fraction | None, span: tuple[Fraction, Fract
     return (lo is None or span[1] >= lo) and (hi is None or span[0] <= hi) and (lo is None or hi is None or lo <= hi)
 
 
+@functools.lru_cache(maxsize=8192)
 def _box(shape: Shape) -> tuple[int, int, int, int]:
+    """The polygon's rectangle (remembered: a map's grown walls are asked about once per square of an overlay)."""
     xs, ys = [x for x, _ in shape], [y for _, y in shape]
     return min(xs), min(ys), max(xs), max(ys)
 

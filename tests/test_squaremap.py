@@ -58,6 +58,41 @@ def test_only_walls_near_the_two_squares_are_asked_about():
     assert [line.field for line in squaremap.near(sm, (1, 2), (3, 3), sm.lines)] == ["map.walls.0", "map.walls.4"]
 
 
+def test_on_a_big_map_the_walls_asked_about_are_every_one_a_line_between_the_squares_can_meet():
+    """With more walls than are scanned one by one (``NEAR_SCAN``), ``near`` looks them up by the squares along the
+    hull of the two squares: on random maps of 60 one- or two-square walls, every wall that meets the centre line or a
+    corner line of a random pair (``walls.meeting``) is among them, and none outside the rectangle around the two."""
+    import random
+
+    from pycore.walls import meeting
+
+    pick = random.Random(17)
+    for _ in range(60):
+        walls = []
+        for _ in range(60):
+            x, y = pick.randint(0, 20), pick.randint(0, 20)
+            dx, dy = pick.choice([(1, 0), (0, 1), (2, 0), (0, 2), (1, 1), (2, -1)])
+            walls.append({"points": [[x, y], [x + dx, y + dy]]})
+        a, b = (pick.randint(0, 19), pick.randint(0, 19)), (pick.randint(0, 19), pick.randint(0, 19))
+        if a == b:
+            continue
+        sm = squaremap.read(clean({"grid": "square", "cols": 21, "rows": 21, "attacker": list(a), "target": list(b),
+                                   "walls": walls}))
+        assert len(sm.lines) > squaremap.NEAR_SCAN
+        asked = {line.index for line in squaremap.near(sm, a, b, sm.lines)}
+        ends = [(Fraction(x), Fraction(y)) for x in (0, 1) for y in (0, 1)]
+        segments = [((Fraction(2 * a[0] + 1, 2), Fraction(2 * a[1] + 1, 2)), (Fraction(2 * b[0] + 1, 2),
+                                                                              Fraction(2 * b[1] + 1, 2)))]
+        segments += [((a[0] + p[0], a[1] + p[1]), (b[0] + q[0], b[1] + q[1])) for p in ends for q in ends]
+        met = {line.index for line in sm.lines for p, q in segments if meeting(p, q, line.points) is not None}
+        assert met <= asked
+        k = sm.plane.scale
+        for line in squaremap.near(sm, a, b, sm.lines):
+            x0, y0, x1, y1 = (v / k for v in line.box)
+            assert x0 <= max(a[0], b[0]) + 1 and x1 >= min(a[0], b[0]) and y0 <= max(a[1], b[1]) + 1 \
+                and y1 >= min(a[1], b[1])
+
+
 def test_the_drawn_board_is_sized_or_grown_around_the_pieces():
     """A sized board is its squares; without a size, the default 12 x 9 grows to leave two squares around a piece."""
     assert len(squaremap.cells({"cols": 4, "rows": 3}, [])) == 12

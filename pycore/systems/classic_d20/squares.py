@@ -13,7 +13,7 @@ from ... import squaremap
 from ...overlay import each_square, square_overlay_result
 from ...squaregrid import Square
 from ...squaremap import Line, SquareMap
-from ...walls import ALONG, CROSS, clear_line, meetings, nudged, runs_through
+from ...walls import ALONG, CROSS, Vec, clear_line, meetings, nudged, runs_through
 from .corner_lines import cover_percent
 from .inputs import BOARD_COORD
 from .tables import CLIFF_STEP_FT, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
@@ -76,9 +76,8 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
             rulings: dict[str, str]) -> SquareReading:
     """Everything the square map says about an attack from ``attacker`` at ``target``."""
     pieces = {s for s in (*sm.obstacles, *sm.creatures) if s not in (attacker, target)}
-    every = [line for line in sm.lines if blocking(line, rulings)]
-    lines = squaremap.near(sm, attacker, target, every)
-    chains = [line.path for line in lines]
+    close = squaremap.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
+    lines = [line for line in close if blocking(line, rulings)]
     plane = sm.plane
     ca, ct = plane.vec(sq.centre(attacker)), plane.vec(sq.centre(target))
     lo_x, hi_x = min(attacker[0], target[0]) - 1, max(attacker[0], target[0]) + 1
@@ -87,16 +86,39 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     blocked = 0
     walls: set[str] = set()
     blockers: set[Square] = set()
-    for p in sq.corners(attacker):
-        for q in sq.corners(target):
+    # a corner on a wall is taken to its own square's side of it (``walls.nudged``); corners are whole squares, so in
+    # the plane they are whole multiples of its scale
+    k = plane.scale
+    ends_a = [(p, nudged((p[0] * k, p[1] * k), ca)) for p in sq.corners(attacker)]
+    ends_t = [(q, nudged((q[0] * k, q[1] * k), ct)) for q in sq.corners(target)]
+    chains = [line.path for line in lines]
+    # the side of each end from each wall of two points: a corner line both of whose ends lie strictly on one side
+    # of a wall's line cannot meet that wall, and is not asked about it
+    sides_a = [_sides(chain, [n for _, n in ends_a]) for chain in chains]
+    sides_t = [_sides(chain, [n for _, n in ends_t]) for chain in chains]
+    for i, (p, na) in enumerate(ends_a):
+        for j, (q, nb) in enumerate(ends_t):
             if p == q:
                 continue
             hit = [s for s in near if runs_through(p, q, s)]
-            # a corner on a wall is taken to its own square's side of it (``walls.nudged``); corners are whole
-            # squares, so in the plane they are whole multiples of its scale
-            na = nudged((p[0] * plane.scale, p[1] * plane.scale), ca)
-            nb = nudged((q[0] * plane.scale, q[1] * plane.scale), ct)
-            crossed = [line.field for line, how in zip(lines, meetings(na, nb, chains)) if how in (CROSS, ALONG)]
+            dx, dy = nb[0] - na[0], nb[1] - na[1]
+            x0, x1, y0, y1 = min(na[0], nb[0]), max(na[0], nb[0]), min(na[1], nb[1]), max(na[1], nb[1])
+            by = []
+            for n, line in enumerate(lines):
+                box = line.box
+                if box[0] > x1 or x0 > box[2] or box[1] > y1 or y0 > box[3]:
+                    continue  # apart: their rectangles do not meet
+                sa, st = sides_a[n], sides_t[n]
+                if sa is not None and st is not None:
+                    if sa[i] * st[j] > 0:
+                        continue  # both ends of the corner line on one side of the wall
+                    (ax, ay), (bx, by_) = chains[n]
+                    u, v = dx * (ay - na[1]) - dy * (ax - na[0]), dx * (by_ - na[1]) - dy * (bx - na[0])
+                    if (u > 0 and v > 0) or (u < 0 and v < 0):
+                        continue  # both ends of the wall on one side of the corner line
+                by.append(n)
+            crossed = [lines[n].field for n, how in zip(by, meetings(na, nb, [chains[n] for n in by]))
+                       if how in (CROSS, ALONG)]
             if hit or crossed:
                 blocked += 1
                 blockers.update(hit)
@@ -107,7 +129,6 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         shapes = squaremap.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
         if clear_line(sm.plane, attacker, target, shapes):
             cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
-    close = squaremap.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
     used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
             if any(line.kind == k for line in close)]
     knees = False
@@ -123,6 +144,16 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
         line_through=through, knees=knees, rulings=tuple(used),
         **_elevation(attacker, target, ground, rulings))
+
+
+def _sides(chain: tuple[Vec, ...], points: list[Vec]) -> list[int] | None:
+    """The side (1, -1, or 0 on it) of each of ``points`` from the line through a two-point ``chain``; None for a
+    longer polyline (asked about every corner line)."""
+    if len(chain) != 2:
+        return None
+    (ax, ay), (bx, by) = chain
+    dx, dy = bx - ax, by - ay
+    return [(v > 0) - (v < 0) for v in (dx * (y - ay) - dy * (x - ax) for x, y in points)]
 
 
 def _protectors(sm: SquareMap, target: Square, choice: str) -> tuple[Square, ...]:
