@@ -10,8 +10,10 @@ from typing import Any
 
 from .schema import parse_json
 
-MAX_FRAGMENT = 16_384
-"""Longest ``#s=`` fragment accepted; real scenarios are a few hundred characters."""
+MAX_FRAGMENT = 262_144
+"""Longest ``#s=`` fragment accepted: most scenarios are a few hundred characters, but a square map imported from a
+map maker keeps its walls and doors in the link (400 wall segments are about 23,000 characters; a few thousand,
+about 200,000), and browsers keep addresses of a megabyte and more."""
 MAX_DEPTH = 32
 """Deepest nesting of arrays and objects parsed; scenarios need 5. Deeper JSON is refused unparsed:
 under Pyodide a few thousand levels overflow the JavaScript stack before Python's recursion limit,

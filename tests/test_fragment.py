@@ -30,7 +30,7 @@ def test_fragment_is_base64url_of_utf8_json():
     ("#s=" + base64.urlsafe_b64encode(b"{nope").decode().rstrip("="), "not valid JSON"),
     ("#s=eyJzeXN0ZW0iOiJza2ly", "not valid JSON"),  # truncated at a base64 boundary
     ("#s=eyJzeXN0ZW0iOiJza2lyb", "truncated or corrupted"),  # truncated mid-quantum
-    ("#s=" + "A" * 20000, "too long"),
+    ("#s=" + "A" * 262_142, "too long"),
 ])
 def test_bad_fragments_say_why(fragment, words):
     """Garbage, truncated, non-UTF-8 and huge links are refused with a reason."""

@@ -44,6 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).resolve().parent)]
 
+import squares  # noqa: E402
 from bench_config import (  # noqa: E402
     BASELINE_DIR,
     PHONE_PROFILES,
@@ -230,6 +231,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 asked = worker_overlay_requests(system, moving, WORKER_OVERLAY_SPOTS)
                 measured = bench.worker_overlay(RULEBOOK_TARGET, asked.pop("pairs"), "overlay")
                 data["worker_overlay"][f"{system} {moving}"] = {**asked, **measured}
+
+            data["squares"] = squares.run(bench, args.runs, args.taps, log) if "squares" in only else {}
 
             data["offline"] = []
             if data["has_service_worker"] and "offline" in only:

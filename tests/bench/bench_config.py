@@ -7,7 +7,8 @@ from functools import cache
 from pathlib import Path
 
 PAGE_SCRIPTS = Path(__file__).resolve().parent / "page"
-SECTIONS = ("loads", "recompute", "taps", "rulebook", "offline", "overlay", "mainthread", "lighthouse", "engines")
+SECTIONS = ("loads", "recompute", "taps", "rulebook", "offline", "overlay", "squares", "mainthread", "lighthouse",
+            "engines")
 BASELINE_DIR = "bench-baseline"
 RUNTIME_PREFIX = "assets/runtime/"
 """URLs under this path are the runtime's bytes (PyScript, Pyodide); everything else is ours."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
+import squares
 from bench_config import COVER_GRID, OVERLAY_LIMITS
 from measure import percentile, summary
 
@@ -85,6 +86,7 @@ def summarise(data: dict[str, Any]) -> dict[str, Any]:
         f"overlay in CPython <= {OVERLAY_LIMITS['ratio']} single evaluations ({name})":
             o["ratio"]["median"] <= OVERLAY_LIMITS["ratio"]
         for name, o in (s.get("map_overlay") or {}).items()})
+    overlay_targets.update(squares.targets(data.get("squares") or {}))
     calcs = [n for n in pages if n in data["calculators"]]
     if not calcs or not s["recompute"] or not s["rulebook"]:
         s["targets"] = overlay_targets
@@ -197,6 +199,7 @@ def table(data: dict[str, Any]) -> str:
             if o.get("overlay_best_ms"):
                 lines.append(f"    warmed up (each request's best of {o['rounds']} rounds): overlay "
                              f"{fmt(o['overlay_best_ms'])} ms, single {fmt(o['single_best_ms'], digits=1)} ms")
+    lines += squares.lines(data.get("squares") or {}, fmt)
     lines.append("")
     lines.append("Targets:")
     for name, ok in s["targets"].items():

@@ -8,7 +8,7 @@ async ({ requests }) => {
     const reply = JSON.parse(await script.xworker.sync.handle(request));
     ms.push(performance.now() - t);
     states.push(reply.state);
-    hexes.push(reply.result?.overlay?.hexes?.length ?? 0);
+    hexes.push(reply.result?.overlay?.hexes?.length ?? reply.result?.overlay?.squares?.length ?? 0);
   }
   return { ms, states, hexes };
 }

@@ -1,0 +1,173 @@
+"""The square-map rows (``--only squares``): the dungeon (``dungeon.py``, 30 x 30, 400 wall segments, 10 doors) as a
+single evaluation and a target overlay in CPython and in the page's worker, its 2 MB export imported to the first
+answer, and tap-to-paint on its board with the phone's CPU slowed 4x."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench_config import READY_TIMEOUT_MS, RULEBOOK_TARGET, TAP_PROFILES, VIEWPORT
+from dungeon import dungeon, export
+from measure import Bench, percentile, summary
+
+SYSTEMS = {"skirmish-d6": {"attack": {"hits_on": 4}}, "classic-d20": {"attack": {"to_hit": 12}, "target": {"ac": 5}}}
+"""The two systems with square maps, each with an attack that has a number."""
+TARGETS = {"overlay_ms": 250, "evaluations": 150, "tap_p95_ms": 50}
+"""The issue's limits: a target overlay in the worker, the single evaluations it runs, and a tap on the board."""
+SPOTS = ([2, 2], [7, 7], [12, 3])
+"""Where the attacker stands for each overlay request (the target moves): each asks the overlay anew."""
+
+
+def scenario(system: str, attacker: list[int] | None = None, overlay: str = "none") -> dict[str, Any]:
+    """A scenario on the dungeon."""
+    m = dungeon()
+    if attacker is not None:
+        m["attacker"] = attacker
+    return {"system": system, "map": m, "overlay": overlay, **SYSTEMS[system]}
+
+
+def cpython(runs: int) -> dict[str, Any]:
+    """Each system's single evaluation and target overlay on the dungeon in CPython, cold (the engine's remembered
+    calls forgotten), and how many single evaluations the overlay ran (the system's answer counted as it is called)."""
+    from pycore import evaluate
+    from pycore.memo import forget_all
+    from pycore.systems.classic_d20 import evaluation as d20
+    from pycore.systems.skirmish_d6 import evaluation as d6
+
+    modules = {"skirmish-d6": (d6, "answer"), "classic-d20": (d20, "on_squares")}
+    out: dict[str, Any] = {}
+    for system, (module, name) in modules.items():
+        calls = [0]
+        real = getattr(module, name)
+
+        def counted(*args: Any, real: Any = real, calls: list[int] = calls) -> Any:
+            calls[0] += 1
+            return real(*args)
+
+        def cold(s: dict[str, Any]) -> float:
+            forget_all()
+            t = time.perf_counter()
+            evaluate(s)
+            return (time.perf_counter() - t) * 1000
+
+        single = [cold(scenario(system)) for _ in range(runs)]
+        setattr(module, name, counted)
+        try:
+            overlay = [cold(scenario(system, overlay="target")) for _ in range(runs)]
+        finally:
+            setattr(module, name, real)
+        squares = len(evaluate(scenario(system, overlay="target"))["overlay"]["squares"])
+        out[system] = {"single_ms": summary(single), "overlay_ms": summary(overlay), "squares": squares,
+                       "evaluations": calls[0] // runs - 1}  # less the scenario's own answer
+    return out
+
+
+def worker_pairs(system: str) -> list[list[str]]:
+    """Evaluate requests as the page sends them, for each of ``SPOTS``: without, then with the target overlay."""
+    from pycore import browser
+    from pycore.browser import encode_fragment
+    from pycore.systems import SYSTEMS as ALL
+
+    restored = json.loads(browser.handle(json.dumps({"op": "restore", "system": system,
+                                                     "fragment": "#s=" + encode_fragment(scenario(system))})))
+    chosen = restored["values"].get("_alternative")
+    other = {f.path for f in ALL[system].inputs.fields if f.group and f.group != chosen}
+    values = {k: v if isinstance(v, (bool, str)) else str(v) for k, v in restored["values"].items()
+              if k != "_alternative" and k not in other}
+    return [[json.dumps({"op": "evaluate", "system": system,
+                         "values": {**values, "map.attacker": f"{c}, {r}", "overlay": shown}})
+             for shown in ("none", "target")] for c, r in SPOTS]
+
+
+def import_answer(bench: Bench, cpu: int) -> dict[str, Any]:
+    """The 2 MB export picked with the d6 calculator's file input, timed to the answer on the square map shown
+    (``cpu``: the page's main thread slowed so many times)."""
+    text = export()
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder) / "dungeon.dd2vtt"
+        file.write_text(text, encoding="utf-8")
+        ctx = bench.context(viewport=VIEWPORT)
+        try:
+            page, _ = bench.load(ctx, RULEBOOK_TARGET, "import")
+            calc = page.locator('[data-calculator][data-mode="full"]')
+            calc.locator('input[data-role="alternative"][value="map"]').check()
+            calc.locator('.calc-board g.hex[data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT_MS)
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+            t = time.perf_counter()
+            calc.locator('[data-role="import-file"]').set_input_files(str(file))
+            calc.locator('.calc-board g.door[data-door="9"]').wait_for(timeout=READY_TIMEOUT_MS)
+            calc.locator('.calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT_MS)
+            ms = (time.perf_counter() - t) * 1000
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        finally:
+            ctx.close()
+    return {"ms": ms, "megabytes": len(text) / 1e6, "cpu": cpu}
+
+
+def taps(bench: Bench, count: int) -> dict[str, Any]:
+    """Tap-to-paint on the dungeon's board, on a phone with its CPU slowed 4x (``Bench.tap_paint``)."""
+    from pycore.browser import encode_fragment
+
+    profile = TAP_PROFILES["phone, CPU 4x"]
+    path = RULEBOOK_TARGET + "#s=" + encode_fragment(scenario("skirmish-d6"))
+    out = bench.tap_paint(path, profile, count, "square taps")
+    return {**out, "p95": percentile(out["frame"], 95) if out["frame"] else None, "target_ms": TAPS_TARGET}
+
+
+TAPS_TARGET = TARGETS["tap_p95_ms"]
+
+
+def run(bench: Bench, runs: int, tap_count: int, log: Any) -> dict[str, Any]:
+    """Every square-map row."""
+    log("square maps: CPython ...")
+    data: dict[str, Any] = {"cpython": cpython(runs), "worker": {}, "import": [], "taps": None}
+    for system in SYSTEMS:
+        log(f"square maps: the {system} target overlay in the worker ...")
+        data["worker"][system] = bench.worker_overlay(RULEBOOK_TARGET, worker_pairs(system), "square overlay")
+    for cpu in (1, 4):
+        log(f"square maps: the 2 MB export imported, CPU {cpu}x ...")
+        data["import"].append(import_answer(bench, cpu))
+    log("square maps: taps on the dungeon's board, phone, CPU 4x ...")
+    data["taps"] = taps(bench, tap_count)
+    return data
+
+
+def targets(data: dict[str, Any]) -> dict[str, bool]:
+    """The issue's limits, met or not."""
+    out = {}
+    for system, w in data.get("worker", {}).items():
+        out[f"square overlay in the worker <= {TARGETS['overlay_ms']} ms ({system})"] = (
+            w["overlay_ms"]["median"] <= TARGETS["overlay_ms"])
+    for system, c in data.get("cpython", {}).items():
+        out[f"square overlay <= {TARGETS['evaluations']} single evaluations ({system})"] = (
+            c["evaluations"] <= TARGETS["evaluations"])
+    if data.get("taps") and data["taps"]["p95"] is not None:
+        out[f"tap-to-paint p95 <= {TARGETS['tap_p95_ms']} ms (30 x 30 square map, phone, CPU 4x)"] = (
+            data["taps"]["p95"] <= TARGETS["tap_p95_ms"])
+    return out
+
+
+def lines(data: dict[str, Any], fmt: Any) -> list[str]:
+    """The rows in words."""
+    if not data:
+        return []
+    out = ["", "Square maps: the 30 x 30 dungeon, 400 wall segments, 10 doors (tests/bench/dungeon.py):"]
+    for system, c in data["cpython"].items():
+        out.append(f"  {system}, CPython, cold: single {fmt(c['single_ms'], digits=1)} ms; target overlay "
+                   f"{fmt(c['overlay_ms'])} ms over {c['squares']} squares, {c['evaluations']} single evaluations")
+    for system, w in data["worker"].items():
+        out.append(f"  {system}, the page's worker: single {fmt(w['single_ms'], digits=1)} ms; target overlay "
+                   f"{fmt(w['overlay_ms'])} ms (warmed up: {fmt(w['overlay_best_ms'])} ms)")
+    for row in data["import"]:
+        out.append(f"  a {row['megabytes']:.1f} MB export picked to the answer shown, CPU {row['cpu']}x: "
+                   f"{row['ms']:.0f} ms")
+    t = data.get("taps")
+    if t:
+        out.append(f"  tap-to-paint on its board, phone, CPU 4x: p95 {t['p95']:.1f} ms over {t['taps']} taps "
+                   f"(target {t['target_ms']} ms)")
+    return out
