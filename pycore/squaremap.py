@@ -18,6 +18,10 @@ from .squaregrid import Square
 from .walls import CROSS, Exact, Plane, Shape, Vec, exact, hull, meeting, plane_for, point
 
 GRIDS = (("hex", "Hexes"), ("square", "Squares"))
+MOST_HEXES = 40
+"""A hex board's largest width or height: the board's drawing and its taps are measured at 40 x 40."""
+MOST_SQUARES = 60
+"""A square map's largest width or height (a map maker's export is often larger than 40 squares one way)."""
 """The contract's ``map.grid`` values: hexes (the default) or squares."""
 WALL_KINDS = (("wall", "Wall"), ("object", "Object outline"), ("low", "Low wall"))
 """What a line on a square map is: a wall, the outline of a solid object, or a low wall."""
@@ -31,6 +35,15 @@ MAX_LIGHTS = 500
 """The most lights a map may list."""
 COORD_LIMIT = 1000
 """A point of a wall, a door or a light lies within this many squares of the origin, either way."""
+
+
+def hex_board_errors(m: dict[str, Any]) -> list[FieldError]:
+    """A hex board wider or higher than ``MOST_HEXES``, named (the fields allow a square map's ``MOST_SQUARES``)."""
+    if m["grid"] != "hex":
+        return []
+    return [FieldError(f"map.{key}", f"is {m[key]}: a hex board is at most {MOST_HEXES} hexes each way (a square "
+                                     f"map, up to {MOST_SQUARES} squares)")
+            for key in ("cols", "rows") if m[key] is not None and m[key] > MOST_HEXES]
 
 
 def square_fields(rule: str) -> tuple[Field, ...]:

@@ -349,8 +349,8 @@ def test_an_exports_picture_is_checked_and_a_bad_one_left_out(image, said):
     ("nope", "", "not a Universal VTT export: the file is not JSON"),
     ('{"resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 0, "y": 4}, "pixels_per_grid": 70}}',
      "resolution.map_size", "at least 1"),
-    ('{"resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 60, "y": 4}, "pixels_per_grid": 70}}',
-     "map.cols", "from 3 to 40"),
+    ('{"resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 61, "y": 4}, "pixels_per_grid": 70}}',
+     "map.cols", "from 3 to 60"),
 ])
 def test_an_export_that_cannot_come_in_names_what_is_wrong(text, field, words):
     """A file that is not an export, one whose fields are wrong, and one larger than the calculator's board: each an
@@ -392,3 +392,20 @@ def test_a_cover_no_walls_can_give_is_said_not_silently_dropped():
     assert reply["message"] == ("No walls laid out 10 ft apart give 75% cover by the corner lines on hexes: place what "
                                 "gives it on the map.")
     assert "message" not in call(op="lay_out", system="classic-d20", values={**form, "distance_ft": "40"}, grid="hex")
+
+
+def test_a_square_map_may_be_60_squares_each_way_and_a_hex_board_40():
+    """An export 60 x 45 squares comes in whole; the same size on hexes is refused naming each field (a hex board is
+    at most 40 each way), while 40 x 40 hexes is a board."""
+    export = {"resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 60, "y": 45}, "pixels_per_grid": 70}}
+    reply = call(op="import_map", system="classic-d20", text=json.dumps(export))
+    assert (reply["values"]["map.cols"], reply["values"]["map.rows"]) == (60, 45)
+    big = {"map.cols": "60", "map.rows": "45", "map.attacker": "0, 2", "map.target": "6, 2"}
+    for system in ("skirmish-d6", "classic-d20"):
+        squares = call(op="evaluate", system=system, values={**big, "map.grid": "square"})
+        assert squares["state"] == "ready", squares
+        hexes = call(op="evaluate", system=system, values={**big, "map.grid": "hex"})
+        assert {e["field"] for e in hexes["errors"]} == {"map.cols", "map.rows"}
+        assert "a hex board is at most 40 hexes each way (a square map, up to 60 squares)" in hexes["errors"][0]["message"]
+        forty = call(op="evaluate", system=system, values={**big, "map.cols": "40", "map.rows": "40"})
+        assert forty["state"] == "ready", forty

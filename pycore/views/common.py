@@ -13,6 +13,7 @@ from ..dice import percent
 from ..hexgrid import Hex
 from ..memo import recent_calls
 from ..rules import entry
+from ..squaremap import MOST_HEXES
 from ..svg import Piece
 
 
@@ -60,13 +61,14 @@ def hex_of(value: Any) -> Hex | None:
     return None
 
 
-MIN_SIZE, MAX_SIZE = 3, 40
-"""A board's width or height in hexes, as the map fields allow."""
+MIN_SIZE, MAX_SIZE = 3, MOST_HEXES
+"""A hex board's width or height, as the map fields and their checks allow."""
 
 
-def board_size(value: Any) -> int | None:
-    """A board width or height as given, or None when it is missing or not a valid size."""
-    valid = isinstance(value, int) and not isinstance(value, bool) and MIN_SIZE <= value <= MAX_SIZE
+def board_size(value: Any, most: int = MAX_SIZE) -> int | None:
+    """A board width or height as given, or None when it is missing or not a valid size (at most ``most``: a hex
+    board's, or a square map's)."""
+    valid = isinstance(value, int) and not isinstance(value, bool) and MIN_SIZE <= value <= most
     return value if valid else None
 
 

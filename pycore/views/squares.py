@@ -10,6 +10,7 @@ from typing import Any
 from ..board import BoardSpec
 from ..memo import recent_calls
 from ..squaregrid import Square, rectangle
+from ..squaremap import MOST_SQUARES
 from ..svg import Lamp, Piece, Wall
 from .common import board_size, map_pieces
 
@@ -50,7 +51,7 @@ def _around(low_col: int, high_col: int, low_row: int, high_row: int) -> tuple[S
 def square_cells(m: dict[str, Any], placed: list[Square]) -> tuple[Square, ...]:
     """The squares of the drawn board: the sized board, or 12 x 9 grown to leave two squares around every piece (at
     most 100 each way, from the first piece)."""
-    cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
+    cols, rows = board_size(m.get("cols"), MOST_SQUARES), board_size(m.get("rows"), MOST_SQUARES)
     if cols and rows:
         return _sized(cols, rows)
     spans = []
@@ -68,7 +69,7 @@ def square_cells(m: dict[str, Any], placed: list[Square]) -> tuple[Square, ...]:
 
 def picture_size(m: dict[str, Any]) -> tuple[int, int] | None:
     """A sized square map's ``(cols, rows)``: the squares a picture imported with it covers (None when unsized)."""
-    cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
+    cols, rows = board_size(m.get("cols"), MOST_SQUARES), board_size(m.get("rows"), MOST_SQUARES)
     return (cols, rows) if cols and rows else None
 
 

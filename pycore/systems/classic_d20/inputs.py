@@ -6,7 +6,7 @@ from typing import Any
 
 from ...errors import FieldError
 from ...schema import Field, Inputs
-from ...squaremap import square_fields
+from ...squaremap import MOST_SQUARES, hex_board_errors, square_fields
 from .tables import (
     CONCEALMENT_EXAMPLES,
     COVER_EXAMPLES,
@@ -27,7 +27,7 @@ PERCENT_CHOICES = tuple((p, f"{p}%") for p in PERCENTS)
 PINPOINT_CHOICES = (("sense-invisible", "Sense Invisible check"), ("hear-noise", "Hear Noise check"))
 OVERLAY_CHOICES = (("none", "Nothing more"), ("target", "Where the target could stand"),
                    ("attacker", "Where the attacker could stand"))
-BOARD_MIN, BOARD_MAX = 3, 40
+BOARD_MIN, BOARD_MAX = 3, MOST_SQUARES
 BOARD_COORD = 999
 """Without a board size any axial coordinates within +-999 are accepted."""
 DETECTED_CHOICES = (
@@ -121,10 +121,10 @@ INPUTS = Inputs(
         Field("in_combat", "bool", "Combat conditions", default=True, rule="d20.detect.voice"),
         Field("ambient_noise", "bool", "Medium ambient noise", default=False, rule="d20.detect.voice",
               help="Only matters out of combat (ruling: which range it gives)."),
-        Field("map.cols", "int", "Board width", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+        Field("map.cols", "int", "Board width", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes or squares",
               help="Leave both sizes empty for a map without edges, drawn around the pieces.",
               rule="d20.map.cover", group="map"),
-        Field("map.rows", "int", "Board height", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+        Field("map.rows", "int", "Board height", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes or squares",
               help="With a width and a height, every piece must be on that board.", rule="d20.map.cover", group="map"),
         Field("map.attacker", "hex", "Attacker's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
               rule="d20.map.cover", group="map"),
@@ -188,6 +188,7 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             if m[given] is not None and m[missing] is None:
                 errors.append(FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width "
                                          "and height, or neither for a map without edges"))
+        errors.extend(hex_board_errors(m))
         if acs is not None and len(acs) > 1:
             errors.append(FieldError("target.protector_ac", "on a map give one AC for all the protectors (or none: "
                                      "each has the target's own AC), as who protects changes as pieces move"))

@@ -7,7 +7,7 @@ from typing import Any
 from ...errors import FieldError
 from ...overlay import OVERLAY_CHOICES
 from ...schema import Field, Inputs
-from ...squaremap import square_fields
+from ...squaremap import MOST_SQUARES, hex_board_errors, square_fields
 from .modifiers import needs_distance, never_targetable
 from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
 
@@ -19,7 +19,7 @@ KIND_CHOICES = (
 )
 SIZE_CHOICES = tuple((s, s.capitalize()) for s in SIZES)
 ELEVATION_CHOICES = (("level", "Level with the target"), ("above", "Above the target"), ("below", "Below the target"))
-BOARD_MIN, BOARD_MAX = 3, 40
+BOARD_MIN, BOARD_MAX = 3, MOST_SQUARES
 BOARD_COORD = 999
 """Without a board size any axial coordinates within +-999 are accepted."""
 HEIGHT_LIMIT = 999
@@ -45,10 +45,10 @@ INPUTS = Inputs(
         Field("attack.distance", "number", "Distance", optional=True, minimum=0, maximum=999, unit="″",
               help="Inches from attacker to target; asked for when the 1-inch limit of blindness or invisibility decides.",
               rule="d6.conditions.blinded", group="counted"),
-        Field("map.cols", "int", "Board width", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+        Field("map.cols", "int", "Board width", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes or squares",
               help="Leave both sizes empty for a map without edges, drawn around the pieces.",
               rule="d6.map.line", group="map"),
-        Field("map.rows", "int", "Board height", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes",
+        Field("map.rows", "int", "Board height", optional=True, minimum=BOARD_MIN, maximum=BOARD_MAX, unit="hexes or squares",
               help="With a width and a height, every piece must be on that board.",
               rule="d6.map.line", group="map"),
         Field("map.attacker", "hex", "Attacker's hex", optional=True, minimum=-BOARD_COORD, maximum=BOARD_COORD,
@@ -112,7 +112,7 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             if m[given] is not None and m[missing] is None:
                 return [FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width and "
                                    "height, or neither for a map without edges")]
-        return []
+        return hex_board_errors(m)
     if s["attack"]["distance"] is not None:
         return []
     if needs_distance(s) and not never_targetable(s):
