@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from pycore import SYSTEMS
 from pycore.maps import board_cells
 from pycore.schema import Field, Inputs, nest
+from pycore.squaremap import MOST_HEXES
 
 BUILT = tuple(sorted(SYSTEMS))
 """Every system that can be evaluated: the property tests cover each of them."""
@@ -266,7 +267,9 @@ def _coherent_skirmish_d6(draw: st.DrawFn, s: dict[str, Any]) -> None:
         if sized:  # a size is both or neither
             m["cols"], m["rows"] = m.get("cols") or 12, m.get("rows") or 9
         cols, rows = m.get("cols") or 12, m.get("rows") or 9
-        if cols * rows > 200:  # keep each example fast: a board of up to 200 hexes
+        # keep each example fast (a board of up to 200 hexes) and on a hex board's sides (the fields allow a square
+        # map's longer ones)
+        if cols * rows > 200 or max(cols, rows) > MOST_HEXES:
             cols, rows = draw(st.integers(3, 14)), draw(st.integers(3, 14))
             if sized:
                 m["cols"], m["rows"] = cols, rows
