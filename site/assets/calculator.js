@@ -261,6 +261,7 @@ class Calculator {
     /** @type {Engine | null} */
     this.engine = null; // the engine, once it answers this calculator (not while a new worker is being started)
     this.queued = false;
+    this.laying = false; // a switch to the map waits to be laid out (layOut)
     /** @type {string | null} the engine's last answer written (or found) in the output */
     this.shown = null;
     this.running = Promise.resolve();
@@ -326,17 +327,24 @@ class Calculator {
   // Switched to a map (or to another grid) whose board holds no piece yet: the engine lays out what the rest of the
   // form describes (the attacker, the target, the obstacles counted), so the first answer on the map is the form's
   // own situation, not errors about pieces nobody has placed. A board with a piece on it is left as it is. Queued
-  // before the answer the same change asks for, so that answer reads the pieces laid out.
+  // before the answer the same change asks for, so that answer reads the pieces laid out; while the engine is not
+  // ready (still starting, or started again) the lay-out waits for it, and runs before its first answer.
   layOut() {
     if (!this.board) return;
-    this.run(async () => {
-      if (!this.engine || !this.board || this.board.read().size > 0) return;
-      const grid = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[data-path="map.grid"]'));
-      const reply = await this.engine.ask({ op: "lay_out", system: this.system, values: this.everyValue(),
-        grid: grid?.value ?? "hex" });
-      this.fill(reply.values ?? {});
-      if (reply.message) this.maps?.say(reply.message); // what of the form could not be laid out
-    });
+    this.laying = true;
+    this.run(() => this.layOutNow());
+  }
+
+  async layOutNow() {
+    if (!this.laying || !this.engine || !this.board) return; // without an engine it stays asked for
+    this.laying = false;
+    const map = this.form.querySelector('input[data-role="alternative"][value="map"]');
+    if (!(map instanceof HTMLInputElement && map.checked) || this.board.read().size > 0) return;
+    const grid = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[data-path="map.grid"]'));
+    const reply = await this.engine.ask({ op: "lay_out", system: this.system, values: this.everyValue(),
+      grid: grid?.value ?? "hex" });
+    this.fill(reply.values ?? {});
+    if (reply.message) this.maps?.say(reply.message); // what of the form could not be laid out
   }
 
   /** @param {string} group */
@@ -658,6 +666,7 @@ class Calculator {
     this.engine = engine;
     this.run(async () => {
       await this.restore();
+      await this.layOutNow(); // a switch to the map made while the engine started
       await this.evaluate();
     });
   }
@@ -674,6 +683,7 @@ class Calculator {
   restarted(engine) {
     if (this.failed) return;
     this.engine = engine;
+    this.run(() => this.layOutNow()); // a switch to the map made while it was started again
     this.changed();
   }
 

@@ -118,6 +118,24 @@ class QuietServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+class Gate:
+    """Requests held back until the gate opens; then they, and every later one, go through."""
+
+    def __init__(self) -> None:
+        self.held: list | None = []
+
+    def handle(self, route) -> None:
+        if self.held is None:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def open(self) -> None:
+        held, self.held = self.held or [], None
+        for route in held:
+            route.continue_()
+
+
 class SiteServer:
     """A static server on 127.0.0.1 that can be stopped and restarted on the same port."""
 

@@ -4,7 +4,7 @@ nothing on the screen moves when the engine's answer replaces the one worked out
 from __future__ import annotations
 
 import pytest
-from browser.support import CALCULATORS, next_frame, page_script, wait_settled
+from browser.support import CALCULATORS, Gate, next_frame, page_script, wait_settled
 from browser.test_screenshots import SCREENS
 
 LEAD = ".md-content h1 + p"
@@ -21,24 +21,6 @@ def _open(browser, watch, screen: str):
     watch.attach(context)
     context.add_init_script(page_script("layout-shifts.js"))
     return context
-
-
-class Gate:
-    """Requests held back until the gate opens; then they, and every later one, go through."""
-
-    def __init__(self) -> None:
-        self.held: list | None = []
-
-    def handle(self, route) -> None:
-        if self.held is None:
-            route.continue_()
-        else:
-            self.held.append(route)
-
-    def open(self) -> None:
-        held, self.held = self.held or [], None
-        for route in held:
-            route.continue_()
 
 
 def _shifts(page) -> list[dict]:

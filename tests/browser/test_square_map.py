@@ -11,6 +11,7 @@ from browser.support import (
     AXE,
     PHONE,
     READY_TIMEOUT,
+    Gate,
     assert_no_blocking,
     full_calculator,
     page_script,
@@ -172,6 +173,24 @@ def test_switching_to_a_map_starts_from_the_forms_situation(page, server):
     headline(calc, "Hits on 6+")
     wait_scenario(page, lambda s: s["map"].get("grid") == "square")
     assert "error" not in page.evaluate("window.statesSeen")
+
+
+def test_a_switch_to_the_map_made_before_the_engine_is_ready_is_laid_out_once_it_is(context, server):
+    """On a slow phone the engine may still be starting when the player switches to the map: the board is laid out
+    from the form (attacker [0, 2], target [6, 2]) as soon as the engine is ready, and its first answer is on it."""
+    gate = Gate()
+    context.route("**/assets/runtime/**", gate.handle)
+    page = context.new_page()
+    page.goto(server.url + "calculator/skirmish-d6/", wait_until="domcontentloaded")
+    calc = full_calculator(page, "skirmish-d6")
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    assert calc.locator('.calc-output[data-state="loading"]').count() == 1, "the engine was ready: nothing tested"
+    gate.open()
+    calc.locator('.calc-board g.hex[data-hex="0,2"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.hex[data-hex="6,2"][data-piece="target"]').wait_for(timeout=READY_TIMEOUT)
+    wait_state(calc, "ready")
+    scenario = wait_scenario(page, lambda s: s["map"].get("target") == [6, 2])
+    assert scenario["map"]["attacker"] == [0, 2]
 
 
 def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
