@@ -264,6 +264,17 @@ def near(sm: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Lin
     return [lines[i] for i in found if meets(lines[i])]
 
 
+def spines(plane: Plane, lines: Sequence[Line], squares: Sequence[Square] = ()) -> tuple[tuple[Vec, Vec], ...]:
+    """The segments of ``lines``, and the two middle lines of each of ``squares`` (a row of whole-square obstacles
+    walls like a wall along its middle), in the plane: where ``walls.clear_line`` first looks for a sealing wall."""
+    out = [seg for line in lines for seg in zip(line.path, line.path[1:])]
+    k, half = plane.scale, plane.scale // 2
+    for x, y in squares:
+        out.append(((x * k + half, y * k), (x * k + half, (y + 1) * k)))
+        out.append(((x * k, y * k + half), ((x + 1) * k, y * k + half)))
+    return tuple(out)
+
+
 def grown(lines: Sequence[Line]) -> tuple[Shape, ...]:
     """Each segment of ``lines`` grown into a blocker of their map's plane (``walls``)."""
     return tuple(shape for line in lines for shape in line.shapes)

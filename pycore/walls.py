@@ -364,10 +364,12 @@ def _boxes_meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> b
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
-def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape]) -> bool:
+def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape],
+               spines: Sequence[tuple[Vec, Vec]] = ()) -> bool:
     """Whether some straight segment from a point of square ``a`` to a point of square ``b`` touches no blocker (grown
     shapes of ``plane``, see the module's docstring): "an unbroken line from any part of the attacker to any part of
-    the target". Exact up to a clearance of ``1/M`` of a square."""
+    the target". Exact up to a clearance of ``1/M`` of a square. ``spines``: segments of the plane (the walls the
+    blockers were grown from) whose lines are tried first as a wall sealing the two apart (``_sealed``)."""
     if a == b:
         return True
     ends = (plane.square(a), plane.square(b))
@@ -379,7 +381,55 @@ def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape]) ->
         band = hull([*ends[0], *ends[1]])
         across = [(n, _spread(n, band)) for n in _slanted(band)]
         boxed = [s for s in boxed if _meets_boxed(s, band, across)]
+        if spines and _sealed(ends, band, boxed, spines):
+            return False
     return _clear(ends, tuple(boxed))
+
+
+def _sealed(ends: tuple[Shape, Shape], band: Shape, blockers: Sequence[Shape], spines: Sequence[tuple[Vec, Vec]]) -> bool:
+    """Whether the blockers seal the two squares apart along the line of one of ``spines``: a line with one square
+    wholly on each side (not touching it), along which the insides of the blockers cover the whole stretch the hull of
+    the two squares (``band``) lies on. Every segment from one square to the other crosses that line at a point inside
+    the stretch, so inside a blocker: no line gets through (a quick proof for a square behind a wall; when none
+    is found, ``_clear`` searches)."""
+    tried: set[tuple[int, int, int]] = set()
+    for p, q in spines:
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        if dx == 0 and dy == 0:
+            continue
+        g = math.gcd(dx, dy)
+        nx, ny = -dy // g, dx // g
+        if nx < 0 or (nx == 0 and ny < 0):
+            nx, ny = -nx, -ny
+        c = nx * p[0] + ny * p[1]
+        if (nx, ny, c) in tried:
+            continue
+        tried.add((nx, ny, c))
+        first = [nx * x + ny * y - c for x, y in ends[0]]
+        second = [nx * x + ny * y - c for x, y in ends[1]]
+        if not ((max(first) < 0 < min(second)) or (max(second) < 0 < min(first))):
+            continue  # the line does not keep the two squares apart
+        line = (nx, ny, c, (-ny, nx))
+        stretch = _chord(line, band, True)
+        if stretch is not None and _covered(stretch, [span for shape in blockers
+                                                      if (span := _chord(line, shape, False)) is not None]):
+            return True
+    return False
+
+
+def _covered(stretch: tuple[Fraction, Fraction], spans: list[tuple[Fraction, Fraction]]) -> bool:
+    """Whether the open ``spans`` together hold every point of the closed ``stretch``."""
+    spans.sort()
+    point, reach, i = stretch[0], None, 0
+    while True:
+        while i < len(spans) and spans[i][0] < point:
+            reach = spans[i][1] if reach is None else max(reach, spans[i][1])
+            i += 1
+        if reach is None or reach <= point:
+            return False  # ``point`` lies in no span
+        if reach > stretch[1]:
+            return True
+        point = reach
 
 
 def _slanted(shape: Shape) -> set[tuple[int, int]]:

@@ -96,6 +96,9 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     # of a wall's line cannot meet that wall, and is not asked about it
     sides_a = [_sides(chain, [n for _, n in ends_a]) for chain in chains]
     sides_t = [_sides(chain, [n for _, n in ends_t]) for chain in chains]
+    # a wall with all eight ends strictly on one side of its line meets no corner line at all
+    asked = [n for n, (sa, st) in enumerate(zip(sides_a, sides_t))
+             if sa is None or st is None or not (min(sa) > 0 < min(st) or max(sa) < 0 > max(st))]
     for i, (p, na) in enumerate(ends_a):
         for j, (q, nb) in enumerate(ends_t):
             if p == q:
@@ -104,7 +107,8 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
             dx, dy = nb[0] - na[0], nb[1] - na[1]
             x0, x1, y0, y1 = min(na[0], nb[0]), max(na[0], nb[0]), min(na[1], nb[1]), max(na[1], nb[1])
             by = []
-            for n, line in enumerate(lines):
+            for n in asked:
+                line = lines[n]
                 box = line.box
                 if box[0] > x1 or x0 > box[2] or box[1] > y1 or y0 > box[3]:
                     continue  # apart: their rectangles do not meet
@@ -127,7 +131,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     through = False
     if cover == FULL:
         shapes = squaremap.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
-        if clear_line(sm.plane, attacker, target, shapes):
+        if clear_line(sm.plane, attacker, target, shapes, squaremap.spines(sm.plane, lines, sorted(pieces))):
             cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
     used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
             if any(line.kind == k for line in close)]

@@ -129,9 +129,9 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:
-        blockers = squaremap.grown(totals) + tuple(
-            sm.plane.square(s, sm.plane.grow) for s, kind in obstacles.items() if kind == TOTAL)
-        clear = clear_line(sm.plane, attacker, target, blockers)
+        solid = [s for s, kind in obstacles.items() if kind == TOTAL]
+        blockers = squaremap.grown(totals) + tuple(sm.plane.square(s, sm.plane.grow) for s in solid)
+        clear = clear_line(sm.plane, attacker, target, blockers, squaremap.spines(sm.plane, totals, solid))
     partial = len(partial_sq) + kinds.count(PARTIAL)
     enemies = [attacker] + [s for s, side in creatures.items() if side == "attacker"]
     map_light = None
