@@ -228,6 +228,11 @@ def off_form(inputs: Inputs, clean: dict[str, Any]) -> list[str]:
     return lost
 
 
+LAID_OUT = ("map.attacker", "map.target", "map.obstacles", "map.creatures", "map.walls")
+"""The map fields a first map fills (the page's ``LAID_OUT``): laid out again (``again``), those it leaves out are
+emptied, so nothing of the lay-out it replaces stays."""
+
+
 def _lay_out(request: dict[str, Any]) -> dict[str, Any]:
     """The map fields' values for a player switching to a map (grid ``request["grid"]``): the view's first map of
     what the rest of the form describes (a box with an error there counts as left at its default), or nothing; and a
@@ -252,6 +257,8 @@ def _lay_out(request: dict[str, Any]) -> dict[str, Any]:
             values = {path: value for path, value in values.items() if path not in wrong}
     first, note = view.first_map(clean, grid, _on_map(inputs))
     laid = flatten({"map": first})
+    if request.get("again"):  # a lay-out replaced: what it placed and this one does not is emptied
+        laid = {**{path: inputs.field(path).default for path in LAID_OUT if _declared(inputs, path)}, **laid}
     return {"values": {path: form_text(inputs.field(path), value) for path, value in laid.items()},
             **({"message": note} if note else {})}
 

@@ -19,6 +19,8 @@ const LOAD_TIMEOUT_MS = 90000;
 // An answer takes milliseconds (CONTRIBUTING, the bench's recompute row): a worker silent this long is taken as
 // dead or stuck. Its first answer may wait for Python's start-up on a busy machine: that one has LOAD_TIMEOUT_MS.
 const ANSWER_TIMEOUT_MS = 8000;
+// The map fields a lay-out fills (pycore.browser's LAID_OUT): a board holding just those is laid out again on a new grid.
+const LAID_OUT = ["map.attacker", "map.target", "map.obstacles", "map.creatures", "map.walls"];
 // PyScript's module, copied into the site by the build (so not a path the type checker can follow).
 const PYSCRIPT = "./runtime/pyscript/core.js";
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
@@ -262,6 +264,8 @@ class Calculator {
     this.engine = null; // the engine, once it answers this calculator (not while a new worker is being started)
     this.queued = false;
     this.laying = false; // a switch to the map waits to be laid out (layOut)
+    /** @type {string | null} what the last lay-out placed (placed()), to tell a board nobody has touched since */
+    this.laid = null;
     /** @type {string | null} the engine's last answer written (or found) in the output */
     this.shown = null;
     this.running = Promise.resolve();
@@ -339,12 +343,22 @@ class Calculator {
     if (!this.laying || !this.engine || !this.board) return; // without an engine it stays asked for
     this.laying = false;
     const map = this.form.querySelector('input[data-role="alternative"][value="map"]');
-    if (!(map instanceof HTMLInputElement && map.checked) || this.board.read().size > 0) return;
+    if (!(map instanceof HTMLInputElement && map.checked)) return;
+    // a board still as the last lay-out left it (another grid chosen since) is laid out again, on the new grid
+    const again = this.laid !== null && this.laid === this.placed();
+    if (this.board.read().size > 0 && !again) return;
     const grid = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('select[data-path="map.grid"]'));
     const reply = await this.engine.ask({ op: "lay_out", system: this.system, values: this.everyValue(),
-      grid: grid?.value ?? "hex" });
+      grid: grid?.value ?? "hex", again });
     this.fill(reply.values ?? {});
+    this.laid = this.placed();
     if (reply.message) this.maps?.say(reply.message); // what of the form could not be laid out
+  }
+
+  // What a lay-out places (the pieces and the walls), as the form holds it now.
+  placed() {
+    const values = this.everyValue();
+    return JSON.stringify(LAID_OUT.map((path) => values[path] ?? null));
   }
 
   /** @param {string} group */

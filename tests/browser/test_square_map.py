@@ -265,3 +265,33 @@ def test_an_export_dropped_on_the_board_is_imported(page, server):
     calc.locator(".calc-board g.hex.square").first.wait_for(timeout=READY_TIMEOUT)
     assert calc.locator(".calc-board g.hex.square").count() == 60
     assert calc.locator(".calc-board polyline.wall--object").count() == 1
+
+
+def test_classic_d20_lays_out_its_counted_cover_again_on_squares(page, server):
+    """Classic d20 with 75% cover (a window), two protectors and 40 ft counted: the map, on hexes and then on
+    squares, is laid out anew each time (walls that break that share of the corner lines, the allies behind the
+    target), so the headline stays the counted one; once a piece is moved by hand, another grid keeps the board."""
+    page.goto(server.url + "calculator/classic-d20/")
+    calc = full_calculator(page, "classic-d20")
+    wait_state(calc, "ready")
+    calc.locator('[data-path="attack.to_hit"]').fill("12")
+    calc.locator('[data-path="target.ac"]').fill("5")
+    calc.locator('[data-path="target.cover"]').select_option("75")
+    calc.locator('[data-path="target.protectors"]').fill("2")
+    calc.locator('[data-path="distance_ft"]').fill("40")
+    wait_scenario(page, lambda s: s.get("distance_ft") == 40 and s["target"].get("protectors") == 2)
+    counted = calc.locator('[data-key="headline"]').inner_text()
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    hexes = wait_scenario(page, lambda s: bool((s.get("map") or {}).get("obstacles")))
+    assert len(hexes["map"]["creatures"]) == 2
+    headline(calc, counted)
+    calc.locator('[data-path="map.grid"]').select_option("square")
+    squares = wait_scenario(page, lambda s: s["map"].get("grid") == "square" and bool(s["map"].get("walls")))
+    assert not squares["map"].get("obstacles") and len(squares["map"]["creatures"]) == 2
+    calc.locator(".calc-board polyline.wall").first.wait_for(state="attached", timeout=READY_TIMEOUT)
+    headline(calc, counted)
+    calc.locator('.calc-board g.hex[data-hex="3,0"]').click()  # a piece placed by hand
+    wait_scenario(page, lambda s: len(s["map"].get("obstacles") or []) == 1)
+    calc.locator('[data-path="map.grid"]').select_option("hex")
+    kept = wait_scenario(page, lambda s: s["map"].get("grid") == "hex")
+    assert kept["map"]["walls"] == squares["map"]["walls"] and kept["map"]["obstacles"] == [{"hex": [3, 0], "kind": "wall"}]
