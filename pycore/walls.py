@@ -257,6 +257,19 @@ def _line_through(p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction]) ->
     return inx, iny, ic, (-iny, inx)
 
 
+def _normal(p: Vec, q: Vec) -> tuple[int, int, int] | None:
+    """The line through two points of the plane as ``nx x + ny y = c`` in lowest terms, its normal pointing right or
+    down (one way of writing each line); None when the points are one."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    if dx == 0 and dy == 0:
+        return None
+    g = math.gcd(dx, dy)
+    nx, ny = -dy // g, dx // g
+    if nx < 0 or (nx == 0 and ny < 0):
+        nx, ny = -nx, -ny
+    return nx, ny, nx * p[0] + ny * p[1]
+
+
 def _chord(line: Line, shape: Shape, closed: bool) -> tuple[Fraction, Fraction] | None:
     """Where ``line`` meets the polygon, as positions along it: the closed polygon (``closed``: touching counts), or
     its inside (touching does not)."""
@@ -394,17 +407,11 @@ def _sealed(ends: tuple[Shape, Shape], band: Shape, blockers: Sequence[Shape], s
     is found, ``_clear`` searches)."""
     tried: set[tuple[int, int, int]] = set()
     for p, q in spines:
-        dx, dy = q[0] - p[0], q[1] - p[1]
-        if dx == 0 and dy == 0:
+        found = _normal(p, q)
+        if found is None or found in tried:
             continue
-        g = math.gcd(dx, dy)
-        nx, ny = -dy // g, dx // g
-        if nx < 0 or (nx == 0 and ny < 0):
-            nx, ny = -nx, -ny
-        c = nx * p[0] + ny * p[1]
-        if (nx, ny, c) in tried:
-            continue
-        tried.add((nx, ny, c))
+        tried.add(found)
+        nx, ny, c = found
         first = [nx * x + ny * y - c for x, y in ends[0]]
         second = [nx * x + ny * y - c for x, y in ends[1]]
         if not ((max(first) < 0 < min(second)) or (max(second) < 0 < min(first))):
@@ -497,18 +504,11 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
              and not (q0 is not None and q1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], q0, q1)))
     tried: set[tuple[int, int, int]] = set()
     for p, q in itertools.chain(edges, pairs):
-        dx, dy = q[0] - p[0], q[1] - p[1]
-        if dx == 0 and dy == 0:
+        found = _normal(p, q)
+        if found is None or found in tried:
             continue
-        nx, ny = -dy, dx
-        g = math.gcd(nx, ny)
-        nx, ny = nx // g, ny // g
-        if nx < 0 or (nx == 0 and ny < 0):
-            nx, ny = -nx, -ny
-        c = nx * p[0] + ny * p[1]
-        if (nx, ny, c) in tried:
-            continue
-        tried.add((nx, ny, c))
+        tried.add(found)
+        nx, ny, c = found
         line = (nx, ny, c, (-ny, nx))
         if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, near):
             return True
