@@ -353,6 +353,8 @@ class Calculator {
     this.fill(reply.values ?? {});
     this.laid = this.placed();
     if (reply.message) this.maps?.say(reply.message); // what of the form could not be laid out
+    // an answer after the pieces: the one the switch asked for may have been queued before it, and started first
+    this.changed();
   }
 
   // What a lay-out places (the pieces and the walls), as the form holds it now.
