@@ -349,7 +349,11 @@ differ in colours only."""
 
 def run_axe(page, scope: str | None = None, colours_only: bool = False) -> list[dict]:
     """axe-core's violations on the page (or inside ``scope``), with a few nodes each; only the colour rules'
-    (``COLOUR_RULES``) with ``colours_only``."""
+    (``COLOUR_RULES``) with ``colours_only``. It waits until no transition or animation runs: a colour measured
+    halfway through one (the theme's skip link fading) is neither the colour before nor the one after (an endless one,
+    a spinner, is not waited for)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity)",
+                           timeout=READY_TIMEOUT)
     return page.evaluate(page_script("axe-violations.js"), [scope, list(COLOUR_RULES) if colours_only else None])
 
 
