@@ -11,11 +11,12 @@ from fractions import Fraction
 from typing import Any
 
 from . import squaregrid as sq
+from . import walls
 from .errors import FieldError, ScenarioError
 from .memo import recent_calls
 from .schema import Field
 from .squaregrid import Square
-from .walls import CROSS, Exact, Plane, Shape, Vec, exact, hull, meeting, plane_for, point
+from .walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, meeting, normal, plane_for, point, runs
 
 GRIDS = (("hex", "Hexes"), ("square", "Squares"))
 MOST_HEXES = 40
@@ -96,6 +97,11 @@ class Line:
                      for a, b in zip(self.path, self.path[1:]))
 
     @functools.cached_property
+    def normals(self) -> tuple[tuple[int, int, int], ...]:
+        """The line of each segment of ``path`` (``walls.normal``; a segment of no length left out)."""
+        return tuple(found for p, q in zip(self.path, self.path[1:]) if (found := normal(p, q)) is not None)
+
+    @functools.cached_property
     def box(self) -> tuple[int, int, int, int]:
         """The smallest rectangle of the plane holding ``path``: lowest x and y, highest x and y."""
         xs, ys = [x for x, _ in self.path], [y for _, y in self.path]
@@ -118,6 +124,53 @@ class Light:
 
 
 @dataclass(frozen=True)
+class LineTable:
+    """A map's lines with what is worked out of them once: shared by every reading of the same parsed map (``_lines``),
+    as an overlay asks about them once per square and each tap on the board anew."""
+
+    lines: tuple[Line, ...]
+    """The lines, as ``SquareMap.lines``."""
+    scale: int
+    """The plane's units per square (``Plane.scale``)."""
+
+    @functools.cached_property
+    def index(self) -> dict[Square, list[int]]:
+        """Square -> the positions in ``lines`` of those whose rectangle meets it (edges included)."""
+        index: dict[Square, list[int]] = {}
+        k = self.scale
+        for i, line in enumerate(self.lines):
+            x0, y0, x1, y1 = line.box
+            for c in range(-(-x0 // k) - 1, x1 // k + 1):
+                for r in range(-(-y0 // k) - 1, y1 // k + 1):
+                    index.setdefault((c, r), []).append(i)
+        return index
+
+    @functools.cached_property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of line the map has."""
+        return frozenset(line.kind for line in self.lines)
+
+    @functools.cached_property
+    def _runs(self) -> dict[frozenset[str], tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]]:
+        return {}
+
+    def runs(self, kinds: frozenset[str]) -> tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]:
+        """The runs (``walls.runs``) of the lines of ``kinds`` that stand in the way (a door only while closed), and
+        square -> the lines they lie on (``walls.normal``) of those whose rectangle meets it (``index``)."""
+        found = self._runs.get(kinds)
+        if found is None:
+            standing = {i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open}
+            segments = (seg for i in sorted(standing) for seg in zip(self.lines[i].path, self.lines[i].path[1:]))
+            by_square: dict[Square, frozenset[tuple[int, int, int]]] = {}
+            for s, at in self.index.items():
+                on = frozenset(n for i in at if i in standing for n in self.lines[i].normals)
+                if on:
+                    by_square[s] = on
+            found = self._runs[kinds] = (runs(segments), by_square)
+        return found
+
+
+@dataclass(frozen=True)
 class SquareMap:
     """Everything a square map says, read once."""
 
@@ -135,6 +188,8 @@ class SquareMap:
     """The map's lights."""
     plane: Plane
     """The exact plane every point of the map has whole coordinates in."""
+    table: LineTable
+    """``lines`` with what is worked out of them once."""
 
 
 def read(m: dict[str, Any]) -> SquareMap:
@@ -172,13 +227,13 @@ def read(m: dict[str, Any]) -> SquareMap:
     if errors:
         raise ScenarioError(errors)
     assert attacker is not None and target is not None
-    lines, lights, plane = _lines(m["walls"], m["doors"], m["lights"])
-    return SquareMap(attacker, target, obstacles, creatures, lines, lights, plane)
+    table, lights, plane = _lines(m["walls"], m["doors"], m["lights"])
+    return SquareMap(attacker, target, obstacles, creatures, table.lines, lights, plane, table)
 
 
 @recent_calls(2)
 def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
-           lights: list[dict[str, Any]]) -> tuple[tuple[Line, ...], tuple[Light, ...], Plane]:
+           lights: list[dict[str, Any]]) -> tuple[LineTable, tuple[Light, ...], Plane]:
     """The walls, doors and lights as exact lines, and their plane: remembered, as they stay put while the pieces
     move (``memo``)."""
     raw: list[tuple[str, tuple[Exact, ...], int, bool]] = []
@@ -190,7 +245,7 @@ def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
     plane = plane_for(p for _, points, _, _ in raw for p in points)
     out = tuple(Line(kind, points, i, is_open, tuple(plane.vec(p) for p in points), plane.grow)
                 for kind, points, i, is_open in raw)
-    return out, found, plane
+    return LineTable(out, plane.scale), found, plane
 
 
 NEAR_SCAN = 24
@@ -199,23 +254,6 @@ NEAR_SCAN = 24
 SLACK = 1e-3
 """How much wider than exact (in squares) the squares near a segment are looked for: more than any rounding of the
 floats they are found with, and than a blocker's growth (``Plane.grow``, a millionth of a square)."""
-
-_last_index: list[tuple[Sequence[Line], dict[Square, list[int]]]] = []
-
-
-def _index(lines: Sequence[Line], scale: int) -> dict[Square, list[int]]:
-    """Square -> the positions in ``lines`` of those whose rectangle meets it (edges included); remembered for the
-    very sequence last asked about (an overlay asks about the same map's lines once per square)."""
-    if _last_index and _last_index[0][0] is lines:
-        return _last_index[0][1]
-    index: dict[Square, list[int]] = {}
-    for i, line in enumerate(lines):
-        x0, y0, x1, y1 = line.box
-        for c in range(-(-x0 // scale) - 1, x1 // scale + 1):
-            for r in range(-(-y0 // scale) - 1, y1 // scale + 1):
-                index.setdefault((c, r), []).append(i)
-    _last_index[:] = [(lines, index)]
-    return index
 
 
 def cells_near(p: tuple[float, float], q: tuple[float, float], half: float) -> list[Square]:
@@ -241,7 +279,7 @@ def cells_near(p: tuple[float, float], q: tuple[float, float], half: float) -> l
 def lines_near(sm: SquareMap, p: tuple[float, float], q: tuple[float, float], half: float) -> list[int]:
     """The positions in ``sm.lines``, in order, of the lines by the segment ``p``-``q`` widened by ``half``
     (``cells_near``): a superset of those it can meet."""
-    index = _index(sm.lines, sm.plane.scale)
+    index = sm.table.index
     found: set[int] = set()
     for s in cells_near(p, q, half):
         found.update(index.get(s, ()))
@@ -262,6 +300,42 @@ def near(sm: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Lin
         return [line for line in lines if meets(line)]
     found = lines_near(sm, (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), 0.5)
     return [lines[i] for i in found if meets(lines[i])]
+
+
+def along(sm: SquareMap, a: Square, b: Square) -> list[Line]:
+    """The lines by the segment from the centre of square ``a`` to the centre of ``b``: those whose rectangle meets
+    its own and a square it runs through (every point of it lies in one, ``squaregrid.passed``), so every line it
+    meets; in the order of ``sm.lines``."""
+    if len(sm.lines) <= NEAR_SCAN:
+        return near(sm, a, b, sm.lines)
+    k, half = sm.plane.scale, sm.plane.scale // 2
+    x0, x1 = sorted((a[0] * k + half, b[0] * k + half))
+    y0, y1 = sorted((a[1] * k + half, b[1] * k + half))
+    lines, index = sm.lines, sm.table.index
+    found: set[int] = set()
+    for s in sq.passed(a, b):
+        found.update(index.get(s, ()))
+    return [lines[i] for i in sorted(found)
+            if lines[i].box[0] <= x1 and x0 <= lines[i].box[2] and lines[i].box[1] <= y1 and y0 <= lines[i].box[3]]
+
+
+def walled_off(sm: SquareMap, a: Square, b: Square, kinds: frozenset[str]) -> bool:
+    """Whether a run of the lines of ``kinds`` that stand in the way keeps squares ``a`` and ``b`` wholly apart
+    (``walls.walled_off``), tried on the lines by the squares the segment between their centres runs through (it
+    crosses such a run, if there is one)."""
+    wall_runs, by_square = sm.table.runs(kinds)
+    tried: set[tuple[int, int, int]] = set()
+    for s in sq.passed(a, b):
+        tried.update(by_square.get(s, ()))
+    return walls.walled_off(sm.plane, a, b, wall_runs, tried)
+
+
+def in_view(sm: SquareMap, a: Square, b: Square, kinds: frozenset[str]) -> bool:
+    """Whether no line of ``kinds`` that stands in the way (a door only while closed) has a point inside the hull of
+    squares ``a`` and ``b``: a segment between points inside the two lies inside it, so then it meets none of them."""
+    band = walls.two_squares(sm.plane, a, b)
+    return all(walls.misses_inside(p, q, band) for line in near(sm, a, b, sm.lines)
+               if line.kind in kinds and not line.open for p, q in zip(line.path, line.path[1:]))
 
 
 def spines(plane: Plane, lines: Sequence[Line], squares: Sequence[Square] = ()) -> tuple[tuple[Vec, Vec], ...]:
@@ -322,11 +396,22 @@ def heights(m: dict[str, Any]) -> dict[Square, Fraction]:
     return out
 
 
+def reaches(light: Light, s: Square) -> bool:
+    """Whether the centre of ``s`` lies within ``light``'s range."""
+    cx, cy = sq.centre(s)
+    dx, dy = cx - light.at[0], cy - light.at[1]
+    return dx * dx + dy * dy <= light.range * light.range
+
+
 def lit(light: Light, s: Square, walls: Sequence[Line]) -> bool:
     """Whether ``light`` reaches the centre of ``s``: within its range, and the straight line from it crossing none of
     ``walls`` (a line that only touches a wall's end or runs along it still lights)."""
-    cx, cy = sq.centre(s)
-    dx, dy = cx - light.at[0], cy - light.at[1]
-    if dx * dx + dy * dy > light.range * light.range:
-        return False
-    return not any(meeting(light.at, (cx, cy), w.points) == CROSS for w in walls)
+    centre = sq.centre(s)
+    return reaches(light, s) and not any(meeting(light.at, centre, w.points) == CROSS for w in walls)
+
+
+def by_segment(sm: SquareMap, p: Exact, q: Exact) -> list[Line]:
+    """The lines by the segment ``p``-``q`` (grid units): a superset of those it meets, in the order of ``sm.lines``."""
+    if len(sm.lines) <= NEAR_SCAN:
+        return list(sm.lines)
+    return [sm.lines[i] for i in lines_near(sm, (float(p[0]), float(p[1])), (float(q[0]), float(q[1])), 0)]

@@ -28,6 +28,7 @@ denominators, so a grown blocker's corners, squares' centres and corners moved t
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import math
@@ -88,6 +89,11 @@ def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
 
     # the side of each of the polyline's points from the segment's line (``_orient``), worked out once per point
     px, py, dx, dy = p[0], p[1], q[0] - p[0], q[1] - p[1]
+    if len(chain) == 2:  # most walls: apart when both ends lie strictly on one side
+        (ax, ay), (bx, by) = chain
+        sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
+        if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
+            return None
     side = [(v > 0) - (v < 0) for v in (dx * (y - py) - dy * (x - px) for x, y in chain)]
     if not side or min(side) > 0 or max(side) < 0:
         return None  # the whole polyline on one side
@@ -130,7 +136,16 @@ def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str 
     """``meeting`` for each of several polylines, where polylines that meet at a point count as one: the segment
     going through such a junction from one side to the other crosses the first of them there (a door between two
     walls, two walls drawn end to end)."""
-    found = [meeting(p, q, chain) for chain in chains]
+    px, py, dx, dy = p[0], p[1], q[0] - p[0], q[1] - p[1]
+    found: list[str | None] = []
+    for chain in chains:
+        if len(chain) == 2:  # most walls: apart when both ends lie strictly on one side (``meeting``, inlined)
+            (ax, ay), (bx, by) = chain
+            sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
+            if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
+                found.append(None)
+                continue
+        found.append(meeting(p, q, chain))
     sides: dict[Point, dict[int, int]] = {}  # a junction on the segment -> side -> the first polyline going there
     for k, chain in enumerate(chains):
         if found[k] != TOUCH:
@@ -193,6 +208,11 @@ class Plane:
         x, y = p[0] * self.scale, p[1] * self.scale
         assert x.denominator == 1 and y.denominator == 1, "the plane's scale misses a denominator"
         return int(x), int(y)
+
+    def centre(self, s: Square) -> Vec:
+        """The centre of square ``s`` (``scale`` is even)."""
+        half = self.scale // 2
+        return s[0] * self.scale + half, s[1] * self.scale + half
 
     def square(self, s: Square, grow: int = 0) -> Shape:
         """The corners of square ``s``, pushed out by ``grow`` plane units."""
@@ -257,7 +277,7 @@ def _line_through(p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction]) ->
     return inx, iny, ic, (-iny, inx)
 
 
-def _normal(p: Vec, q: Vec) -> tuple[int, int, int] | None:
+def normal(p: Vec, q: Vec) -> tuple[int, int, int] | None:
     """The line through two points of the plane as ``nx x + ny y = c`` in lowest terms, its normal pointing right or
     down (one way of writing each line); None when the points are one."""
     dx, dy = q[0] - p[0], q[1] - p[1]
@@ -407,7 +427,7 @@ def _sealed(ends: tuple[Shape, Shape], band: Shape, blockers: Sequence[Shape], s
     is found, ``_clear`` searches)."""
     tried: set[tuple[int, int, int]] = set()
     for p, q in spines:
-        found = _normal(p, q)
+        found = normal(p, q)
         if found is None or found in tried:
             continue
         tried.add(found)
@@ -422,6 +442,102 @@ def _sealed(ends: tuple[Shape, Shape], band: Shape, blockers: Sequence[Shape], s
                                                       if (span := _chord(line, shape, False)) is not None]):
             return True
     return False
+
+
+@dataclass(frozen=True)
+class Runs:
+    """Blocking segments gathered by the line they lie on: for each line (``normal``), the stretches of it they cover
+    (positions along ``(-ny, nx)``), segments that touch or overlap joined into one run."""
+
+    starts: dict[tuple[int, int, int], list[int]]
+    """Line -> where each of its runs starts, in order."""
+    stops: dict[tuple[int, int, int], list[int]]
+    """Line -> where each of its runs stops (the same order)."""
+
+
+def runs(segments: Iterable[tuple[Vec, Vec]]) -> Runs:
+    """The runs of ``segments`` (points of a plane), each line's joined where its segments touch or overlap."""
+    spans: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    for p, q in segments:
+        found = normal(p, q)
+        if found is None:
+            continue
+        nx, ny, _ = found
+        at = sorted((-ny * x + nx * y for x, y in (p, q)))
+        spans.setdefault(found, []).append((at[0], at[1]))
+    starts: dict[tuple[int, int, int], list[int]] = {}
+    stops: dict[tuple[int, int, int], list[int]] = {}
+    for line, found_spans in spans.items():
+        first, last = starts.setdefault(line, []), stops.setdefault(line, [])
+        for lo, hi in sorted(found_spans):
+            if last and lo <= last[-1]:
+                last[-1] = max(last[-1], hi)
+            else:
+                first.append(lo)
+                last.append(hi)
+    return Runs(starts, stops)
+
+
+def walled_off(plane: Plane, a: Square, b: Square, wall_runs: Runs, lines: Iterable[tuple[int, int, int]]) -> bool:
+    """Whether one run of ``wall_runs`` on one of ``lines`` (``normal``) keeps squares ``a`` and ``b`` wholly apart:
+    the line has the squares on either side (an edge may lie on it), and the run holds the whole closed stretch of the
+    line within the hull of the two. Every segment between points of the two then meets that line inside the
+    stretch, so at a point of a blocking segment lying along it, and is inside any blocker grown from them there
+    (so ``clear_line`` is False). A segment between points inside the two squares (a corner line taken to its
+    squares, a centre line) crosses the line at a point inside the stretch, hence inside the run: through a blocking
+    segment's inside (``CROSS``), or through the point where two of them meet end to end (``meetings``: ``CROSS``
+    again). A quick proof for a square behind a wall, made without the blockers near the two."""
+    ends = (plane.square(a), plane.square(b))
+    band: Shape | None = None
+    for found in set(lines):
+        first = wall_runs.starts.get(found)
+        if first is None:
+            continue
+        nx, ny, c = found
+        one = [nx * x + ny * y - c for x, y in ends[0]]
+        other = [nx * x + ny * y - c for x, y in ends[1]]
+        if not ((max(one) <= 0 <= min(other)) or (max(other) <= 0 <= min(one))):
+            continue  # some of a square's inside lies on either side
+        band = band or two_squares(plane, a, b)
+        stretch = _ends((nx, ny, c, (-ny, nx)), band, True)
+        assert stretch is not None, "a line between the two squares crosses their hull"
+        (lo, lo_d), (hi, hi_d) = stretch
+        k = bisect.bisect_right(first, lo // lo_d) - 1  # a run's start at or before ``lo`` is at or before its floor
+        if k >= 0 and hi <= wall_runs.stops[found][k] * hi_d:
+            return True
+    return False
+
+
+def misses_inside(p: Vec, q: Vec, shape: Shape) -> bool:
+    """Whether the segment ``p``-``q`` has no point inside the convex polygon (corners counter-clockwise): one of the
+    polygon's edges has the segment on its outer side (or on it), or the segment's line has the polygon on one side
+    (touching allowed). Convex shapes that share no inside point are kept apart by one of these lines."""
+    n = len(shape)
+    for i in range(n):
+        (ux, uy), (vx, vy) = shape[i], shape[(i + 1) % n]
+        ex, ey = vx - ux, vy - uy
+        if ex * (p[1] - uy) - ey * (p[0] - ux) <= 0 and ex * (q[1] - uy) - ey * (q[0] - ux) <= 0:
+            return True
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    if dx == dy == 0:
+        return False  # a point inside every edge's inner side
+    sides = [dx * (y - p[1]) - dy * (x - p[0]) for x, y in shape]
+    return min(sides) >= 0 or max(sides) <= 0
+
+
+def two_squares(plane: Plane, a: Square, b: Square) -> Shape:
+    """The hull of two squares, its corners counter-clockwise (``hull`` of their corners, without sorting: the squares
+    are alike, so the hull is one square swept towards the other)."""
+    k = plane.scale
+    (ax, ay), (bx, by) = (a[0] * k, a[1] * k), (b[0] * k, b[1] * k)
+    if ax == bx or ay == by:
+        x0, y0, x1, y1 = min(ax, bx), min(ay, by), max(ax, bx) + k, max(ay, by) + k
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    if ax > bx:  # from the left-hand square, then
+        (ax, ay), (bx, by) = (bx, by), (ax, ay)
+    if ay < by:  # the other lies down and right
+        return ((ax, ay), (ax + k, ay), (bx + k, by), (bx + k, by + k), (bx, by + k), (ax, ay + k))
+    return ((ax, ay), (bx, by), (bx + k, by), (bx + k, by + k), (ax + k, ay + k), (ax, ay + k))
 
 
 def _covered(stretch: tuple[Fraction, Fraction], spans: list[tuple[Fraction, Fraction]]) -> bool:
@@ -504,7 +620,7 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
              and not (q0 is not None and q1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], q0, q1)))
     tried: set[tuple[int, int, int]] = set()
     for p, q in itertools.chain(edges, pairs):
-        found = _normal(p, q)
+        found = normal(p, q)
         if found is None or found in tried:
             continue
         tried.add(found)

@@ -30,3 +30,29 @@ def on_room(system: str, at: list[int], to: list[int], door_open: bool = False, 
     if rulings:
         scenario["rulings"] = rulings
     return scenario
+
+
+def rooms() -> dict:
+    """A 15 x 15 map of nine 5 x 5 rooms, with more lines than the engine scans one by one (so its lookups by square
+    are used): the outer wall one closed polyline; the inner walls one segment a square, drawn end to end, with a gap
+    left in two of them and four doors (two open); a slanting wall, a low wall and a pillar's outline in the middle
+    room; a light in the corner room."""
+    walls = [{"points": [[0, 0], [15, 0], [15, 15], [0, 15], [0, 0]], "kind": "wall"}]
+    doors = []
+    gaps = {((5, 7), "v"), ((11, 10), "h")}
+    door_at = [((5, 2), "v", False), ((10, 12), "v", True), ((7, 5), "h", True), ((12, 10), "h", False)]
+    for line in (5, 10):
+        for step in range(15):
+            for (start, stop), axis in ((((line, step), (line, step + 1)), "v"), (((step, line), (step + 1, line)), "h")):
+                if (start, axis) in gaps:
+                    continue
+                door = next((is_open for at, way, is_open in door_at if (at, way) == (start, axis)), None)
+                if door is not None:
+                    doors.append({"points": [list(start), list(stop)], "open": door})
+                else:
+                    walls.append({"points": [list(start), list(stop)], "kind": "wall"})
+    walls.append({"points": [[6, 6], [7.5, 8.5]], "kind": "wall"})
+    walls.append({"points": [[8, 6], [8, 9]], "kind": "low"})
+    walls.append({"points": [[9, 8], [10, 8], [10, 9], [9, 9], [9, 8]], "kind": "object"})
+    return {"grid": "square", "cols": 15, "rows": 15, "walls": walls, "doors": doors,
+            "lights": [{"at": [12.5, 12.5], "range": 2}], "obstacles": [], "creatures": []}

@@ -1,7 +1,7 @@
 """Classic d20 on a square map: the hand-drawn room (``tests/squares_cases.py``) worked out by hand from rule text 001
 (cover: "Cover equal to 100% means there is no line of sight", "Cover up to the knees is equal to 25% cover")."""
 
-from squares_cases import on_room
+from squares_cases import on_room, rooms
 
 import pycore
 
@@ -92,3 +92,39 @@ def test_protectors_and_heights_on_squares():
         "creatures": [{"hex": [5, 2], "side": "target"}], "elevation": [{"hex": [0, 1], "height": 10}]}})
     assert r["map"]["protectors"] == [[5, 2]] and r["protectors"] is not None
     assert r["map"]["elevation"] == "higher" and r["map"]["terrain"] == "cliff" and r["map"]["steepest_step_ft"] == 10
+
+
+def test_the_quick_path_changes_no_answer(monkeypatch):
+    """On nine rooms (``rooms``, an obstacle in the bottom left room), overlays from a corner room and from the
+    middle room (the low wall breaking lines as walls do, or by ruling cover up to the knees) answer exactly as they
+    do when every square's 16 corner lines are counted, squares behind a run of walls (``squaremap.walled_off``) and
+    squares in plain view of the other piece (``squaremap.in_view``) included; both quick paths are taken often."""
+    from pycore import squaremap
+    from pycore.memo import forget_all
+
+    scenarios = [{"system": "classic-d20", "target": {"ac": 5}, "attack": {"to_hit": 15}, "overlay": moving,
+                  "rulings": {"d20.ruling.map-low-walls": low},
+                  "map": {**rooms(), "attacker": at, "target": to, "obstacles": [{"hex": [3, 12], "kind": "wall"}]}}
+                 for moving, at, to, low in (("target", [2, 2], [12, 12], "block"),
+                                             ("attacker", [2, 2], [7, 7], "block"),
+                                             ("target", [7, 7], [1, 1], "knees"))]
+    quick = [pycore.evaluate(s) for s in scenarios]
+    taken = {"walled_off": 0, "in_view": 0}
+    for name in taken:
+        real = getattr(squaremap, name)
+
+        def counted(*args, real=real, name=name):
+            found = real(*args)
+            taken[name] += found
+            return found
+
+        monkeypatch.setattr(squaremap, name, counted)
+    forget_all()
+    assert [pycore.evaluate(s) for s in scenarios] == quick
+    assert taken["walled_off"] > 200 and taken["in_view"] > 10
+    monkeypatch.setattr(squaremap, "walled_off", lambda *args: False)
+    monkeypatch.setattr(squaremap, "in_view", lambda *args: False)
+    forget_all()
+    assert [pycore.evaluate(s) for s in scenarios] == quick
+    full = [e for r in quick for e in r["overlay"]["squares"] if e["cover"] == 100]
+    assert 300 < len(full) < 3 * 224 - 100

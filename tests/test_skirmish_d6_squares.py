@@ -1,7 +1,7 @@
 """d6 Skirmish on a square map: the hand-drawn room (``tests/squares_cases.py``) worked out by hand from rule text 003,
 section 7.1 (cover) and 7.2 (light)."""
 
-from squares_cases import on_room
+from squares_cases import on_room, rooms
 
 import pycore
 
@@ -104,3 +104,42 @@ def test_creatures_and_heights_on_squares():
         "elevation": [{"hex": [4, 1], "height": 2}]}})
     assert r["map"]["crossed"] == [[2, 1]] and r["cover_level"] == 1 and r["elevation"] == "below"
     assert r["hits_on"] == 5
+
+
+def test_the_quick_paths_change_no_answer(monkeypatch):
+    """On nine rooms (``rooms``), overlays from a corner room, from the middle room and (in the dark, by the map's
+    light) from the lit room answer exactly as they do with the quick paths taken out: the centre line read against
+    the lines by it alone (``along``) rather than all near the two squares, the light's line against those by it
+    (``by_segment``) rather than all, and squares behind a run of walls (``squaremap.walled_off``) searched for a line
+    that gets past like any other. Many squares are behind walls, so the quick proof is taken."""
+    from pycore import squaremap
+    from pycore.memo import forget_all
+
+    scenarios = [{"system": "skirmish-d6", "attack": {"hits_on": 4, "kind": kind}, "overlay": moving, "light": light,
+                  "map": {**rooms(), "attacker": at, "target": to}}
+                 for moving, at, to, light, kind in (("target", [2, 2], [12, 12], "bright", "ranged"),
+                                                     ("attacker", [2, 2], [7, 7], "bright", "ranged"),
+                                                     ("target", [7, 7], [1, 1], "bright", "area-spell"),
+                                                     ("target", [12, 11], [1, 1], "dark", "ranged"))]
+    quick = [pycore.evaluate(s) for s in scenarios]
+    taken = [0]
+    real = squaremap.walled_off
+
+    def counted(*args):
+        found = real(*args)
+        taken[0] += found
+        return found
+
+    monkeypatch.setattr(squaremap, "walled_off", counted)
+    forget_all()
+    assert [pycore.evaluate(s) for s in scenarios] == quick
+    assert taken[0] > 200
+    monkeypatch.setattr(squaremap, "walled_off", lambda *args: False)
+    monkeypatch.setattr(squaremap, "along", lambda sm, a, b: squaremap.near(sm, a, b, sm.lines))
+    monkeypatch.setattr(squaremap, "by_segment", lambda sm, p, q: list(sm.lines))
+    forget_all()
+    assert [pycore.evaluate(s) for s in scenarios] == quick
+    totals = [e for r in quick for e in r["overlay"]["squares"] if e["cover_level"] == "total"]
+    assert 300 < len(totals) < 4 * 224 - 100
+    lit = [e for e in quick[-1]["overlay"]["squares"] if e["cover_level"] != "total"]
+    assert 0 < len(lit) < 20  # in the dark, only squares the map's light reaches in the attacker's room are seen

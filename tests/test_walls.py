@@ -187,3 +187,119 @@ def test_a_sealing_wall_gives_the_answer_the_search_gives(starts, a, b, solid):
     w._clear.cache_clear()
     searched = w.clear_line(PLANE, a, b, shapes)
     assert w.clear_line(PLANE, a, b, shapes, spines) == searched
+
+
+def test_runs_join_segments_end_to_end_and_keep_gaps():
+    """Along y = 0, segments 0-1 and 1-2 (drawn either way) make one run, 3-4 another: squares [0, -2] and [1, 1]
+    are walled off (their hull crosses y = 0 from x = 1/3 to 5/3, inside 0-2), [2, -2] and [2, 1] are not (their hull
+    crosses it from 2 to 3, the gap). [0, -1] and [1, 0], each with an edge on the line, are walled off too (their hull
+    meets it from 0 to 2, the run's own ends); [1, -1] and [2, 0] are not (1 to 3 takes in the gap), and a line
+    between them gets past."""
+    segments = [((0, 0), (1, 0)), ((2, 0), (1, 0)), ((3, 0), (4, 0))]
+    found = w.runs([(PLANE.vec(P(*s)), PLANE.vec(P(*e))) for s, e in segments])
+    k = PLANE.scale
+    line = w.normal(PLANE.vec(P(0, 0)), PLANE.vec(P(1, 0)))
+    assert line == (0, 1, 0)  # positions along it run along (-1, 0): minus x
+    assert found.starts == {line: [-4 * k, -2 * k]} and found.stops == {line: [-3 * k, 0]}
+    assert w.walled_off(PLANE, (0, -2), (1, 1), found, [line])
+    assert not w.walled_off(PLANE, (2, -2), (2, 1), found, [line])
+    assert w.clear_line(PLANE, (2, -2), (2, 1), [PLANE.wall(P(*s), P(*e)) for s, e in segments])
+    assert w.walled_off(PLANE, (0, -1), (1, 0), found, [line])
+    assert not w.walled_off(PLANE, (1, -1), (2, 0), found, [line])
+    assert w.clear_line(PLANE, (1, -1), (2, 0), [PLANE.wall(P(*s), P(*e)) for s, e in segments])
+    assert not w.walled_off(PLANE, (0, -2), (1, 1), found, [])
+
+
+FENCE = st.tuples(st.sampled_from(["x", "y"]), st.integers(1, 6), st.integers(0, 4), st.integers(1, 5),
+                  st.booleans())
+"""A fence along x = c or y = c from ``start`` for ``length`` squares, drawn as one polyline or a segment a square."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(FENCE, min_size=1, max_size=4),
+       st.lists(st.tuples(st.tuples(HALVES, HALVES), st.tuples(HALVES, HALVES)).filter(lambda s: s[0] != s[1]),
+                max_size=3),
+       st.tuples(st.integers(0, 6), st.integers(0, 6)), st.tuples(st.integers(0, 6), st.integers(0, 6)))
+def test_walled_off_squares_have_every_corner_line_broken_and_no_line_through(fences, loose, a, b):
+    """When ``walled_off`` says a run of walls keeps two squares apart, each of the 16 lines between their corners,
+    taken a millionth into the squares (``nudged``), and the line between their centres cross a wall (``meetings``,
+    where walls drawn end to end count as one), and ``clear_line`` finds no line from any part of one to any part of
+    the other. Fences of whole squares, one polyline or a segment a square, and loose segments at halves."""
+    chains = []
+    for axis, c, start, length, joined in fences:
+        points = [(c, start + i) if axis == "x" else (start + i, c) for i in range(length + 1)]
+        pieces = [points] if joined else [points[i:i + 2] for i in range(length)]
+        chains += [[PLANE.vec(P(*p)) for p in piece] for piece in pieces]
+    chains += [[PLANE.vec(s), PLANE.vec(e)] for s, e in loose]
+    segments = [seg for chain in chains for seg in zip(chain, chain[1:])]
+    normals = [n for p, q in segments if (n := w.normal(p, q)) is not None]
+    if not w.walled_off(PLANE, a, b, w.runs(segments), normals):
+        return
+    k = PLANE.scale
+    ca, cb = (a[0] * k + k // 2, a[1] * k + k // 2), (b[0] * k + k // 2, b[1] * k + k // 2)
+    for p in ((a[0] + i) * k for i in (0, 1)):
+        for q in ((a[1] + j) * k for j in (0, 1)):
+            start = w.nudged((p, q), ca)
+            for x in ((b[0] + i) * k for i in (0, 1)):
+                for y in ((b[1] + j) * k for j in (0, 1)):
+                    found = w.meetings(start, w.nudged((x, y), cb), chains)
+                    assert w.CROSS in found, (start, (x, y))
+    assert w.CROSS in w.meetings(ca, cb, chains)
+    shapes = [w.hull([(x + sx * PLANE.grow, y + sy * PLANE.grow) for x, y in seg for sx in (-1, 1) for sy in (-1, 1)])
+              for seg in segments if seg[0] != seg[1]]
+    w._clear.cache_clear()
+    assert not w.clear_line(PLANE, a, b, shapes)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), st.tuples(st.integers(-4, 4), st.integers(-4, 4)))
+def test_two_squares_is_the_hull_of_their_corners(a, b):
+    """The hull of two squares written down at once is the hull of their eight corners, corner for corner and
+    counter-clockwise, less corners lying on an edge between two others."""
+    found = w.two_squares(PLANE, a, b)
+    plain = w.hull([*PLANE.square(a), *PLANE.square(b)])
+    assert set(found) == set(plain) and len(found) == len(plain)
+    start = found.index(plain[0])
+    turned = found[start:] + found[:start]
+    assert turned == plain
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.tuples(st.integers(-1, 4), st.integers(-1, 4)), st.tuples(st.integers(-1, 4), st.integers(-1, 4)),
+       st.tuples(st.integers(0, 2), st.integers(0, 2)), st.tuples(st.integers(0, 2), st.integers(0, 2)))
+def test_misses_inside_agrees_with_the_stretch_inside(p, q, a, b):
+    """``misses_inside`` says a segment (between points at quarters) has no point inside the hull of two squares
+    exactly when the parameters ``t`` in [0, 1] at which it is strictly inside every edge form an empty set (each edge
+    a bound on ``t``, in fractions)."""
+    k = PLANE.scale
+    p, q = (p[0] * k // 4, p[1] * k // 4), (q[0] * k // 4, q[1] * k // 4)
+    band = w.two_squares(PLANE, a, b)
+    low, high = None, None
+    empty = False
+    for i in range(len(band)):
+        (ux, uy), (vx, vy) = band[i], band[(i + 1) % len(band)]
+        at_p = (vx - ux) * (p[1] - uy) - (vy - uy) * (p[0] - ux)  # the edge's value at t = 0, growing by ``rate``
+        rate = (vx - ux) * (q[1] - p[1]) - (vy - uy) * (q[0] - p[0])
+        if rate == 0:
+            empty = empty or at_p <= 0
+        elif rate > 0:
+            bound = Fraction(-at_p, rate)
+            low = bound if low is None else max(low, bound)
+        else:
+            bound = Fraction(-at_p, rate)
+            high = bound if high is None else min(high, bound)
+    inside = (not empty and (low is None or high is None or low < high) and (low is None or low < 1)
+              and (high is None or high > 0))
+    assert w.misses_inside(p, q, band) == (not inside)
+
+
+def test_a_segment_grazing_a_corner_or_running_along_an_edge_misses_the_inside():
+    """Square [0, 0] (the hull of it with itself): the segment from (-1, 1) to (1, -1) passes its corner (0, 0) and
+    only the segment's own line keeps them apart; one along its top edge and beyond misses it too; one from (-1, 1) to
+    (1, 0) cuts its corner off and meets the inside; a point at its centre is inside."""
+    k = PLANE.scale
+    band = w.two_squares(PLANE, (0, 0), (0, 0))
+    assert w.misses_inside((-k, k), (k, -k), band)
+    assert w.misses_inside((-k, 0), (2 * k, 0), band)
+    assert not w.misses_inside((-k, k), (k, 0), band)
+    assert not w.misses_inside((k // 2, k // 2), (k // 2, k // 2), band)

@@ -72,6 +72,13 @@ def blocking(line: Line, rulings: dict[str, str]) -> bool:
     return True
 
 
+def blocking_kinds(rulings: dict[str, str]) -> frozenset[str]:
+    """The kinds of line ``blocking`` says break corner lines (a door only while closed)."""
+    return frozenset(("wall", "door", *(k for k, ruling in (("object", "d20.ruling.map-objects"),
+                                                           ("low", "d20.ruling.map-low-walls"))
+                                        if rulings[ruling] == "block")))
+
+
 def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
             rulings: dict[str, str]) -> SquareReading:
     """Everything the square map says about an attack from ``attacker`` at ``target``."""
@@ -79,10 +86,8 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     close = squaremap.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
     lines = [line for line in close if blocking(line, rulings)]
     plane = sm.plane
-    ca, ct = plane.vec(sq.centre(attacker)), plane.vec(sq.centre(target))
-    lo_x, hi_x = min(attacker[0], target[0]) - 1, max(attacker[0], target[0]) + 1
-    lo_y, hi_y = min(attacker[1], target[1]) - 1, max(attacker[1], target[1]) + 1
-    near = [s for s in pieces if lo_x <= s[0] <= hi_x and lo_y <= s[1] <= hi_y]
+    ca, ct = plane.centre(attacker), plane.centre(target)
+    near = _pieces_near(pieces, attacker, target)
     blocked = 0
     walls: set[str] = set()
     blockers: set[Square] = set()
@@ -150,6 +155,13 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         **_elevation(attacker, target, ground, rulings))
 
 
+def _pieces_near(pieces: set[Square], attacker: Square, target: Square) -> list[Square]:
+    """The ``pieces`` within a square of the rectangle around the two (no other can stand on a corner line)."""
+    lo_x, hi_x = min(attacker[0], target[0]) - 1, max(attacker[0], target[0]) + 1
+    lo_y, hi_y = min(attacker[1], target[1]) - 1, max(attacker[1], target[1]) + 1
+    return [s for s in pieces if lo_x <= s[0] <= hi_x and lo_y <= s[1] <= hi_y]
+
+
 def _sides(chain: tuple[Vec, ...], points: list[Vec]) -> list[int] | None:
     """The side (1, -1, or 0 on it) of each of ``points`` from the line through a two-point ``chain``; None for a
     longer polyline (asked about every corner line)."""
@@ -170,9 +182,11 @@ def _protectors(sm: SquareMap, target: Square, choice: str) -> tuple[Square, ...
 def _elevation(attacker: Square, target: Square, ground: dict[Square, Fraction],
                rulings: dict[str, str]) -> dict[str, Any]:
     """Who is higher, the ground between them and the steepest step on the centre line (as on hexes)."""
+    if not ground:
+        return {"elevation": "level", "terrain": "ground", "steepest_step": Fraction(0)}
     ha, ht = ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))
     elevation = "higher" if ha > ht else "lower" if ha < ht else "level"
-    path = sq.passed(attacker, target) if ground else ()
+    path = sq.passed(attacker, target)
     steps = [abs(ground.get(x, Fraction(0)) - ground.get(y, Fraction(0))) for x, y in zip(path, path[1:])]
     steepest = max(steps, default=Fraction(0))
     terrain = "ground"
@@ -245,10 +259,18 @@ def placement(r: SquareReading) -> dict[str, Any]:
     }
 
 
+def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_ft: int) -> tuple[Any, ...]:
+    """Everything ``with_reading`` fills in from a reading: two squares with one of these have one answer."""
+    return (cover, protectors, elevation, terrain, distance_ft)
+
+
 def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading], dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
-    the drawn board. Each square is read as a single answer reads it (``reading``); the evaluation runs once per
-    distinct reading of what it fills in (``with_reading``), on the first square that has it."""
+    the drawn board. Each square is read as a single answer reads it (``reading``), but for a square a run of walls
+    keeps wholly apart from the other piece (``squaremap.walled_off``: all 16 lines are broken) or one whose hull with
+    it no wall enters and no piece is near (``squaremap.in_view``: none is), only what else it fills in is read. The
+    evaluation runs once per distinct reading of what it fills in (``with_reading``), on the first square that has
+    it."""
     moving, m = s["overlay"], s["map"]
     sm = squaremap.read(m)
     ground = _ground(m)
@@ -260,10 +282,30 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
 
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}
 
+    rulings = s["rulings"]
+    breaking = blocking_kinds(rulings)
+    behind_cover = cover_percent(LINES, LINES, rulings["d20.ruling.map-cover"])
+    open_cover = cover_percent(0, LINES, rulings["d20.ruling.map-cover"])
+    pieces = {*sm.obstacles, *sm.creatures}
+    knees = rulings["d20.ruling.map-low-walls"] == "knees" and "low" in sm.table.kinds
+
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
-        r = reading(sm, attacker, target, ground, s["rulings"])
-        key = (r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft)  # all with_reading fills in
+        cover = None
+        if squaremap.walled_off(sm, attacker, target, breaking):
+            cover = behind_cover  # every corner line is broken and no line gets through: 16 of 16
+        elif (not knees and not _pieces_near(pieces - {attacker, target}, attacker, target)
+              and squaremap.in_view(sm, attacker, target, breaking)):
+            cover = open_cover  # no corner line is broken: 0 of 16, and no low wall makes it more
+        if cover is not None:
+            height = _elevation(attacker, target, ground, rulings)
+            key = _filled(cover, len(_protectors(sm, target, rulings["d20.ruling.map-protectors"])),
+                          height["elevation"], height["terrain"],
+                          sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX)
+            if key in answers:
+                return answers[key]
+        r = reading(sm, attacker, target, ground, rulings)
+        key = _filled(r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft)
         if key not in answers:
             answers[key] = on_squares({**s, "overlay": "none", "map": {**m, moving: list(c)}}, r)
         return answers[key]

@@ -74,6 +74,11 @@ def line_kind(line: Line, rulings: dict[str, str]) -> str | None:
     return PARTIAL if rulings["d6.ruling.map-low-walls"] == "partial" else None
 
 
+def total_kinds(rulings: dict[str, str]) -> frozenset[str]:
+    """The kinds of line ``line_kind`` makes total obstacles (a door only while closed)."""
+    return frozenset(("wall", "door", "object") if rulings["d6.ruling.map-objects"] == "total" else ("wall", "door"))
+
+
 def _surround(target: Square, enemies: list[Square], adjacent_only: bool) -> tuple[Square, Square] | None:
     """Two enemies on exactly opposite sides of the target (adjacent ones, or anywhere in line)."""
     pool = sorted(s for s in enemies if not adjacent_only or sq.adjacent(s, target))
@@ -93,31 +98,30 @@ def cover_on_squares(m: dict[str, Any], rulings: dict[str, str], light: str) -> 
 def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
                   rulings: dict[str, str], light: str) -> SquareCover:
     """``cover_on_squares`` with the map read and the attacker and target at the given squares."""
-    obstacles, creatures = dict(sm.obstacles), dict(sm.creatures)
-    top = max(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))) if ground else Fraction(0)
-    ridges = tuple(sorted(s for s, z in ground.items() if z > top and s not in (attacker, target)))
+    obstacles, creatures = sm.obstacles, sm.creatures
+    ridges: tuple[Square, ...] = ()
+    if ground:
+        top = max(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0)))
+        ridges = tuple(sorted(s for s, z in ground.items() if z > top and s not in (attacker, target)))
     if ridges and rulings["d6.ruling.height-blocks"] == "ridge":
-        obstacles.update(dict.fromkeys(ridges, TOTAL))
+        obstacles = {**obstacles, **dict.fromkeys(ridges, TOTAL)}
         creatures = {s: side for s, side in creatures.items() if s not in obstacles}
     middle = sq.between(attacker, target)
-    partial_sq = tuple(s for s in middle if creatures.get(s) or obstacles.get(s) == PARTIAL)
-    total_sq = tuple(s for s in middle if obstacles.get(s) == TOTAL)
-    p, q = sm.plane.vec(sq.centre(attacker)), sm.plane.vec(sq.centre(target))
+    partial_sq: tuple[Square, ...] = ()
+    total_sq: tuple[Square, ...] = ()
+    if obstacles or creatures:
+        partial_sq = tuple(s for s in middle if creatures.get(s) or obstacles.get(s) == PARTIAL)
+        total_sq = tuple(s for s in middle if obstacles.get(s) == TOTAL)
+    p, q = sm.plane.centre(attacker), sm.plane.centre(target)
     edge_counts = rulings["d6.ruling.edge-line"] == "more"
     walls: list[str] = []
     kinds: list[str] = []
     edges: list[str] = []
-    used: list[str] = []
-    totals: list[Line] = []
     counted: list[tuple[Line, str]] = []
-    for line in squaremap.near(sm, attacker, target, sm.lines):  # no line between the two squares meets the others
+    for line in squaremap.along(sm, attacker, target):  # the centre line meets no other line
         kind = line_kind(line, rulings)
-        if line.kind in ("object", "low"):
-            used.append(f"d6.ruling.map-{'objects' if line.kind == 'object' else 'low-walls'}")
         if kind is not None:
             counted.append((line, kind))
-        if kind == TOTAL:
-            totals.append(line)
     for group in (TOTAL, PARTIAL):  # lines meeting end to end count as one where the centre line goes between them
         members = [line for line, kind in counted if kind == group]
         for line, how in zip(members, meetings(p, q, [line.path for line in members])):
@@ -126,20 +130,24 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
             if how == CROSS or (how in (ALONG, TOUCH) and edge_counts):
                 walls.append(line.field)
                 kinds.append(group)
+    # no line between the two squares meets a line off their hull (``near``): what the rulings on kinds of line say
+    # is asked of those, and they are what may let some line get past
+    close = squaremap.near(sm, attacker, target, sm.lines) if sm.table.kinds - {"wall", "door"} else []
+    used = [f"d6.ruling.map-{'objects' if line.kind == 'object' else 'low-walls'}" for line in close
+            if line.kind in ("object", "low")]
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:
-        solid = [s for s, kind in obstacles.items() if kind == TOTAL]
-        blockers = squaremap.grown(totals) + tuple(sm.plane.square(s, sm.plane.grow) for s in solid)
-        clear = clear_line(sm.plane, attacker, target, blockers, squaremap.spines(sm.plane, totals, solid))
+        if squaremap.walled_off(sm, attacker, target, total_kinds(rulings)):
+            clear = False
+        else:
+            totals = [line for line in close or squaremap.near(sm, attacker, target, sm.lines)
+                      if line_kind(line, rulings) == TOTAL]
+            solid = [s for s, kind in obstacles.items() if kind == TOTAL]
+            blockers = squaremap.grown(totals) + tuple(sm.plane.square(s, sm.plane.grow) for s in solid)
+            clear = clear_line(sm.plane, attacker, target, blockers, squaremap.spines(sm.plane, totals, solid))
     partial = len(partial_sq) + kinds.count(PARTIAL)
-    enemies = [attacker] + [s for s, side in creatures.items() if side == "attacker"]
-    map_light = None
     lights_read = bool(sm.lights) and rulings["d6.ruling.map-light"] == "lights"
-    if lights_read:
-        shading = [line for line in sm.lines if line_kind(line, rulings) == TOTAL]
-        if any(squaremap.lit(one, target, shading) for one in sm.lights):
-            map_light = "bright"
     return SquareCover(
         distance=sq.distance(attacker, target, rulings["d6.ruling.square-diagonal"]),
         crossed=middle,
@@ -151,13 +159,31 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
         partial=partial + (crossed_totals if clear else 0),
         total=0 if clear else crossed_totals,
         seen_past=crossed_totals if clear else 0,
-        surrounded_by=_surround(target, enemies, rulings["d6.ruling.surround"] == "adjacent"),
+        surrounded_by=_surrounded(attacker, target, creatures, rulings),
         heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))) if ground else None,
         ridges=ridges,
-        light=map_light,
+        light=_map_light(sm, target, rulings) if lights_read else None,
         lights_read=lights_read,
         lines_used=tuple(dict.fromkeys(used)),
     )
+
+
+def _surrounded(attacker: Square, target: Square, creatures: dict[Square, str],
+                rulings: dict[str, str]) -> tuple[Square, Square] | None:
+    """Two of the attacker's side (the attacker among them) on opposite sides of the target, as the ruling counts them."""
+    enemies = [attacker] + [s for s, side in creatures.items() if side == "attacker"]
+    return _surround(target, enemies, rulings["d6.ruling.surround"] == "adjacent")
+
+
+def _map_light(sm: SquareMap, target: Square, rulings: dict[str, str]) -> str | None:
+    """``bright`` where one of the map's lights reaches the target's centre past every total obstacle, else None
+    (ruling ``d6.ruling.map-light``: the scenario's light holds)."""
+    centre = sq.centre(target)
+    for one in sm.lights:
+        if squaremap.reaches(one, target) and squaremap.lit(one, target, [
+                line for line in squaremap.by_segment(sm, one.at, centre) if line_kind(line, rulings) == TOTAL]):
+            return "bright"
+    return None
 
 
 def placement(sc: SquareCover) -> dict[str, Any]:
@@ -185,8 +211,10 @@ def reading_key(sc: SquareCover) -> tuple[Any, ...]:
 
 def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
-    the drawn board. Each square is read as a single answer reads it (``cover_between``); the evaluation runs once
-    per distinct ``reading_key``, on the first square that has it."""
+    the drawn board. Each square is read as a single answer reads it (``cover_between``), but for a square a run of
+    walls keeps wholly apart from the other piece (``walls.walled_off``, on a map without heights): there the walls
+    are total cover, which no count of obstacles changes, so only the distance, the surround and the light are read.
+    The evaluation runs once per distinct ``reading_key`` (or those three), on the first square that has it."""
     moving, m, rulings = s["overlay"], s["map"], s["rulings"]
     sm = squaremap.read(m)
     ground = squaremap.heights(m) if m["elevation"] else {}
@@ -197,10 +225,20 @@ def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], d
             if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}
 
+    blocking = total_kinds(rulings)
+    lights_read = bool(sm.lights) and rulings["d6.ruling.map-light"] == "lights"
+
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
+        key: tuple[Any, ...] | None = None
+        if not ground and squaremap.walled_off(sm, attacker, target, blocking):
+            key = ("walled off", sq.distance(attacker, target, rulings["d6.ruling.square-diagonal"]),
+                   _surrounded(attacker, target, sm.creatures, rulings) is not None,
+                   _map_light(sm, target, rulings) if lights_read else None)
+            if key in answers:
+                return answers[key]
         sc = cover_between(sm, attacker, target, ground, rulings, s["light"])
-        key = reading_key(sc)
+        key = key or reading_key(sc)
         if key not in answers:
             answers[key] = answer({**s, "overlay": "none", "map": {**m, moving: list(c)}}, sc)
         return answers[key]
