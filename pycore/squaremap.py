@@ -135,14 +135,16 @@ class LineTable:
 
     @functools.cached_property
     def index(self) -> dict[Square, list[int]]:
-        """Square -> the positions in ``lines`` of those whose rectangle meets it (edges included)."""
+        """Square -> the positions in ``lines``, in order, of those with a segment meeting it (edges included, with
+        ``SLACK``): the squares along each segment, so a long slanting wall is listed by a few squares a column."""
         index: dict[Square, list[int]] = {}
-        k = self.scale
         for i, line in enumerate(self.lines):
-            x0, y0, x1, y1 = line.box
-            for c in range(-(-x0 // k) - 1, x1 // k + 1):
-                for r in range(-(-y0 // k) - 1, y1 // k + 1):
-                    index.setdefault((c, r), []).append(i)
+            seen: set[Square] = set()
+            for a, b in zip(line.points, line.points[1:]):
+                for s in cells_near((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), 0):
+                    if s not in seen:
+                        seen.add(s)
+                        index.setdefault(s, []).append(i)
         return index
 
     @functools.cached_property
@@ -162,7 +164,7 @@ class LineTable:
             standing = {i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open}
             segments = (seg for i in sorted(standing) for seg in zip(self.lines[i].path, self.lines[i].path[1:]))
             by_square: dict[Square, frozenset[tuple[int, int, int]]] = {}
-            for s, at in self.index.items():
+            for s, at in (self.index.items() if len(self.lines) > NEAR_SCAN else ()):
                 on = frozenset(n for i in at if i in standing for n in self.lines[i].normals)
                 if on:
                     by_square[s] = on
@@ -324,6 +326,8 @@ def walled_off(sm: SquareMap, a: Square, b: Square, kinds: frozenset[str]) -> bo
     (``walls.walled_off``), tried on the lines by the squares the segment between their centres runs through (it
     crosses such a run, if there is one)."""
     wall_runs, by_square = sm.table.runs(kinds)
+    if len(sm.lines) <= NEAR_SCAN:
+        return walls.walled_off(sm.plane, a, b, wall_runs, wall_runs.starts)
     tried: set[tuple[int, int, int]] = set()
     for s in sq.passed(a, b):
         tried.update(by_square.get(s, ()))

@@ -98,3 +98,15 @@ def test_the_drawn_board_is_sized_or_grown_around_the_pieces():
     assert len(squaremap.cells({"cols": 4, "rows": 3}, [])) == 12
     cells = squaremap.cells({"cols": None, "rows": None}, [(14, 0)])
     assert (16, 0) in cells and (-1, 0) not in cells and len(cells) == 17 * 9 + 17 * 2
+
+
+def test_a_long_slanting_wall_is_listed_by_the_squares_along_it():
+    """A wall from (-900, -900) to (900, 900) among 30 short ones: the lookup by square lists it by the few squares
+    each column it passes (not the 1,800 x 1,800 of its rectangle), and a square it runs through finds it."""
+    walls = [{"points": [[-900, -900], [900, 900]], "kind": "wall"}]
+    walls += [{"points": [[i, 0], [i, 1]], "kind": "wall"} for i in range(30)]
+    sm = squaremap.read(clean({"grid": "square", "attacker": [0, 5], "target": [5, -5], "walls": walls}))
+    index = sm.table.index
+    assert sum(0 in at for at in index.values()) < 4 * 1800
+    assert 0 in index[(400, 400)] and 0 not in index.get((400, 410), [])
+    assert [line.index for line in squaremap.along(sm, (-3, 3), (3, -3))][:1] == [0]
