@@ -37,9 +37,10 @@ export class BoardZoom {
     this.buttons = null;
     /** @type {HTMLElement | null} */
     this.hint = null;
+    // the first sizing waits for the view's first layout (the observer's first call) rather than forcing one
+    // while the page is still being set up; a hidden view is sized when it is shown
     this.resized = new ResizeObserver(() => { if (this.scale === null) this.update(); });
     this.resized.observe(box);
-    this.update();
     if (!controls) return;
     /** @param {string} role */
     const button = (role) => /** @type {HTMLButtonElement} */ (controls.querySelector(`[data-role="${role}"]`));
@@ -54,7 +55,6 @@ export class BoardZoom {
     box.addEventListener("touchcancel", () => { this.pinch = null; }, { signal });
     box.addEventListener("wheel", (event) => this.wheeled(event), { passive: false, signal });
     controls.hidden = false;
-    this.update();
   }
 
   // Stop watching the view's size (the board is gone).

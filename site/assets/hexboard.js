@@ -118,7 +118,7 @@ export class HexBoard {
   // Work done ahead of the next tap, when the page is idle after a whole drawing or a zoom: the hexes indexed,
   // the pieces read from the fields, and the canvas for the marks made and sized to the view.
   warm() {
-    if (this.gone) return;
+    if (this.gone || !this.active) return; // a hidden board is warmed once shown (its zoom's sizing asks again)
     const first = this.indexed().key.keys().next().value;
     const pieces = this.read();
     if (first === undefined || !this.pending.overlay() || this.pending.shown.size) return;
