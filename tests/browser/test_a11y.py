@@ -268,7 +268,9 @@ def test_keyboard_only_d6_form_and_board(keyboard, server):
     page.locator('.calc--full .calc-board .mark--crossed').wait_for(timeout=READY_TIMEOUT)  # the engine's answer for the map
     page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for(timeout=READY_TIMEOUT)
     announce = page.locator('.calc--full [data-role="board-announce"]')
-    assert announce.get_attribute("aria-live") == "polite" and "placed" in announce.inner_text()
+    # the words come after the frame that shows the piece, and the waits above may hold already from the lay-out
+    announce.filter(has_text="placed").wait_for(state="attached", timeout=READY_TIMEOUT)
+    assert announce.get_attribute("aria-live") == "polite"
     q, r = (int(v) for v in start.split(","))
     # the keys moved the laid-out attacker and target and put an obstacle between them, in the start's row
     placed = wait_scenario(page, lambda s: s["map"]["attacker"] == [q, r] and s["map"]["target"] == [q + 4, r]
