@@ -143,3 +143,23 @@ def test_the_quick_paths_change_no_answer(monkeypatch):
     assert 300 < len(totals) < 4 * 224 - 100
     lit = [e for e in quick[-1]["overlay"]["squares"] if e["cover_level"] != "total"]
     assert 0 < len(lit) < 20  # in the dark, only squares the map's light reaches in the attacker's room are seen
+
+
+def test_the_kinds_that_are_total_are_the_lines_that_are():
+    """``total_kinds`` (what the quick proof gathers runs of) says of every kind of line, open or closed, under every
+    choice of the two rulings, what ``line_kind`` says of each line."""
+    from fractions import Fraction
+
+    from pycore.squaremap import Line
+    from pycore.systems.skirmish_d6.squares import line_kind, total_kinds
+    from pycore.systems.skirmish_d6.tables import TOTAL
+
+    points = ((Fraction(0), Fraction(0)), (Fraction(1), Fraction(0)))
+    for objects in ("total", "partial"):
+        for low in ("partial", "ignore"):
+            rulings = {"d6.ruling.map-objects": objects, "d6.ruling.map-low-walls": low}
+            kinds = total_kinds(rulings)
+            for kind in ("wall", "object", "low", "door"):
+                for is_open in ((False, True) if kind == "door" else (False,)):
+                    line = Line(kind, points, 0, is_open)
+                    assert (line_kind(line, rulings) == TOTAL) == (kind in kinds and not is_open), (kind, rulings)
