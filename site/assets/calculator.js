@@ -295,7 +295,16 @@ class Calculator {
       ? new MapImport(root, this.board, { ask: (request) => this.engine?.ask({ ...request, system: this.system }) ?? null,
         fill: (values) => this.fill(values), changed: () => this.changed(), run: (work) => this.run(work) })
       : null;
-    if (this.maps) whenIdle(() => this.maps?.refresh());
+    this.listed = false; // the maps kept on this device are listed once the map is shown (listKept)
+    this.listKept();
+  }
+
+  // List the maps kept on this device, once, when the map is shown: reading them is work a page that never shows
+  // its map does not need at start.
+  listKept() {
+    if (!this.maps || this.listed || !this.board?.active) return;
+    this.listed = true;
+    whenIdle(() => this.maps?.refresh());
   }
 
   // The form's controls that hold a field (data-path).
@@ -373,6 +382,7 @@ class Calculator {
       fieldset.disabled = off;
       fieldset.hidden = off;
     }
+    this.listKept();
   }
 
   /** @param {Record<string, unknown>} values */

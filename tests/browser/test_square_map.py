@@ -193,6 +193,19 @@ def test_a_switch_to_the_map_made_before_the_engine_is_ready_is_laid_out_once_it
     assert scenario["map"]["attacker"] == [0, 2]
 
 
+def test_the_kept_maps_are_read_once_the_map_is_shown(page, server):
+    """The maps kept on this device are read when the map is shown, not at start: a calculator opened on its counted
+    form has not opened their store once its engine answered and the page went idle; switched to the map, it has."""
+    page.add_init_script(page_script("count-kept-opens.js"))
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    page.evaluate("() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 0), { timeout: 5000 }))")
+    assert page.evaluate("window.keptOpens") == 0
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    page.wait_for_function("window.keptOpens > 0", timeout=READY_TIMEOUT)
+
+
 def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
     """A file that is not an export is refused with the reason beside the input, nothing changed; the room's export
     picked with the file input comes in as the square map (60 squares, its door closed), the pieces laid out before it
