@@ -56,3 +56,14 @@ def rooms() -> dict:
     walls.append({"points": [[9, 8], [10, 8], [10, 9], [9, 9], [9, 8]], "kind": "object"})
     return {"grid": "square", "cols": 15, "rows": 15, "walls": walls, "doors": doors,
             "lights": [{"at": [12.5, 12.5], "range": 2}], "obstacles": [], "creatures": []}
+
+
+def every_line() -> list:
+    """One line of each kind a map holds, a door both closed and open (for checks that run over every kind)."""
+    from fractions import Fraction
+
+    from pycore.squaremap import Line
+
+    points = ((Fraction(0), Fraction(0)), (Fraction(1), Fraction(0)))
+    return [Line(kind, points, 0, is_open) for kind in ("wall", "object", "low", "door")
+            for is_open in ((False, True) if kind == "door" else (False,))]

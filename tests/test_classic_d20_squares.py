@@ -1,7 +1,7 @@
 """Classic d20 on a square map: the hand-drawn room (``tests/squares_cases.py``) worked out by hand from rule text 001
 (cover: "Cover equal to 100% means there is no line of sight", "Cover up to the knees is equal to 25% cover")."""
 
-from squares_cases import on_room, rooms
+from squares_cases import every_line, on_room, rooms
 
 import pycore
 
@@ -133,17 +133,11 @@ def test_the_quick_path_changes_no_answer(monkeypatch):
 def test_the_kinds_that_break_lines_are_the_lines_that_do():
     """``blocking_kinds`` (what the quick proofs gather runs of) says of every kind of line, open or closed, under
     every choice of the two rulings, what ``blocking`` says of each line."""
-    from fractions import Fraction
-
-    from pycore.squaremap import Line
     from pycore.systems.classic_d20.squares import blocking, blocking_kinds
 
-    points = ((Fraction(0), Fraction(0)), (Fraction(1), Fraction(0)))
     for objects in ("block", "ignore"):
         for low in ("knees", "block"):
             rulings = {"d20.ruling.map-objects": objects, "d20.ruling.map-low-walls": low}
             kinds = blocking_kinds(rulings)
-            for kind in ("wall", "object", "low", "door"):
-                for is_open in ((False, True) if kind == "door" else (False,)):
-                    line = Line(kind, points, 0, is_open)
-                    assert blocking(line, rulings) == (line.kind in kinds and not line.open), (kind, is_open, rulings)
+            for line in every_line():
+                assert blocking(line, rulings) == (line.kind in kinds and not line.open), (line, rulings)

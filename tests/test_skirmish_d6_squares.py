@@ -1,7 +1,7 @@
 """d6 Skirmish on a square map: the hand-drawn room (``tests/squares_cases.py``) worked out by hand from rule text 003,
 section 7.1 (cover) and 7.2 (light)."""
 
-from squares_cases import on_room, rooms
+from squares_cases import every_line, on_room, rooms
 
 import pycore
 
@@ -148,18 +148,12 @@ def test_the_quick_paths_change_no_answer(monkeypatch):
 def test_the_kinds_that_are_total_are_the_lines_that_are():
     """``total_kinds`` (what the quick proof gathers runs of) says of every kind of line, open or closed, under every
     choice of the two rulings, what ``line_kind`` says of each line."""
-    from fractions import Fraction
-
-    from pycore.squaremap import Line
     from pycore.systems.skirmish_d6.squares import line_kind, total_kinds
     from pycore.systems.skirmish_d6.tables import TOTAL
 
-    points = ((Fraction(0), Fraction(0)), (Fraction(1), Fraction(0)))
     for objects in ("total", "partial"):
         for low in ("partial", "ignore"):
             rulings = {"d6.ruling.map-objects": objects, "d6.ruling.map-low-walls": low}
             kinds = total_kinds(rulings)
-            for kind in ("wall", "object", "low", "door"):
-                for is_open in ((False, True) if kind == "door" else (False,)):
-                    line = Line(kind, points, 0, is_open)
-                    assert (line_kind(line, rulings) == TOTAL) == (kind in kinds and not is_open), (kind, rulings)
+            for line in every_line():
+                assert (line_kind(line, rulings) == TOTAL) == (line.kind in kinds and not line.open), (line, rulings)
