@@ -16,7 +16,7 @@ export default [
     languageOptions: { globals: globals.serviceworker },
   },
   {
-    files: ["site/assets/engine-fetch.js"],
+    files: ["site/assets/engine-fetch.js", "site/assets/engine-worker.js"],
     languageOptions: { globals: globals.worker },
   },
   {

@@ -13,13 +13,13 @@ class RulebookConfig(Config):
     mkdocs.yml sets it from ``RULEBOOK_SNAPSHOT`` (``RULEBOOK_SNAPSHOT=false mkdocs build``)."""
 
     trim_stdlib = c.Type(bool, default=True)
-    """Ship only the standard library files the engine and PyScript use (needs Node; found by running the
+    """Ship only the standard library files the engine uses (needs Node; found by running the
     engine once) instead of Pyodide's whole python_stdlib.zip; the snapshot is taken with it. Never under
     ``mkdocs serve``. mkdocs.yml sets it from ``RULEBOOK_TRIM_STDLIB``."""
 
     snapshot_cache = c.Type(str, default="build/engine-snapshots")
     """Folder, relative to the project, that keeps snapshots and trimmed standard libraries by content key:
-    Node only runs again when Pyodide, PyScript, pycore or a recipe changed."""
+    Node only runs again when Pyodide, pycore or a recipe changed."""
 
     snapshot_keep = c.Type(int, default=4)
     """How many snapshots the cache keeps (the newest)."""

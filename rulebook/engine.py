@@ -16,7 +16,6 @@ import jinja2
 from rulebook import packing
 from rulebook.archive import Archive
 from rulebook.project import PACKAGE
-from rulebook.pyscript import main_config, preloads, unused_chunks
 from rulebook.runtime import PYODIDE, PYODIDE_DEST, ZSTDDEC_MODULE
 from rulebook.snapshot import SUFFIX, WASM, image_size
 from rulebook.stdlib import FULL, Trimmed
@@ -30,10 +29,8 @@ LOADER = "loader.mjs.jinja"
 """The loader's template in ``programs/``: a real JavaScript module with its few build values as Jinja fields."""
 PLAIN = "plain.mjs.jinja"
 """The template of the loader without a snapshot: Pyodide started as usual from the trimmed standard library."""
-ENGINE_SCRIPT = "assets/engine.py"
-"""The engine's worker script (docs_dir's, shipped as it is)."""
 RUNTIME = f"{PYODIDE_DEST}/pyodide.mjs"
-"""The interpreter PyScript gets when there is neither snapshot nor trimmed standard library."""
+"""The interpreter the engine's worker loads when there is neither snapshot nor trimmed standard library."""
 FULL_STDLIB = f"{PYODIDE_DEST}/{FULL}"
 """Pyodide's whole standard library in the site, for a build that could not trim it."""
 
@@ -47,36 +44,34 @@ class Engine:
     """This build's way of starting the engine, and the files that carries."""
 
     interpreter: str
-    """Site path of the module PyScript loads as its interpreter."""
+    """Site path of the module the engine's worker loads Pyodide from (its ``loadPyodide``)."""
     snapshot: str | None
-    """Site path of the snapshot, or None (then PyScript unpacks pycore's archive itself)."""
-    preload: list[str]
-    """PyScript modules every calculator page preloads."""
+    """Site path of the snapshot, or None (then the engine's worker unpacks pycore's archive itself)."""
     stdlib: str = FULL_STDLIB
     """Site path of the standard library archive Pyodide starts with (restoring the snapshot, if any)."""
     files: dict[str, bytes] = field(default_factory=dict)
     """Site path -> bytes of the loader, snapshot and trimmed standard library to write after the build."""
     fallback_only: tuple[str, ...] = ()
     """Site paths of runtime files no page fetches unless its first way fails (the plain WebAssembly beside
-    the packed one, PyScript's unused plugins): in the site, not in the offline store."""
+    the packed one): in the site, not in the offline store."""
     wasm: str | None = None
     """Site path of Pyodide's WebAssembly packed, when the loader unpacks it (else Pyodide fetches the plain one)."""
 
     def fetch(self) -> list[str]:
         """What the engine's worker will ask for, as site paths: the two big files first (the longest downloads;
         on a host speaking HTTP/1.1 a page has six connections), the packed WebAssembly before the snapshot, then
-        in the order the worker asks: its script, the loader and the modules it imports, the standard library.
-        Pages have them downloaded from their head (the worker only starts once PyScript has), so that the worker
-        finds them in the HTTP cache; none without the loader."""
+        in the order the worker asks: the loader and the modules it imports, the standard library. Pages have them
+        downloaded from their head by a worker of their own (the engine's worker asks for each only once it has
+        the one before), so that the engine's worker finds them in the HTTP cache; none without the loader."""
         if self.wasm is None or self.snapshot is None:
             return []
-        return [self.wasm, self.snapshot, ENGINE_SCRIPT, self.interpreter, RUNTIME, f"{PYODIDE_DEST}/pyodide.asm.mjs",
+        return [self.wasm, self.snapshot, self.interpreter, RUNTIME, f"{PYODIDE_DEST}/pyodide.asm.mjs",
                 ZSTDDEC_MODULE, self.stdlib]
 
     def to_extra(self) -> dict[str, Any]:
         """What the theme reads as ``config.extra.engine``."""
-        return {"interpreter": self.interpreter, "runtime": RUNTIME, "preload": self.preload, "main_config": main_config(),
-                "snapshot": self.snapshot, "stdlib": self.stdlib, "wasm": self.wasm, "fetch": self.fetch()}
+        return {"interpreter": self.interpreter, "runtime": RUNTIME, "snapshot": self.snapshot, "stdlib": self.stdlib,
+                "wasm": self.wasm, "fetch": self.fetch()}
 
 
 def pyodide_lock(node_modules: Path) -> dict[str, Any]:
@@ -123,13 +118,11 @@ def packed_wasm(node_modules: Path, cache: Path | None) -> tuple[Packed, bytes]:
 
 def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib: Trimmed | None = None,
             cache: Path | None = None) -> Engine:
-    """The loader, snapshot and packed WebAssembly when there is a snapshot (pycore is in it: no "files" for
-    PyScript to unpack), else a plain loader with the trimmed standard library, or pyodide.mjs, with pycore's
-    archive as "files". Packed files are kept by content in ``cache``."""
-    preload = preloads(node_modules)
-    unused = tuple(unused_chunks(node_modules))
+    """The loader, snapshot and packed WebAssembly when there is a snapshot (pycore is in it: no archive for the
+    worker to unpack), else a plain loader with the trimmed standard library, or pyodide.mjs, with pycore's
+    archive unpacked by the worker. Packed files are kept by content in ``cache``."""
     if snapshot is None and stdlib is None:
-        return Engine(interpreter=RUNTIME, snapshot=None, preload=preload, fallback_only=unused)
+        return Engine(interpreter=RUNTIME, snapshot=None)
     whole = stdlib.whole.path if stdlib else FULL_STDLIB
     files = {stdlib.whole.path: stdlib.whole.data} if stdlib else {}
     wasm: Packed | None = None
@@ -148,8 +141,8 @@ def prepare(node_modules: Path, archive: Archive, snapshot: bytes | None, stdlib
             files[used] = stdlib.after_snapshot.data
     loader_path = f"{LOADER_DIR}/engine-{hashlib.sha256(text).hexdigest()[:12]}.mjs"
     files[loader_path] = text
-    return Engine(interpreter=loader_path, snapshot=snapshot_path, preload=preload, stdlib=used, files=files,
-                  fallback_only=((f"{PYODIDE_DEST}/{WASM}",) if wasm else ()) + unused, wasm=wasm.path if wasm else None)
+    return Engine(interpreter=loader_path, snapshot=snapshot_path, stdlib=used, files=files,
+                  fallback_only=(f"{PYODIDE_DEST}/{WASM}",) if wasm else (), wasm=wasm.path if wasm else None)
 
 
 def write_engine(site_dir: Path, engine: Engine) -> None:

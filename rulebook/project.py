@@ -30,7 +30,7 @@ class Project:
 
     @property
     def node_modules(self) -> Path:
-        """The project's pinned PyScript and Pyodide (``npm ci`` beside its config)."""
+        """The project's pinned npm packages, Pyodide among them (``npm ci`` beside its config)."""
         return self.root / "node_modules"
 
     @property

@@ -1,4 +1,4 @@
-"""The vendored runtime: the pinned PyScript and Pyodide files, copied from node_modules into the site."""
+"""The vendored runtime: the pinned Pyodide core and the Zstandard decoder, copied from node_modules into the site."""
 
 from __future__ import annotations
 
@@ -7,12 +7,8 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-PYSCRIPT = "@pyscript/core/dist"
-"""PyScript's built files, under node_modules."""
 PYODIDE = "pyodide"
 """Pyodide's package, under node_modules."""
-PYSCRIPT_DEST = "assets/runtime/pyscript"
-"""Where PyScript's files go in the site."""
 PYODIDE_DEST = "assets/runtime/pyodide"
 """Where Pyodide's files go in the site."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -24,20 +20,10 @@ ZSTDDEC_DEST = "assets/runtime/zstddec"
 ZSTDDEC_MODULE = f"{ZSTDDEC_DEST}/zstddec-stream.mjs"
 """The decoder's module (its streaming build: the decoder's memory stays small) as a site path."""
 RUNTIME = {
-    PYSCRIPT: (PYSCRIPT_DEST, ("*.js", "*.css")),
     PYODIDE: (PYODIDE_DEST, PYODIDE_FILES),
     ZSTDDEC: (ZSTDDEC_DEST, ("zstddec-stream.mjs",)),
 }
 """node_modules source -> site destination and which files to take."""
-UNUSED = ("xterm", "codemirror")
-"""PyScript chunks the pages never load (py-terminal's and py-editor's, imported only for a
-``<script type="py-terminal">`` or ``"py-editor"``, which no page has): not shipped, so neither
-downloaded nor kept by the offline store."""
-
-
-def used(name: str) -> bool:
-    """True for a runtime file the site ships: not one of the UNUSED chunks."""
-    return not name.startswith(UNUSED)
 
 
 def copy_runtime(node_modules: Path, site_dir: Path, skip: tuple[str, ...] = ()) -> None:
@@ -50,7 +36,7 @@ def copy_runtime(node_modules: Path, site_dir: Path, skip: tuple[str, ...] = ())
         target = site_dir / dest
         target.mkdir(parents=True, exist_ok=True)
         for pattern in patterns:
-            for path in filter(lambda p: used(p.name), src.glob(pattern)):
+            for path in src.glob(pattern):
                 out = target / path.name
                 if path.name in skip:
                     out.unlink(missing_ok=True)

@@ -2,12 +2,12 @@
 
 Most of a calculator's start is CPython starting inside Pyodide. The build starts it once instead
 (``programs/snapshot.mjs`` under Node, running ``programs/snapshot_setup.py`` inside Pyodide), imports
-pycore and what PyScript's worker imports, and saves a memory image. Pages restore the image (the
+every pycore module, and saves a memory image. Pages restore the image (the
 loader, see engine.py) instead of starting Python. Before the image is taken the set-up collects
 CPython's garbage and Node zeroes the memory the allocator holds free (stale bytes of freed objects
 otherwise); the file leaves out the image's zero pages, holds the part the WebAssembly module placed
 itself XORed with the module's own data segments (mostly zeros then: the loader XORs them back), and is
-packed with Zstandard (``packing``). PyScript's own package goes in compiled.
+packed with Zstandard (``packing``).
 """
 
 from __future__ import annotations
@@ -26,15 +26,9 @@ from pathlib import Path
 from rulebook import packing
 from rulebook.archive import Archive
 from rulebook.project import PACKAGE
-from rulebook.pyscript import python_package
 from rulebook.runtime import PYODIDE, PYODIDE_FILES
 from rulebook.wasm import Segment, data_segments, xor_segments
 
-IMPORTS = ("asyncio", "collections", "functools", "html", "inspect", "json", "os", "pathlib", "shutil",
-           "zipfile", "pyodide.ffi")
-"""Standard modules PyScript's worker code imports (``html`` with its entity table would be compiled
-from source at every start otherwise), and what unpacking the engine archive uses; pycore's modules are
-all imported too."""
 MAKER = PACKAGE / "programs" / "snapshot.mjs"
 """The Node script that starts Pyodide, runs the set-up and writes the image."""
 SETUP = PACKAGE / "programs" / "snapshot_setup.py"
@@ -60,24 +54,24 @@ log = logging.getLogger("mkdocs.plugins.rulebook")
 
 
 def settings() -> dict[str, object]:
-    """What the set-up reads inside Pyodide: the modules to import and the source of ``_engine_start``."""
-    return {"imports": list(IMPORTS), "start": START.read_text(encoding="utf-8")}
+    """What the set-up reads inside Pyodide: the source of ``_engine_start``."""
+    return {"start": START.read_text(encoding="utf-8")}
 
 
-def cache_key(node_modules: Path, archive: Archive, package: bytes, recipe: bytes, stdlib: bytes = b"") -> str:
-    """The snapshot's content key: Pyodide's files, the archive, PyScript's package, the recipe and the
-    trimmed standard libraries it is made with (empty: Pyodide's own)."""
+def cache_key(node_modules: Path, archive: Archive, recipe: bytes, stdlib: bytes = b"") -> str:
+    """The snapshot's content key: Pyodide's files, the archive, the recipe and the trimmed standard
+    libraries it is made with (empty: Pyodide's own)."""
     key = hashlib.sha256()
     for name in PYODIDE_FILES:
         key.update(name.encode() + b"\0" + (node_modules / PYODIDE / name).read_bytes())
-    key.update(archive.data + package + recipe + MAGIC + str(PAGE).encode() + str(FORMAT).encode())
+    key.update(archive.data + recipe + MAGIC + str(PAGE).encode() + str(FORMAT).encode())
     key.update(hashlib.sha256(stdlib).digest() if stdlib else b"")
     return key.hexdigest()[:24]
 
 
 def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
                   stdlib: tuple[bytes, bytes] | None = None) -> bytes | None:
-    """The snapshot file (packed sparse image) for this Pyodide, PyScript, archive and trimmed standard
+    """The snapshot file (packed sparse image) for this Pyodide, archive and trimmed standard
     library (None: Pyodide's own; else the archive Pyodide starts from, and the one the snapshot is left
     with, without the modules it imported), from ``cache`` when it is there; None (and a log line) when
     Node is missing or fails."""
@@ -85,17 +79,16 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
     if not node:
         log.info("engine snapshot not made (no node): pages start Pyodide without it")
         return None
-    package = json.dumps(python_package(node_modules), sort_keys=True).encode()
     config = json.dumps(settings()).encode()
     recipe = MAKER.read_bytes() + SETUP.read_bytes() + config
     pair = b"".join(hashlib.sha256(data).digest() for data in stdlib or ())
-    cached = cache / f"{cache_key(node_modules, archive, package, recipe, pair)}{SUFFIX}"
+    cached = cache / f"{cache_key(node_modules, archive, recipe, pair)}{SUFFIX}"
     if cached.exists():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         job = {"pyodide": str(node_modules / PYODIDE / "pyodide.mjs"), "archive": str(folder / "engine.zip"),
-               "pyscript": str(folder / "pyscript.json"), "settings": str(folder / "settings.json"),
+               "settings": str(folder / "settings.json"),
                "setup": str(SETUP), "out": str(folder / "engine.snap"),
                "stdlib": str(folder / "stdlib.zip") if stdlib else None,
                "after": str(folder / "after.zip") if stdlib else None}
@@ -103,7 +96,6 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
         if stdlib:
             (folder / "stdlib.zip").write_bytes(stdlib[0])
             (folder / "after.zip").write_bytes(stdlib[1])
-        (folder / "pyscript.json").write_bytes(package)
         (folder / "settings.json").write_bytes(config)
         (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
         try:

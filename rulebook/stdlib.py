@@ -1,9 +1,9 @@
-"""The trimmed standard library: Pyodide's python_stdlib.zip holding only what the engine and PyScript import.
+"""The trimmed standard library: Pyodide's python_stdlib.zip holding only what the engine imports.
 
 Pyodide fetches its whole standard library archive (2.5 MB, already compressed) before Python starts;
 the engine uses a small part of it. The build starts the vendored Pyodide once under Node
-(``programs/stdlib_record.mjs`` running ``programs/stdlib_record.py``), imports pycore and what
-PyScript's worker imports, asks the engine every kind of question, and keeps the standard library's
+(``programs/stdlib_record.mjs`` running ``programs/stdlib_record.py``), imports pycore, asks the engine
+every kind of question, and keeps the standard library's
 files then in use, with those SAFETY names. Pages starting Pyodide as usual give it that archive (its
 ``stdLibURL``). A page restoring the snapshot needs less: the modules the snapshot imported are in its
 memory already, so the snapshot is taken with a second archive without them.
@@ -16,7 +16,6 @@ import io
 import json
 import logging
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -27,9 +26,7 @@ from pathlib import Path
 
 from rulebook.archive import DATE, Archive
 from rulebook.project import PACKAGE
-from rulebook.pyscript import python_package
 from rulebook.runtime import PYODIDE, PYODIDE_FILES
-from rulebook.snapshot import IMPORTS
 
 FULL = "python_stdlib.zip"
 """Pyodide's own archive, under node_modules/pyodide."""
@@ -39,14 +36,13 @@ SAFETY = ("_pyodide.*", "pyodide.*", "asyncio.*", "json.*", "encodings.ascii", "
           "encodings.utf_8_sig", "base64", "html", "inspect", "io", "linecache", "traceback", "tokenize", "token",
           "textwrap", "fractions", "numbers", "dataclasses", "xml.etree.*", "random", "zipfile.*", "shutil",
           "pathlib.*", "tempfile", "glob", "fnmatch")
-"""Modules kept whatever the recording saw (``x.*``: the package x whole): Pyodide's own Python, what
-PyScript's worker imports, what a fault's traceback uses (it reads source lines), and what pycore imports."""
+"""Modules kept whatever the recording saw (``x.*``: the package x whole): Pyodide's own Python and what it
+imports when asked (running code, unpacking pycore's archive without the snapshot), what a fault's traceback
+uses (it reads source lines), and what pycore imports."""
 REQUESTS = ({"op": "evaluate", "values": {}}, {"op": "evaluate", "values": {}, "board": True},
             {"op": "evaluate", "values": {"_": "x"}, "board": {"frame": "", "shown": {}}},
             {"op": "restore", "fragment": "#s=%7B%7D"}, {"op": "restore", "fragment": "#s=!"}, {"op": "fly"})
 """What the recording asks the engine for each system (the system is added): answers, boards, errors."""
-PYSCRIPT_IMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w., ]+))", re.MULTILINE)
-"""A top-level-looking import line of PyScript's Python package."""
 MAKER = PACKAGE / "programs" / "stdlib_record.mjs"
 """The Node script that starts Pyodide and runs the recording."""
 RECORD = PACKAGE / "programs" / "stdlib_record.py"
@@ -77,7 +73,7 @@ class Trimmed:
     """This build's two standard library archives."""
 
     whole: Stdlib
-    """Every file the engine and PyScript use: for a page that starts Pyodide as usual."""
+    """Every file the engine uses: for a page that starts Pyodide as usual."""
     after_snapshot: Stdlib
     """The same without the files of the modules the snapshot imported: for a page that restores it."""
 
@@ -87,22 +83,9 @@ def stdlib(data: bytes) -> Stdlib:
     return Stdlib(f"stdlib-{hashlib.sha256(data).hexdigest()[:12]}.zip", data)
 
 
-def pyscript_imports(package: dict[str, str]) -> list[str]:
-    """Every module name PyScript's Python package imports (standard or not; the recording skips the others)."""
-    names: set[str] = set()
-    for source in package.values():
-        for found in PYSCRIPT_IMPORT.finditer(source):
-            listed = [found.group(1)] if found.group(1) else found.group(2).split(",")
-            names.update(name.split(" as ")[0].strip() for name in listed)
-    return sorted(name for name in names if name and not name.startswith("pyscript"))
-
-
-def settings(package: dict[str, str]) -> dict[str, object]:
-    """What the recording reads inside Pyodide: the modules the snapshot imports, the others to import,
-    and the requests to send."""
-    return {"start": list(IMPORTS),
-            "imports": sorted({name.removesuffix(".*") for name in SAFETY} | set(pyscript_imports(package))),
-            "requests": list(REQUESTS)}
+def settings() -> dict[str, object]:
+    """What the recording reads inside Pyodide: the modules to import besides pycore, and the requests to send."""
+    return {"imports": sorted(name.removesuffix(".*") for name in SAFETY), "requests": list(REQUESTS)}
 
 
 def kept(name: str, used: set[str]) -> bool:
@@ -168,7 +151,7 @@ def make_stdlib(node_modules: Path, archive: Archive, cache: Path) -> Trimmed | 
     if not node:
         log.info("standard library not trimmed (no node): pages load Pyodide's whole one")
         return None
-    config = json.dumps(settings(python_package(node_modules)), sort_keys=True).encode()
+    config = json.dumps(settings(), sort_keys=True).encode()
     recipe = MAKER.read_bytes() + RECORD.read_bytes() + config
     key = cache_key(node_modules, archive, recipe)
     whole, after = cache / f"{key}.stdlib.zip", cache / f"{key}.after.zip"

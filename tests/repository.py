@@ -9,4 +9,4 @@ ROOT = Path(__file__).resolve().parent.parent
 PROJECT = Project.of_config(ROOT / "mkdocs.yml")
 """The project the site is built from."""
 NODE_MODULES = PROJECT.node_modules
-"""Its pinned PyScript and Pyodide."""
+"""Its pinned npm packages: Pyodide, the decoder, the tools (and PyScript, for the bench's bare page)."""

@@ -2,7 +2,6 @@
 
 import gc
 import importlib
-import importlib.util
 import json
 import os
 import pkgutil
@@ -10,35 +9,19 @@ import sys
 import types
 import zipfile
 import zipimport
-from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
-zipfile.ZipFile("/tmp/engine.zip").extractall("/home/pyodide")  # where PyScript unpacks it in the browser
+zipfile.ZipFile("/tmp/engine.zip").extractall("/home/pyodide")  # where the loader unpacks it without a snapshot
 os.remove("/tmp/engine.zip")
 with open("/tmp/snapshot.json", encoding="utf-8") as _f:
     _settings = json.load(_f)
 os.remove("/tmp/snapshot.json")
-for _name in _settings["imports"]:
-    importlib.import_module(_name)
 import pycore  # noqa: E402 (unpacked just above)
 
 for _info in pkgutil.walk_packages(pycore.__path__, "pycore."):
     if _info.name != "pycore.__main__":
         importlib.import_module(_info.name)
-# PyScript writes its Python package at every start and imports it, compiling it from source: the
-# compiled code waits here as checked-hash .pyc files (used only if the source PyScript writes has the
-# same hash), written by the loader before PyScript starts.
-_pyc = {}
-with open("/tmp/pyscript.json", encoding="utf-8") as _f:
-    _package = json.load(_f)
-for _rel, _text in _package.items():
-    _path = "/home/pyodide/" + _rel
-    _data = _text.encode("utf-8")
-    _code = compile(_data, _path, "exec", dont_inherit=True)
-    _pyc[importlib.util.cache_from_source(_path)] = bytes(_code_to_hash_pyc(_code, importlib.util.source_hash(_data), True))
-os.remove("/tmp/pyscript.json")
 _engine = types.ModuleType("_engine_start")
 exec(compile(_settings["start"], "_engine_start", "exec"), _engine.__dict__)
-_engine.PYC = _pyc  # type: ignore[attr-defined]
 _zip = next(p for p in sys.path if p.endswith(".zip"))
 if os.path.exists("/tmp/after.zip"):
     # The archive pages restoring the image load: the one Pyodide started from without the files of the
@@ -57,6 +40,6 @@ with open(_zip, "rb") as _archive:  # only its end: a whole read would leave 2.5
     _archive.seek(-64, 2)
     _engine.STDLIB = (os.path.getsize(_zip), _archive.read())  # type: ignore[attr-defined]
 sys.modules["_engine_start"] = _engine
-del _pyc, _package, _settings, _name, _info, _rel, _text, _path, _data, _code, _engine, _zip, _f, _archive
+del _settings, _info, _engine, _zip, _f, _archive
 os.environ.pop("_", None)  # the build machine's script path
 gc.collect()  # what the imports left unreachable is freed before the free memory is zeroed

@@ -10,7 +10,7 @@ import pkgutil
 import sys
 import zipfile
 
-zipfile.ZipFile("/tmp/engine.zip").extractall("/home/pyodide")  # where PyScript unpacks it in the browser
+zipfile.ZipFile("/tmp/engine.zip").extractall("/home/pyodide")  # where the loader unpacks it without a snapshot
 os.remove("/tmp/engine.zip")
 with open("/tmp/record.json", encoding="utf-8") as _f:
     _settings = json.load(_f)
@@ -24,8 +24,6 @@ def _in_use() -> list[str]:
     return sorted({f[len(_zip):] for f in files if f.startswith(_zip)})
 
 
-for _name in _settings["start"]:  # what the snapshot's set-up imports, in its order
-    importlib.import_module(_name)
 import pycore  # noqa: E402 (unpacked just above)
 
 for _info in pkgutil.walk_packages(pycore.__path__, "pycore."):
@@ -33,7 +31,7 @@ for _info in pkgutil.walk_packages(pycore.__path__, "pycore."):
         importlib.import_module(_info.name)
 _start = _in_use()
 for _name in _settings["imports"]:
-    with contextlib.suppress(ImportError):  # a name PyScript's package imports from outside the standard library (js)
+    with contextlib.suppress(ImportError):  # a SAFETY name this Pyodide's standard library does not have
         importlib.import_module(_name)
 from pycore.browser import handle  # noqa: E402
 from pycore.systems import SYSTEMS  # noqa: E402

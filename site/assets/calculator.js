@@ -1,6 +1,6 @@
 // @ts-check
 // Page glue for every calculator on a page: read the form, ask the engine, show its answer.
-// The engine is pycore running under Pyodide in one PyScript worker, loaded from this site only.
+// The engine is pycore running under Pyodide in one worker (engine-worker.js), loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
 // House rulings (rulings.js): a full calculator opened without a link starts from the table's rulings
 // and a change of a ruling there is remembered as the table's; an inline calculator evaluates with them
@@ -21,35 +21,28 @@ const LOAD_TIMEOUT_MS = 90000;
 const ANSWER_TIMEOUT_MS = 8000;
 // The map fields a lay-out fills (pycore.browser's LAID_OUT): a board holding just those is laid out again on a new grid.
 const LAID_OUT = ["map.attacker", "map.target", "map.obstacles", "map.creatures", "map.walls"];
-// PyScript's module, copied into the site by the build (so not a path the type checker can follow).
-const PYSCRIPT = "./runtime/pyscript/core.js";
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
-/** @typedef {Worker & { ready: Promise<unknown>, sync: { handle(request: string): Promise<string>, hold(name: string): Promise<boolean> } }} EngineWorker */
-/** The engine's <script type="py" worker>, with the worker PyScript started from it. */
-/** @typedef {HTMLScriptElement & { xworker?: EngineWorker }} EngineScript */
+/** @typedef {import("./engine-rpc.js").EngineWorker} EngineWorker */
 /** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
 /** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("./hexboard.js").BoardReply} Reply */
 
-// The engine is the page's one named PyScript worker (<script type="py" worker name="engine">,
-// written by the theme with a config pointing at this site's own Pyodide). Importing PyScript
-// starts it (the theme already imports it from the head, so the worker starts while the page is
-// parsed); the worker's `ready` promise settles once engine.py has run (or failed). A script put in
-// the page later (a restart) is started the same way, by PyScript's watch over the document.
-/** @param {EngineScript} script @returns {Promise<EngineWorker>} */
+// The engine is the page's one worker (engine-worker.js), started by engine-start.js from the page's head (so that
+// Python starts while the page is parsed) from the engine's tag, which names this site's own interpreter; its
+// `ready` settles once pycore is imported there (or the start failed). A restart starts a new worker the same way.
+/** @param {HTMLScriptElement} script @returns {Promise<EngineWorker>} */
 async function startEngine(script) {
-  const deadline = performance.now() + LOAD_TIMEOUT_MS;
   const timeout = new Promise((_, reject) =>
     setTimeout(() => reject(new Error(`it did not start within ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS));
   // Pyodide hangs (it only logs a warning) when one of its files cannot be fetched, so check the
   // files the worker will need first: a missing or blocked runtime fails in a moment, not at the timeout.
   // The interpreter may be the build's snapshot loader: Pyodide's own files sit beside data-runtime.
-  const config = JSON.parse(script.getAttribute("config") || "{}");
-  const runtime = new URL(script.dataset.runtime || config.interpreter, document.baseURI);
+  const interpreter = script.dataset.interpreter ?? "";
+  const runtime = new URL(script.dataset.runtime || interpreter, document.baseURI);
   // Pyodide's WebAssembly only when Pyodide fetches it itself: a loader that unpacks it (data-wasm) fails at once
   // when neither it nor the plain file can be had.
   const wasm = script.dataset.wasm ? [] : [new URL("pyodide.asm.wasm", runtime).href];
-  const needed = [script.src, config.interpreter, runtime.href, ...Object.keys(config.files || {}),
+  const needed = [new URL("./engine-worker.js", import.meta.url).href, interpreter, runtime.href,
     ...(script.dataset.archive ? [script.dataset.archive] : []),
     script.dataset.stdlib || new URL("python_stdlib.zip", runtime).href, // the build's standard library
     ...["pyodide.asm.mjs", "pyodide-lock.json"].map((name) => new URL(name, runtime).href), ...wasm];
@@ -63,15 +56,15 @@ async function startEngine(script) {
     if (!response.ok) throw new Error(`${url.split("/").pop()} is missing (HTTP ${response.status})`);
   }))); // in a task of its own, after the page's start-up work
   // A host whose own security policy (a header, stricter than the page's) forbids what the engine
-  // needs (its blob: worker, this site's runtime files) fails at once too, saying so. Violations
-  // before this script ran (PyScript starts from the head) are in the buffered reports.
+  // needs (its worker, this site's runtime files) fails at once too, saying so. Violations
+  // before this script ran (the engine starts from the head) are in the buffered reports.
   /** @type {((event: SecurityPolicyViolationEvent) => void) | undefined} */
   let watchPolicy;
   /** @type {ReportingObserver | undefined} */
   let reports;
   const blocked = new Promise((_, reject) => {
     const check = (/** @type {string} */ directive, /** @type {string} */ uri) => {
-      if (uri === "blob" || uri.startsWith("blob:") || uri.startsWith(ASSETS)) {
+      if (uri.startsWith(ASSETS)) {
         reject(new Error(`the site's security policy blocks it (${directive} ${uri.split("/").pop()})`));
       }
     };
@@ -88,20 +81,20 @@ async function startEngine(script) {
     }
   });
   // The checks run beside the start, never before it: they only turn a hang into a quick failure.
+  /** @type {EngineWorker | null} */
+  let worker = null;
   const boot = (async () => {
-    await import(PYSCRIPT);
-    while (!script.xworker) {
-      if (performance.now() > deadline) throw new Error("PyScript did not create the worker");
-      await pause(20);
-    }
-    await script.xworker.ready;
-    return script.xworker;
+    const { startEngine: start, takeFirst } = await import("./engine-start.js");
+    worker = takeFirst() ?? start();
+    return worker.ready;
   })();
   const started = Promise.all([boot, preflight]).then(([worker]) => worker);
-  return Promise.race([started, timeout, blocked]).finally(() => {
+  const settled = Promise.race([started, timeout, blocked]).finally(() => {
     if (watchPolicy) document.removeEventListener("securitypolicyviolation", watchPolicy);
     reports?.disconnect();
   });
+  settled.catch(() => worker?.terminate()); // a worker that failed to start, or is still starting past its bound
+  return settled;
 }
 
 /** The engine stopped answering: its worker died, went silent, or could not be started. */
@@ -109,12 +102,12 @@ class EngineStopped extends Error {}
 
 // The page's one engine, shared by every calculator on it and on the pages opened in place: its worker, asked
 // with a bound on each answer. A worker that dies (browsers end the workers of background tabs, and under
-// memory pressure), fails or goes silent is ended and a new one started from a copy of the engine's
-// <script type="py" worker>; it tells its listeners ("restarting", then "ready" or "stopped"), and each
+// memory pressure), fails or goes silent is ended and a new one started from the engine's tag; it tells its
+// listeners ("restarting", then "ready" or "stopped"), and each
 // calculator works its form out again on the new one. A worker that never answered is not started again
 // (the runtime itself is broken: another would fail the same way), nor one started again that never answered.
 class Engine extends EventTarget {
-  /** @param {EngineScript} script */
+  /** @param {HTMLScriptElement} script the engine's tag */
   constructor(script) {
     super();
     this.script = script;
@@ -141,7 +134,7 @@ class Engine extends EventTarget {
     /** @type {string} */
     let reply;
     try {
-      reply = await Promise.race([worker.sync.handle(JSON.stringify(request)), silent, ...(ended ? [ended] : [])]);
+      reply = await Promise.race([worker.handle(JSON.stringify(request)), silent, ...(ended ? [ended] : [])]);
     } catch (error) {
       // pycore.browser.handle answers every fault of its own: a call that fails is the worker failing
       const stopped = error instanceof EngineStopped ? error : new EngineStopped(`it failed: ${message(error)}`);
@@ -164,14 +157,14 @@ class Engine extends EventTarget {
       ended.catch(() => {}); // only the calls waiting on it care
       this.ends.set(worker, { ended, end });
       // an error the worker's own code did not catch: its interpreter is not to be trusted after it
-      worker.addEventListener("error", (event) => this.died(worker, new EngineStopped(`it failed: ${event.message || "an error"}`)));
+      worker.failed.then((error) => this.died(worker, new EngineStopped(`it failed: ${error.message}`)));
       this.watchLife(worker);
       return worker;
     });
   }
 
   // Learn at once when `worker` ends, with or without a call waiting on it: it holds a Web Lock for as long as it
-  // lives (engine.py's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
+  // lives (engine-worker.js's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
   // Where there are no Web Locks (a page not served over HTTPS) the bound on each call finds a dead worker.
   /** @param {EngineWorker} worker */
   async watchLife(worker) {
@@ -179,7 +172,7 @@ class Engine extends EventTarget {
     if (!locks) return;
     const name = `calc-engine-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     try {
-      const said = Promise.race([worker.sync.hold(name), pause(ANSWER_TIMEOUT_MS).then(() => false)]);
+      const said = Promise.race([worker.hold(name), pause(ANSWER_TIMEOUT_MS).then(() => false)]);
       if (!(await said)) return;
     } catch {
       return; // an engine without hold: the bound on each call it is
@@ -210,11 +203,7 @@ class Engine extends EventTarget {
       }
       this.restarts += 1;
       this.tell("restarting", { reason });
-      const script = /** @type {EngineScript} */ (this.script.cloneNode());
-      if (this.script.isConnected) this.script.replaceWith(script);
-      else document.head.append(script);
-      this.script = script;
-      this.worker = this.watch(startEngine(script));
+      this.worker = this.watch(startEngine(this.script));
       this.worker.then(() => this.tell("ready", {}), (error) => this.tell("stopped", { reason: error, restarted: true }));
     }, () => {});
   }
@@ -775,7 +764,7 @@ function mountCalculators() {
   }
   for (const view of fresh) view.startHouse(opening);
   if (!engine) {
-    const script = document.querySelector('script[type="py"][worker][name="engine"]');
+    const script = document.querySelector("script[data-engine]");
     engine = script instanceof HTMLScriptElement ? new Engine(script) : null;
     if (!engine) {
       for (const view of fresh) view.fail(new Error("the page has no engine script"));

@@ -1,7 +1,6 @@
 // @ts-check
 // A short-lived worker that downloads what the engine's worker will ask for, as soon as the page's head
-// is read: the engine's worker only starts once PyScript has, and then asks for its files one after the
-// other, each a round trip on a phone's network. Downloaded here, they wait in the browser's HTTP cache
+// is read: the engine's worker asks for its files one after the other, each a round trip on a phone's network. Downloaded here, they wait in the browser's HTTP cache
 // (the engine's requests find them there, or join a download still under way). The bodies are read in
 // this worker and dropped, so that the page's own thread does not receive megabytes it has no use for.
 

@@ -6,8 +6,7 @@
 // ordinary navigation, and so is anything that goes wrong here: a failed fetch, a page that is not a
 // calculator page, a modified click. Back and forward load the page they lead to as usual.
 // This is the site's only in-place navigation: Material's own (the navigation.instant feature) stays off, since
-// it swaps every page and breaks PyScript's (PyScript reads its config once per document, and module scripts
-// are not run again), while a page opened here is always one whose calculators this page's scripts mount,
+// it swaps every page and breaks the calculators' (module scripts are not run again), while a page opened here is always one whose calculators this page's scripts mount,
 // served by the engine already running. Material is then told of the new page through its own observables,
 // as after one of its navigations, so that it mounts its components (sidebar, table of contents) on it.
 

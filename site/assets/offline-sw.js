@@ -34,9 +34,9 @@
 //    install whose cache was deleted under it fails rather than activating with missing files).
 // 5. The pins and the active version live in a small STATE cache, so they survive this worker
 //    being stopped and restarted by the browser.
-// Limit: a dedicated worker created from a blob: URL after the switch by a pinned page cannot be
-// tied to that page (the browser gives no parent id); it gets the new build. Pages on the old
-// build show the reload prompt at the switch, and PyScript creates its worker at page load.
+// Limit: a dedicated worker created from a blob: URL after the switch by a pinned page could not be
+// tied to that page (its script is not fetched, so there is no request to inherit the pin from); the
+// site starts none: the engine's worker and the search worker are started from their URLs.
 
 /* global BUILD */ // declared by the line the build writes before this source (its type: types/offline-sw.d.ts)
 

@@ -11,7 +11,7 @@ SECTIONS = ("loads", "recompute", "taps", "rulebook", "offline", "overlay", "squ
             "engines")
 BASELINE_DIR = "bench-baseline"
 RUNTIME_PREFIX = "assets/runtime/"
-"""URLs under this path are the runtime's bytes (PyScript, Pyodide); everything else is ours."""
+"""URLs under this path are the runtime's bytes (Pyodide, the decoder; the bare page's PyScript); everything else is ours."""
 SNAPSHOT_PATTERN = re.compile(r"assets/runtime/engine-[0-9a-f]+\.snap\.(gz|zst)")
 """The build's Pyodide memory snapshot: runtime bytes, counted apart too."""
 PLAIN_DIR = "bench-plain"

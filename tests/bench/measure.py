@@ -100,11 +100,14 @@ class Server:
 
 
 def write_baseline(site: Path) -> None:
-    """The baseline page, written into the built folder only (never shipped)."""
+    """The baseline page, written into the built folder only (never shipped), with the pinned PyScript it
+    starts Pyodide with (the site itself has no PyScript: its engine starts its worker itself)."""
     folder = site / BASELINE_DIR
     folder.mkdir(exist_ok=True)
     for name in ("index.html", "baseline.py"):
         shutil.copyfile(BASELINE / name, folder / name)
+    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", site / "assets" / "runtime" / "pyscript",
+                    dirs_exist_ok=True)
     # the bare page starts Pyodide as usual, from its whole standard library (the site ships a trimmed one)
     full = site / "assets" / "runtime" / "pyodide" / "python_stdlib.zip"
     if not full.exists():
@@ -452,9 +455,9 @@ class Bench:
             page.mouse.down()
             page.mouse.up()
         page.wait_for_timeout(TAP_QUIET_MS)
-        page.wait_for_function(f"window.__taps.length > {index} && window.__taps[{index}].frame !== null")
+        page.wait_for_function(f"() => window.__taps.length > {index} && window.__taps[{index}].frame !== null")
         if key is not None:  # the engine's answer drawn (no hex left marked here), then a moment
-            page.wait_for_function("!document.querySelector('.hexboard-pending[data-marks]')", timeout=READY_TIMEOUT_MS)
+            page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')", timeout=READY_TIMEOUT_MS)
         page.wait_for_timeout(150)
 
     def worker_overlay(self, path: str, pairs: list[list[str]], label: str) -> dict[str, Any]:
@@ -519,7 +522,7 @@ class Bench:
                 "async () => !!(navigator.serviceWorker && await navigator.serviceWorker.getRegistration())")
             if not has_worker:
                 return {"cold_with_worker": first, "offline": None, "note": "no service worker registered"}
-            page.wait_for_function("document.querySelector('[data-offline-status]')?.dataset.state === 'ready'",
+            page.wait_for_function("() => document.querySelector('[data-offline-status]')?.dataset.state === 'ready'",
                                    timeout=READY_TIMEOUT_MS, polling=100)
             page.close()
             ctx.set_offline(True)

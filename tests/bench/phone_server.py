@@ -1,7 +1,7 @@
 """The phone profiles' static server: gzip as static hosts do, a shaped link, and every response logged.
 
 It runs in its own process (``bench.py --serve-phone``). The link is shaped here, at the server, not by
-Chromium's network emulation: the server sees every request of the page, its PyScript worker and its
+Chromium's network emulation: the server sees every request of the page, its engine worker and its
 service worker alike, and the bytes it logs are the bytes that crossed the link at the moment they did.
 Each new connection waits one round trip (the TCP handshake), each response one more before its first
 byte (the request going up, the answer coming down), and every byte of every response goes through one

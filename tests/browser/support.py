@@ -224,7 +224,7 @@ def wait_state(root, state: str) -> None:
 
 
 ENGINE_BLOCKED_CONSOLE = ["pyodide.asm.wasm", ".wasm.zst", "Failed to load resource", "WebAssembly", "Failed to fetch",
-                          "net::ERR_FAILED", "MessageEvent"]  # the last: how PyScript logs its worker failing to start
+                          "net::ERR_FAILED"]
 """What the console may say when the engine's WebAssembly is blocked."""
 
 

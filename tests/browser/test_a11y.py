@@ -108,7 +108,7 @@ def assert_page_kind_accessible(page, kind: str) -> None:
         for i in range(outputs.count()):
             outputs.nth(i).and_(page.locator(".calc-output[data-state]")).wait_for(timeout=READY_TIMEOUT)
     page.keyboard.press("Tab")  # focus styles, the skip link
-    page.wait_for_function("document.activeElement !== document.body")
+    page.wait_for_function("() => document.activeElement !== document.body")
     next_frame(page)  # the focused element drawn with its styles
     axe_in_both_schemes(page, kind)
     assert csp_violations(page) == []

@@ -165,7 +165,7 @@ def test_board_changes_are_drawn_in_place_and_match_the_engine(page, server):
     calc.locator('.calc-output[data-state="error"]').wait_for()
     assert "is required with map.cols" in calc.locator('[data-error-for="map.rows"]').inner_text()
     calc.locator('[data-path="map.rows"]').fill("9")  # a size: a whole new drawing
-    page.wait_for_function("!window.farHex.isConnected", timeout=10_000)
+    page.wait_for_function("() => !window.farHex.isConnected", timeout=10_000)
     page.wait_for_function(SAME_AS_ENGINE, timeout=10_000, polling=100)
     assert page.locator(".calc-board g.hex").count() == 9 * 9
 

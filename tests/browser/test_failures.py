@@ -9,7 +9,6 @@ its runtime with the same start-up code, so each fault is tried on one page, the
 
 from __future__ import annotations
 
-import json
 import posixpath
 import time
 from html.parser import HTMLParser
@@ -38,21 +37,16 @@ WebAssembly is either of two (``wasm_files``)."""
 
 
 class EngineTag(HTMLParser):
-    """The engine's ``<script type="py" worker>`` and the PyScript module of a calculator page."""
+    """The engine's tag of a calculator page (``<script data-engine>``, which starts its worker)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.engine: dict[str, str | None] = {}
-        self.modules: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if tag == "script" and a.get("type") == "py" and "worker" in a:
+        if tag == "script" and "data-engine" in a:
             self.engine = a
-        elif tag == "script" and a.get("type") == "module" and a.get("src"):
-            self.modules.append(a["src"] or "")
-        elif tag == "link" and a.get("rel") == "modulepreload" and a.get("href"):
-            self.modules.append(a["href"] or "")
 
 
 def wasm_files(site: Path, page: str) -> list[str]:
@@ -61,9 +55,8 @@ def wasm_files(site: Path, page: str) -> list[str]:
     scan = EngineTag()
     scan.feed((site / page / "index.html").read_text(encoding="utf-8"))
     tag = scan.engine
-    config = json.loads(tag["config"] or "{}")
     base = posixpath.join("/", page)
-    runtime_dir = posixpath.dirname(tag.get("data-runtime") or config["interpreter"])
+    runtime_dir = posixpath.dirname(tag.get("data-runtime") or tag["data-interpreter"] or "")
     urls = [tag.get("data-wasm"), posixpath.join(runtime_dir, "pyodide.asm.wasm")]
     return [posixpath.normpath(posixpath.join(base, u)).lstrip("/") for u in urls if u]
 
@@ -75,11 +68,10 @@ def runtime_files(site: Path, page: str) -> list[str]:
     scan.feed((site / page / "index.html").read_text(encoding="utf-8"))
     tag = scan.engine
     assert tag, f"{page} has no engine tag"
-    config = json.loads(tag["config"] or "{}")
     base = posixpath.join("/", page)
-    pyscript = [m for m in scan.modules if "runtime/pyscript/core" in m]
-    urls = [tag["src"], config["interpreter"], *config.get("files", {}), *pyscript, tag["data-stdlib"]]
-    runtime_dir = posixpath.dirname(tag.get("data-runtime") or config["interpreter"])
+    worker = posixpath.join(posixpath.dirname(tag["src"] or ""), "engine-worker.js")
+    urls = [tag["src"], worker, tag["data-interpreter"], tag["data-archive"], tag["data-stdlib"]]
+    runtime_dir = posixpath.dirname(tag.get("data-runtime") or tag["data-interpreter"] or "")
     urls += [posixpath.join(runtime_dir, name) for name in PYODIDE_FILES]
     found = sorted({posixpath.normpath(posixpath.join(base, u)).lstrip("/") for u in urls if u})
     for rel in found:
@@ -94,10 +86,9 @@ home page's live one (the page's URL, and its calculator's class)."""
 
 
 EXPECTED_NOISE = ["Failed to load resource", "Failed to fetch", "net::ERR_", "could not be fetched", "is missing",
-                  "MessageEvent", "installing the standard library", "is not valid JSON"]
-"""Console and page errors a missing or blocked file causes in the browser itself, and in the vendored
-PyScript and Pyodide (which log the worker's failure as a bare ``MessageEvent`` and leave a rejected
-fetch uncaught): expected here, nothing else."""
+                  "installing the standard library", "is not valid JSON"]
+"""Console and page errors a missing or blocked file causes in the browser itself, and in the vendored Pyodide
+(which leaves a rejected fetch uncaught): expected here, nothing else."""
 
 
 def failed_within(page, root, seconds: float, started: float) -> str:
@@ -175,8 +166,9 @@ def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, 
         site.stop()
 
 
-BLOCKED = ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/engine.py"]
-"""What a proxy or an extension may block on the way: the whole runtime, the WebAssembly, pycore, the engine's script."""
+BLOCKED = ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/engine-worker.js"]
+"""What a proxy or an extension may block on the way: the whole runtime, the WebAssembly, pycore, the engine's
+worker script."""
 
 
 @pytest.mark.parametrize(("pattern", "system"), [(pattern, sorted(CALCULATORS)[turn % len(CALCULATORS)])
@@ -318,18 +310,18 @@ def test_broken_file_with_a_fallback_still_answers(no_sw, built_site, tmp_path, 
 
 
 def test_host_policy_without_data_connections_still_answers(no_sw, server, watch):
-    """A host header that allows no data: connections keeps the decoder from loading its WebAssembly: the loader
-    takes the plain files (the WebAssembly from the network, Python started without the snapshot) and the
-    calculator answers all the same."""
+    """A host header on every response that allows no data: connections keeps the decoder in the engine's worker
+    (whose policy is its own response's) from loading its WebAssembly: the loader takes the plain files (the
+    WebAssembly from the network, Python started without the snapshot) and the calculator answers all the same."""
     watch.allowed_console.extend(["Content Security Policy", "Content-Security-Policy", "connect-src", "data:"])
     page = no_sw.new_page()
 
     def strict(route):
         response = route.fetch()
         route.fulfill(response=response, headers={**response.headers, "content-security-policy":
-                                                  "connect-src 'self'; worker-src 'self' blob:"})
+                                                  "connect-src 'self'; worker-src 'self'"})
 
-    page.route("**/calculator/**", strict)
+    page.route("**/*", strict)
     page.goto(server.url + CALCULATORS["enchanted-realms"])
     page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
     warned = " ".join(watch.console_warnings)
@@ -338,15 +330,15 @@ def test_host_policy_without_data_connections_still_answers(no_sw, server, watch
 
 
 def test_host_policy_that_forbids_the_engine_fails_fast(no_sw, server, watch):
-    """A host header stricter than the page's policy (no blob: workers), on one calculator (the check is the same
-    on every page): failed within seconds, naming the policy, not after the engine's 90 s timeout; the rulebook
-    part of the page stays readable."""
+    """A host header stricter than the page's policy (no workers), on one calculator (the check is the same on every
+    page): failed within seconds, naming the policy, not after the engine's 90 s timeout; the rulebook part of the
+    page stays readable."""
     watch.allowed_console.extend(["Content Security Policy", "Content-Security-Policy", "worker"])
     page = no_sw.new_page()
 
     def strict(route):
         response = route.fetch()
-        route.fulfill(response=response, headers={**response.headers, "content-security-policy": "worker-src 'self'"})
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": "worker-src 'none'"})
 
     page.route("**/calculator/**", strict)
     started = time.monotonic()

@@ -316,7 +316,7 @@ def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: W
             assert page.locator(".offline-status").get_attribute("data-state") is None, path
             assert page.evaluate("navigator.serviceWorker.controller") is None
         assert page.locator('[data-calculator="skirmish-d6"] [data-key="headline"]').first.inner_text()
-        # other scripts' warnings (PyScript's, the runtime's) are theirs; console errors fail any test
+        # other scripts' warnings (the runtime's) are theirs; console errors fail any test
         noise = [w for w in watch.console_warnings if "/assets/offline.js" in w or "offline:" in w]
         assert not noise, noise
     finally:

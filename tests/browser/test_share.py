@@ -31,7 +31,7 @@ def _changed(page, server):
     wait_state(calc, "ready")
     calc.locator('[data-path="target.surrounded"]').tap()
     calc.locator("[data-summary]").filter(has_text="Hits on 4+ · 50%").wait_for()
-    page.wait_for_function("location.hash.startsWith('#s=')")
+    page.wait_for_function("() => location.hash.startsWith('#s=')")
     return calc
 
 
@@ -43,7 +43,7 @@ def test_without_a_share_sheet_the_link_is_copied(browser, server, watch, system
     page.goto(server.url + CALCULATORS[system])
     calc = full_calculator(page, system)
     wait_state(calc, "ready")
-    page.wait_for_function("location.hash.startsWith('#s=')")
+    page.wait_for_function("() => location.hash.startsWith('#s=')")
     line = calc.locator("[data-summary]").inner_text()
     calc.locator('[data-role="share"]').tap()
     said = calc.locator('[data-role="share-said"]')
@@ -62,7 +62,7 @@ def test_share_sheet_gets_the_link_and_the_new_answer(browser, server, watch):
     page = ctx.new_page()
     calc = _changed(page, server)
     calc.locator('[data-role="share"]').tap()
-    page.wait_for_function("window.__shared.length === 1")
+    page.wait_for_function("() => window.__shared.length === 1")
     shared = page.evaluate("window.__shared[0]")
     assert shared["text"] == "Hits on 4+ · 50%"
     assert shared["title"].startswith("d6 Skirmish calculator")

@@ -203,7 +203,7 @@ def test_the_kept_maps_are_read_once_the_map_is_shown(page, server):
     page.evaluate("() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 0), { timeout: 5000 }))")
     assert page.evaluate("window.keptOpens") == 0
     calc.locator('input[data-role="alternative"][value="map"]').check()
-    page.wait_for_function("window.keptOpens > 0", timeout=READY_TIMEOUT)
+    page.wait_for_function("() => window.keptOpens > 0", timeout=READY_TIMEOUT)
 
 
 def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):

@@ -13,9 +13,6 @@ from html.parser import HTMLParser
 
 import pytest
 from browser.support import CALCULATORS, READY_TIMEOUT, QuietHandler, QuietServer
-from repository import NODE_MODULES
-
-from rulebook import pyscript
 
 
 class EngineFiles(HTMLParser):
@@ -27,7 +24,7 @@ class EngineFiles(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if tag == "script" and a.get("type") == "py" and "worker" in a and a.get("data-fetch"):
+        if tag == "script" and "data-engine" in a and a.get("data-fetch"):
             self.paths = json.loads(a["data-fetch"] or "[]")
 
 
@@ -57,9 +54,9 @@ def counted(built_site):
 
 
 def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_site, counted):
-    """From the head a worker of the page's downloads the engine's script, the loader, its modules, the standard
-    library, the packed WebAssembly and the snapshot; each is downloaded once (the engine's own requests find it in
-    the HTTP cache), the plain WebAssembly and PyScript's unused plugins never, and the calculator answers from the
+    """From the head a worker of the page's downloads the loader, its modules, the standard library, the packed
+    WebAssembly and the snapshot; each is downloaded once (the engine's own requests find it in the HTTP cache), the
+    plain WebAssembly, pycore's archive (in the snapshot) and PyScript never, and the calculator answers from the
     snapshot."""
     html = (built_site / CALCULATORS["skirmish-d6"] / "index.html").read_text(encoding="utf-8")
     scan = EngineFiles()
@@ -83,8 +80,7 @@ def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_
     for path in prefetched:
         assert gets[path] == 1, f"{path} downloaded {gets[path]} times"
     assert gets["/assets/runtime/pyodide/pyodide.asm.wasm"] == 0
-    for chunk in pyscript.unused_chunks(NODE_MODULES):  # PyScript's plugins the pages turn off
-        assert gets["/" + chunk] == 0, chunk
+    assert not [path for path in gets if "pyscript" in path or "/pycore-" in path], sorted(gets)
     assert not [w for w in watch.console_warnings if "engine:" in w], watch.console_warnings  # no fallback taken
     assert not [w for w in watch.console_warnings if "preload" in w], watch.console_warnings
 

@@ -12,7 +12,7 @@ def test_sidebar_title_never_covers_an_entry(page, server):
     page.goto(server.url + QUIET_PAGE)
     last = page.locator(".md-sidebar--primary .md-nav__link[href]").last.evaluate("(link) => link.href")
     page.goto(last)
-    page.wait_for_function("document.querySelector('.md-sidebar--primary .md-sidebar__scrollwrap').scrollTop > 0")
+    page.wait_for_function("() => document.querySelector('.md-sidebar--primary .md-sidebar__scrollwrap').scrollTop > 0")
     side = page.evaluate(page_script("sidebar-boxes.js"))
     tl, tt, tr, tb = side["title"]
     covered = [name for name, (left, top, right, bottom) in side["links"]

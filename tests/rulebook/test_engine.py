@@ -6,7 +6,7 @@ from pathlib import Path
 
 from repository import NODE_MODULES, ROOT
 
-from rulebook import engine, packing, pyscript, snapshot
+from rulebook import engine, packing, snapshot
 from rulebook.archive import Archive
 from rulebook.stdlib import Stdlib, Trimmed
 
@@ -28,12 +28,11 @@ def test_engine_lock_is_pyodides_without_packages():
 
 
 def test_without_snapshot_pages_name_pyodide():
-    """No snapshot nor trimmed standard library: PyScript's interpreter is the vendored pyodide.mjs with its
+    """No snapshot nor trimmed standard library: the worker's interpreter is the vendored pyodide.mjs with its
     whole standard library, and nothing more to write."""
     made = engine.prepare(NODE_MODULES, ARCHIVE, None)
     assert made.interpreter == engine.RUNTIME and made.snapshot is None and made.files == {}
-    assert made.to_extra() == {"interpreter": engine.RUNTIME, "runtime": engine.RUNTIME, "preload": made.preload,
-                               "main_config": pyscript.main_config(), "snapshot": None,
+    assert made.to_extra() == {"interpreter": engine.RUNTIME, "runtime": engine.RUNTIME, "snapshot": None,
                                "stdlib": "assets/runtime/pyodide/python_stdlib.zip", "wasm": None,
                                "fetch": []}
 
@@ -76,7 +75,7 @@ def test_loader_is_filled_from_its_template():
     lock = re.search(r"^const LOCK = (.*); //", text, re.MULTILINE).group(1)
     assert json.loads(lock) == engine.pyodide_lock(NODE_MODULES)
     assert "{{" not in text and "{%" not in text
-    assert text.startswith("// The engine's interpreter for PyScript") and "export async function loadPyodide" in text
+    assert text.startswith("// The engine's interpreter") and "export async function loadPyodide" in text
 
 
 def test_snapshot_build_ships_pyodides_webassembly_packed():
@@ -90,20 +89,18 @@ def test_snapshot_build_ships_pyodides_webassembly_packed():
     text = made.files[made.interpreter].decode()
     assert f'const WASM = new URL("runtime/{Path(wasm).name}", import.meta.url).href;' in text
     assert f"const WASM_SIZE = {len(raw)};" in text
-    unused = tuple(pyscript.unused_chunks(NODE_MODULES))
-    assert made.fallback_only == ("assets/runtime/pyodide/pyodide.asm.wasm", *unused) and unused
-    assert engine.prepare(NODE_MODULES, ARCHIVE, None, STDLIB).fallback_only == unused
+    assert made.fallback_only == ("assets/runtime/pyodide/pyodide.asm.wasm",)
+    assert engine.prepare(NODE_MODULES, ARCHIVE, None, STDLIB).fallback_only == ()
 
 
 def test_pages_fetch_what_the_worker_will_ask_for():
-    """With the loader, pages have the engine's script, the loader, its modules, the standard library, the packed
-    WebAssembly and the snapshot downloaded from their head; without a snapshot, nothing (Pyodide fetches its files
-    itself)."""
+    """With the loader, pages have the loader, its modules, the standard library, the packed WebAssembly and the
+    snapshot downloaded from their head; without a snapshot, nothing (Pyodide fetches its files itself)."""
     made = engine.prepare(NODE_MODULES, ARCHIVE, fake_snapshot(8192), STDLIB, CACHE)
-    assert made.to_extra()["fetch"] == [made.wasm, made.snapshot, "assets/engine.py", made.interpreter, engine.RUNTIME,
+    assert made.to_extra()["fetch"] == [made.wasm, made.snapshot, made.interpreter, engine.RUNTIME,
                                         "assets/runtime/pyodide/pyodide.asm.mjs",
                                         "assets/runtime/zstddec/zstddec-stream.mjs", made.stdlib]
-    assert made.wasm in made.files and (engine.PACKAGE.parent / "site" / "assets" / "engine.py").is_file()
+    assert made.wasm in made.files
     plain = engine.prepare(NODE_MODULES, ARCHIVE, None, STDLIB).to_extra()
     assert plain["fetch"] == [] and plain["wasm"] is None
 
@@ -133,5 +130,5 @@ def test_write_replaces_earlier_builds_files(tmp_path: Path):
 def test_calculator_pages_start_the_engine_this_build_made(built_site: Path):
     """Calculator pages name this build's loader (or pyodide.mjs without a snapshot), and it exists."""
     html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
-    interpreter = re.search(r'"interpreter": "\.\./\.\./([^"]+)"', html).group(1)
+    interpreter = re.search(r'data-interpreter="\.\./\.\./([^"]+)"', html).group(1)
     assert (built_site / interpreter).is_file()

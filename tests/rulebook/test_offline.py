@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import PluginError
-from repository import NODE_MODULES, ROOT
+from repository import ROOT
 
-from rulebook import offline, pyscript
+from rulebook import offline
 from rulebook.precompress import is_copy
 
 BUILD = re.compile(r"^const BUILD = (\{.*\});$", re.MULTILINE)
@@ -37,8 +37,8 @@ def fake_site(root: Path) -> Path:
 
 
 def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
-    """Every file of the built site but sw.js itself, the precompressed copies, the source maps, PyScript's unused
-    plugins and (beside the packed one) the plain WebAssembly, which only a fallback fetches, is listed, with the
+    """Every file of the built site but sw.js itself, the precompressed copies, the source maps and (beside the
+    packed one) the plain WebAssembly, which only a fallback fetches, is listed, with the
     SHA-256 and size of its bytes; those left out are listed apart, for the network."""
     build = sw_build(built_site)
     on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file() and not is_copy(p)}
@@ -46,7 +46,6 @@ def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
     assert maps  # Material's
     packed = any((built_site / "assets" / "runtime").glob("pyodide-*.wasm.zst"))
     fallback_only = {"assets/runtime/pyodide/pyodide.asm.wasm"} if packed else set()
-    fallback_only |= set(pyscript.unused_chunks(NODE_MODULES))
     assert set(build["files"]) == on_disk - {"sw.js"} - maps - fallback_only
     assert set(build["network"]) == maps | fallback_only
     for rel, entry in build["files"].items():
@@ -56,7 +55,7 @@ def test_manifest_lists_every_built_file_with_its_hash(built_site: Path):
 
 
 def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
-    """Pyodide, PyScript, the pycore zip, the standard library the pages load, search (index, worker, lunr),
+    """Pyodide, the engine's worker, the pycore zip, the standard library the pages load, search (index, worker, lunr),
     icons and the 404 page are all precached."""
     files = sw_build(built_site)["files"]
     zip_name = next((built_site / "assets").glob("pycore-*.zip")).name
@@ -65,8 +64,9 @@ def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
     packed = next((built_site / "assets" / "runtime").glob("pyodide-*.wasm.zst"), None)
     wasm = f"assets/runtime/{packed.name}" if packed else "assets/runtime/pyodide/pyodide.asm.wasm"
     for rel in (wasm, stdlib_path,
-                "assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyscript/core.js", f"assets/{zip_name}",
-                "assets/engine.py", "search/search_index.json", "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
+                "assets/runtime/pyodide/pyodide.mjs", "assets/engine-worker.js", f"assets/{zip_name}",
+                "assets/engine-start.js", "assets/engine-rpc.js", "search/search_index.json",
+                "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
                 "manifest.webmanifest", "assets/icons/icon-512.png", "404.html", "index.html",
                 "reference/skirmish-d6/index.html", "assets/offline.js"):
         assert rel in files, rel

@@ -1,4 +1,4 @@
-"""The vendored runtime: PyScript and the Pyodide core copied from node_modules."""
+"""The vendored runtime: the Pyodide core and the Zstandard decoder copied from node_modules."""
 
 from pathlib import Path
 
@@ -10,8 +10,8 @@ from rulebook import runtime
 
 
 def test_runtime_is_vendored(built_site: Path):
-    """PyScript and the Pyodide core runtime ship inside the site, with the engine archive; Pyodide's whole
-    standard library only when the build has no trimmed one."""
+    """The Pyodide core runtime and the decoder ship inside the site, with the engine archive, and no PyScript;
+    Pyodide's whole standard library only when the build has no trimmed one."""
     folder = built_site / "assets" / "runtime"
     trimmed = list(folder.glob("stdlib-*.zip"))
     for name in runtime.PYODIDE_FILES:
@@ -19,22 +19,20 @@ def test_runtime_is_vendored(built_site: Path):
             assert not (folder / "pyodide" / name).exists()
         else:
             assert (folder / "pyodide" / name).stat().st_size > 0
-    assert (folder / "pyscript" / "core.js").exists() and (folder / "zstddec" / "zstddec-stream.mjs").exists()
+    assert not (folder / "pyscript").exists() and (folder / "zstddec" / "zstddec-stream.mjs").exists()
     zips = list((built_site / "assets").glob("pycore-*.zip"))
     assert len(zips) == 1
     html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
-    assert zips[0].name in html and "runtime/pyodide/pyodide.mjs" in html
+    assert zips[0].name in html and "runtime/pyodide/pyodide.mjs" in html and "pyscript" not in html
     stdlib = trimmed[0].name if trimmed else "python_stdlib.zip"
     assert f'data-stdlib="../../assets/runtime/{"" if trimmed else "pyodide/"}{stdlib}"' in html
 
 
 def test_copy_takes_only_the_listed_files(tmp_path: Path):
-    """Pyodide's core files only (no packages); PyScript's scripts and styles; a second copy keeps them."""
+    """Pyodide's core files only (no packages) and the decoder's module; a second copy keeps them."""
     runtime.copy_runtime(NODE_MODULES, tmp_path)
     pyodide = {p.name for p in (tmp_path / runtime.PYODIDE_DEST).iterdir()}
     assert pyodide == set(runtime.PYODIDE_FILES)
-    pyscript = {p.suffix for p in (tmp_path / runtime.PYSCRIPT_DEST).iterdir()}
-    assert pyscript <= {".js", ".css"} and (tmp_path / runtime.PYSCRIPT_DEST / "core.js").exists()
     assert [p.name for p in (tmp_path / runtime.ZSTDDEC_DEST).iterdir()] == ["zstddec-stream.mjs"]
     assert (tmp_path / runtime.ZSTDDEC_MODULE).read_text().count("ZSTDDecoder") >= 2  # the decoder's module, whole
     wasm = tmp_path / runtime.PYODIDE_DEST / "pyodide.asm.wasm"
@@ -50,14 +48,6 @@ def test_skipped_files_are_not_shipped(tmp_path: Path):
     runtime.copy_runtime(NODE_MODULES, tmp_path, skip=("python_stdlib.zip",))
     pyodide = {p.name for p in (tmp_path / runtime.PYODIDE_DEST).iterdir()}
     assert pyodide == set(runtime.PYODIDE_FILES) - {"python_stdlib.zip"}
-
-
-def test_unused_chunks_are_not_shipped(tmp_path: Path):
-    """py-terminal's xterm and py-editor's CodeMirror chunks stay out; the plugins' own small chunks are in."""
-    runtime.copy_runtime(NODE_MODULES, tmp_path)
-    names = {p.name for p in (tmp_path / runtime.PYSCRIPT_DEST).iterdir()}
-    assert not [n for n in names if n.startswith(("xterm", "codemirror"))]
-    assert [n for n in names if n.startswith("py-editor")] and [n for n in names if n.startswith("py-terminal")]
 
 
 def test_missing_node_modules_fails(tmp_path: Path):

@@ -102,29 +102,28 @@ def test_image_size_reads_the_header():
         snapshot.image_size(packing.pack(b"XXXX\0\0\0\0"))
 
 
-def test_settings_name_the_imports_and_the_start_module():
-    """The set-up gets the modules to import and ``_engine_start``'s source, as JSON."""
+def test_settings_give_the_start_module():
+    """The set-up gets ``_engine_start``'s source, as JSON."""
     settings = json.loads(json.dumps(snapshot.settings()))
-    assert settings["imports"] == list(snapshot.IMPORTS)
-    assert "def start()" in settings["start"] and "STDLIB" in settings["start"] and "PYC" in settings["start"]
+    assert list(settings) == ["start"]
+    assert "def start()" in settings["start"] and "STDLIB" in settings["start"]
 
 
 def test_cache_key_follows_every_input():
-    """A change to the archive, PyScript's package or the recipe makes a new key."""
+    """A change to the archive, the recipe or the standard libraries makes a new key."""
     archive = Archive("pycore-x.zip", b"zip")
-    key = snapshot.cache_key(NODE_MODULES, archive, b"pkg", b"recipe")
-    assert key == snapshot.cache_key(NODE_MODULES, archive, b"pkg", b"recipe") and len(key) == 24
-    assert key != snapshot.cache_key(NODE_MODULES, Archive("pycore-y.zip", b"zip2"), b"pkg", b"recipe")
-    assert key != snapshot.cache_key(NODE_MODULES, archive, b"pkg2", b"recipe")
-    assert key != snapshot.cache_key(NODE_MODULES, archive, b"pkg", b"recipe2")
+    key = snapshot.cache_key(NODE_MODULES, archive, b"recipe")
+    assert key == snapshot.cache_key(NODE_MODULES, archive, b"recipe") and len(key) == 24
+    assert key != snapshot.cache_key(NODE_MODULES, Archive("pycore-y.zip", b"zip2"), b"recipe")
+    assert key != snapshot.cache_key(NODE_MODULES, archive, b"recipe2")
+    assert key != snapshot.cache_key(NODE_MODULES, archive, b"recipe", b"stdlib")
 
 
 def test_cached_snapshot_is_used_without_node(tmp_path: Path, monkeypatch):
     """A snapshot in the cache under this build's key is returned as it is (Node does not run)."""
     archive = Archive("pycore-x.zip", b"zip")
-    package = json.dumps(snapshot.python_package(NODE_MODULES), sort_keys=True).encode()
     recipe = snapshot.MAKER.read_bytes() + snapshot.SETUP.read_bytes() + json.dumps(snapshot.settings()).encode()
-    key = snapshot.cache_key(NODE_MODULES, archive, package, recipe)
+    key = snapshot.cache_key(NODE_MODULES, archive, recipe)
     (tmp_path / f"{key}{snapshot.SUFFIX}").write_bytes(b"cached")
     monkeypatch.setattr(snapshot.shutil, "which", lambda name: "/bin/false")
     monkeypatch.setattr(snapshot.subprocess, "run", lambda *a, **k: pytest.fail("node ran"))
@@ -148,31 +147,33 @@ def test_store_keeps_the_newest(tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{i}{snapshot.SUFFIX}" for i in (3, 4, 5)]
 
 
-def start_module(stdlib: tuple[int, bytes], pyc: dict[str, bytes]):
+def start_module(stdlib: tuple[int, bytes]):
     """``_engine_start`` as the set-up leaves it in the image, made here in CPython."""
     import sys
     import types
 
     module = types.ModuleType("_engine_start")
     exec(compile(snapshot.START.read_text(), "_engine_start", "exec"), module.__dict__)
-    module.STDLIB, module.PYC = stdlib, pyc
+    module.STDLIB = stdlib
     sys.modules["_engine_start"] = module
     return module
 
 
-def test_start_writes_the_compiled_package_and_checks_the_stdlib(tmp_path: Path, monkeypatch):
-    """start() leaves the module registry, writes each .pyc where its import finds it, and refuses a
-    standard library other than the snapshot's."""
+def test_start_leaves_the_registry_and_checks_the_stdlib(tmp_path: Path, monkeypatch):
+    """start() leaves the module registry, and refuses a standard library other than the snapshot's (its size and
+    last bytes)."""
     import sys
 
     stdlib = tmp_path / "python_stdlib.zip"
     stdlib.write_bytes(b"x" * 100 + b"the end")
     monkeypatch.setattr(sys, "path", [str(tmp_path), str(stdlib)])
-    target = tmp_path / "home" / "__pycache__" / "a.cpython.pyc"
-    module = start_module((107, b"the end"), {str(target): b"compiled"})
+    module = start_module((107, b"the end"))
     module.start()
-    assert target.read_bytes() == b"compiled" and "_engine_start" not in sys.modules
-    module = start_module((107, b"another"), {})
+    assert "_engine_start" not in sys.modules
+    module = start_module((108, b"the end"))
+    with pytest.raises(RuntimeError, match="not the standard library this snapshot was made with"):
+        module.start()
+    module = start_module((107, b"another"))
     with pytest.raises(RuntimeError, match="not the standard library this snapshot was made with"):
         module.start()
     sys.modules.pop("_engine_start", None)

@@ -65,18 +65,18 @@ def test_trim_keeps_only_the_kept_files_and_is_deterministic():
     assert len(one) < len(full) // 4
 
 
-def test_pyscript_imports_are_read_from_its_package():
-    """The standard modules PyScript's worker package imports are recorded (its own modules are not)."""
-    found = stdlib.pyscript_imports(stdlib.python_package(NODE_MODULES))
-    assert {"asyncio", "base64", "html", "inspect", "json"} <= set(found)
-    assert not any(name.startswith("pyscript") for name in found)
-    assert stdlib.pyscript_imports({"a.py": "import x, y as z\nfrom p.q import r\n"}) == ["p.q", "x", "y"]
+def test_settings_import_the_safety_modules_and_ask_every_request():
+    """The recording imports each SAFETY module (a package by its own name) and asks the engine every request."""
+    settings = stdlib.settings()
+    assert settings["imports"] == sorted(name.removesuffix(".*") for name in stdlib.SAFETY)
+    assert "xml.etree" in settings["imports"] and "traceback" in settings["imports"]
+    assert settings["requests"] == list(stdlib.REQUESTS)
 
 
 def test_cached_trim_is_used_without_running_node(tmp_path: Path, monkeypatch):
     """A trimmed archive in the cache under this build's key is used as it is (Node does not run)."""
     archive = Archive("pycore-x.zip", b"zip")
-    config = json.dumps(stdlib.settings(stdlib.python_package(NODE_MODULES)), sort_keys=True).encode()
+    config = json.dumps(stdlib.settings(), sort_keys=True).encode()
     key = stdlib.cache_key(NODE_MODULES, archive, stdlib.MAKER.read_bytes() + stdlib.RECORD.read_bytes() + config)
     (tmp_path / f"{key}.stdlib.zip").write_bytes(b"cached")
     (tmp_path / f"{key}.after.zip").write_bytes(b"after")
@@ -96,8 +96,8 @@ def test_without_node_the_whole_stdlib_is_shipped(tmp_path: Path, monkeypatch):
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
 def test_engine_works_from_the_trimmed_stdlib(tmp_path: Path):
-    """Pyodide started from the trimmed archive imports every pycore module and what PyScript's worker
-    imports, evaluates every scenario of every system, and answers the page's restore and evaluate with
+    """Pyodide started from the trimmed archive imports every pycore module and every SAFETY module, evaluates
+    every scenario of every system, and answers the page's restore and evaluate with
     boards: no import fails."""
     archive = pycore_archive(PYCORE)
     trimmed = stdlib.make_stdlib(NODE_MODULES, archive, tmp_path / "cache")
@@ -105,9 +105,7 @@ def test_engine_works_from_the_trimmed_stdlib(tmp_path: Path):
     made = trimmed.whole
     cases = scenarios()
     assert {case["scenario"]["system"] for case in cases} == {"classic-d20", "enchanted-realms", "skirmish-d6"}
-    imports = sorted({name.removesuffix(".*") for name in stdlib.SAFETY}
-                     | {name for name in stdlib.pyscript_imports(stdlib.python_package(NODE_MODULES))
-                        if name not in ("js", "polyscript", "_pyscript")})
+    imports = sorted({name.removesuffix(".*") for name in stdlib.SAFETY})
     (tmp_path / "stdlib.zip").write_bytes(made.data)
     (tmp_path / "engine.zip").write_bytes(archive.data)
     (tmp_path / "settings.json").write_text(json.dumps({"imports": imports, "scenarios": cases}))

@@ -23,7 +23,7 @@ async ({ changes, mode, seed, settleMs }) => {
   const dom = [], paint = [], states = {}, engine = [];
   await settle();
   // The engine alone: the same request as the page sends for the current form, straight to the worker.
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
+  const { currentEngine } = await import(document.querySelector("script[data-engine]").src); // the page's own module
   const values = {};
   for (const control of root.querySelectorAll("form [data-path]")) {
     if ((control.type === "radio" && !control.checked) || control.closest("fieldset[disabled]")) continue;
@@ -34,13 +34,13 @@ async ({ changes, mode, seed, settleMs }) => {
     preset: JSON.parse(root.dataset.preset || "{}"), board });
   let board = Boolean(boardBox) && !boardBox.closest("fieldset[disabled]");
   if (board) { // as the page asks after its first drawing: the board as changes to the one it shows
-    const whole = JSON.parse(await script.xworker.sync.handle(asking(true)));
+    const whole = JSON.parse(await currentEngine().handle(asking(true)));
     board = { frame: whole.board_frame, shown: whole.board_marks };
   }
   const request = asking(board);
   for (let i = 0; i < Math.min(30, changes); i++) {
     const t = performance.now();
-    await script.xworker.sync.handle(request);
+    await currentEngine().handle(request);
     engine.push(performance.now() - t);
   }
   for (let i = 0; i < changes; i++) {

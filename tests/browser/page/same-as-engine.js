@@ -15,8 +15,8 @@ async () => {
     if ((c.type === "radio" && !c.checked) || c.closest("fieldset[disabled]")) continue;
     values[c.dataset.path] = c.dataset.kind === "bool" ? c.checked : c.value;
   }
-  const script = document.querySelector('script[type="py"][worker][name="engine"]');
-  const reply = JSON.parse(await script.xworker.sync.handle(JSON.stringify({ op: "evaluate", system: root.dataset.calculator,
+  const { currentEngine } = await import(document.querySelector("script[data-engine]").src); // the page's own module
+  const reply = JSON.parse(await currentEngine().handle(JSON.stringify({ op: "evaluate", system: root.dataset.calculator,
     values, base: root.dataset.base, preset: JSON.parse(root.dataset.preset || "{}"), board: true })));
   const template = document.createElement("template");
   template.innerHTML = reply.board;
