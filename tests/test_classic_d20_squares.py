@@ -83,6 +83,31 @@ def test_square_overlay_entries_equal_evaluate():
             one["cover"], one["hit_chance"], one["targetable"]), entry["square"]
 
 
+def test_squares_beside_a_closed_door_share_corners_and_are_never_walled_off():
+    """A 3 x 5 map cut across by a closed door along y = 2, the target on [1, 1], cover rounded up, every diagonal one
+    square. From [1, 2] the two squares touch along the door: its two corners on the door are shared, and a line
+    from a corner to itself is no line, so the other 14 are broken: 87.5%, rounded up 90% cover, targetable. From
+    [0, 2] one corner is shared: 15 broken, 93.75%, rounded up 100%. From [1, 3] all 16 are: 100%. The overlay gives
+    each square the answer evaluate gives it: the run of the door keeps [1, 2] apart from [1, 1] as it keeps [1, 3],
+    but that proves 16 broken lines only for squares that share no corner (else [1, 2] would take the 100% that
+    [0, 2], at the same 5 ft, has)."""
+    from pycore.memo import forget_all
+
+    def small(at, overlay="none"):
+        return {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "overlay": overlay,
+                "rulings": {"d20.ruling.map-cover": "up", "d20.ruling.square-diagonal": "one"},
+                "map": {"grid": "square", "cols": 3, "rows": 5, "attacker": at, "target": [1, 1],
+                        "doors": [{"points": [[0, 2], [3, 2]], "open": False}]}}
+
+    forget_all()
+    overlay = pycore.evaluate(small([1, 4], "attacker"))["overlay"]["squares"]
+    found = {tuple(e["square"]): (e["cover"], e["targetable"]) for e in overlay}
+    for at, lines, cover in (([1, 2], 14, 90), ([0, 2], 15, 100), ([1, 3], 16, 100)):
+        r = pycore.evaluate(small(at))
+        assert (r["map"]["blocked_lines"], r["cover"], r["targetable"]) == (lines, cover, cover < 100), at
+        assert found[tuple(at)] == (cover, cover < 100), at
+
+
 def test_protectors_and_heights_on_squares():
     """An ally of the target diagonally next to it protects it (ruling d20.ruling.map-protectors "adjacent": the
     eight squares around count); an attacker 10 ft up, with a 10 ft step on the line, stands on a cliff

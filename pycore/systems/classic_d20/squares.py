@@ -155,6 +155,12 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         **_elevation(attacker, target, ground, rulings))
 
 
+def _share_a_corner(a: Square, b: Square) -> bool:
+    """Whether two squares touch (side by side or corner to corner): a corner line between their shared corners is
+    no line, and ``reading`` does not count it broken."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1
+
+
 def _pieces_near(pieces: set[Square], attacker: Square, target: Square) -> list[Square]:
     """The ``pieces`` within a square of the rectangle around the two (no other can stand on a corner line)."""
     lo_x, hi_x = min(attacker[0], target[0]) - 1, max(attacker[0], target[0]) + 1
@@ -267,7 +273,8 @@ def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_
 def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading], dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
     the drawn board. Each square is read as a single answer reads it (``reading``), but for a square a run of walls
-    keeps wholly apart from the other piece (``squaremap.walled_off``: all 16 lines are broken) or one whose hull with
+    keeps wholly apart from the other piece (``squaremap.walled_off``: all 16 lines are broken, unless the two share a
+    corner, whose lines ``reading`` skips: then at most 15 are) or one whose hull with
     it no wall enters and no piece is near (``squaremap.in_view``: none is), only what else it fills in is read. The
     evaluation runs once per distinct reading of what it fills in (``with_reading``), on the first square that has
     it."""
@@ -292,7 +299,7 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
         cover = None
-        if squaremap.walled_off(sm, attacker, target, breaking):
+        if not _share_a_corner(attacker, target) and squaremap.walled_off(sm, attacker, target, breaking):
             cover = behind_cover  # every corner line is broken and no line gets through: 16 of 16
         elif (not knees and not _pieces_near(pieces - {attacker, target}, attacker, target)
               and squaremap.in_view(sm, attacker, target, breaking)):
