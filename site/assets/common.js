@@ -148,3 +148,16 @@ export function cellNoun(form) {
   const grid = /** @type {HTMLSelectElement | null} */ (form?.querySelector('select[data-path="map.grid"]') ?? null);
   return grid?.value === "square" ? "square" : "hex";
 }
+
+/** The browser's own base64 decoder where it has one (Uint8Array.fromBase64), else none. */
+const FROM_BASE64 = /** @type {{ fromBase64?: (text: string) => Uint8Array }} */ (/** @type {unknown} */ (Uint8Array)).fromBase64;
+
+/** The bytes base64 text stands for: decoded by the browser where it can (no fetch of a data: URL, which the
+ * page's policy refuses), else byte by byte. @param {string} text @param {((text: string) => Uint8Array) | undefined} decode */
+export function base64Bytes(text, decode = FROM_BASE64) {
+  if (decode) return decode.call(Uint8Array, text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

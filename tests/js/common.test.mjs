@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { cellNoun, compareSortValues, nextName, parseList, plainClick, squareWords } from "../../site/assets/common.js";
+import { base64Bytes, cellNoun, compareSortValues, nextName, parseList, plainClick, squareWords } from "../../site/assets/common.js";
 
 /** A link as plainClick reads it: its target and whether it downloads. */
 function link(target = "", download = false) {
@@ -63,4 +63,14 @@ test("cellNoun reads the form's grid: square only when a map's grid says so", ()
   assert.equal(cellNoun(form("hex")), "hex");
   assert.equal(cellNoun(form(null)), "hex");
   assert.equal(cellNoun(null), "hex");
+});
+
+test("base64Bytes decodes with the browser's decoder, or byte by byte without one, to the same bytes", () => {
+  const text = Buffer.from([0, 1, 2, 250, 255, 137, 80, 78, 71]).toString("base64");
+  const want = [0, 1, 2, 250, 255, 137, 80, 78, 71];
+  assert.deepEqual([...base64Bytes(text, undefined)], want);
+  const decoder = (/** @type {string} */ s) => new Uint8Array(Buffer.from(s, "base64"));
+  assert.deepEqual([...base64Bytes(text, decoder)], want);
+  assert.deepEqual([...base64Bytes("", undefined)], []);
+  assert.throws(() => base64Bytes("not base64!", undefined));
 });
