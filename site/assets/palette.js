@@ -1,39 +1,39 @@
 // @ts-check
-// The header's light/dark toggle (the form with data-palette, templates/partials/palette.html), in place of Material's
-// inline palette script and its palette component. A classic script run right after the form is parsed, before the
-// page's content: the scheme chosen on this device (Material's stored "__palette", so a choice made under Material
-// carries over), else the option whose media query the device matches, is set on <body> before anything is painted,
-// and its toggle is shown. Material's component set the same colours again once its bundle ran, with every element
-// restyled twice (its data-md-color-switching on and off): about a quarter of a second of a phone's main thread on
-// every page. A change (a tap, or Enter on the toggle) switches the scheme, with transitions off for a frame, and is
-// kept on the device. Each option's data-theme-color becomes the browser's theme colour.
+// The page's colour scheme and the header's light/dark toggle, in place of Material's inline palette script and its
+// palette component. A classic script in the head (so it holds the first paint until it has run): the scheme
+// chosen on this device (Material's stored "__palette", so a choice made under Material carries over), else the
+// option whose media query the device matches (the tag's data-options, from mkdocs.yml's palette), is set on
+// <body> as soon as the parser makes it, before anything is painted. Which toggle shows follows from <body>'s
+// scheme in CSS (theme.css), so nothing here waits for the header. Material's component set the same colours again
+// once its bundle ran, with every element restyled twice (its data-md-color-switching on and off): about a
+// quarter of a second of a phone's main thread on every page. A change (a tap on the toggle, or Enter on it)
+// switches the scheme with transitions off for a frame, and is kept on the device. Each option's theme colour
+// becomes the browser's.
 (() => {
   const KEYS = ["media", "scheme", "primary", "accent"];
+  /** @typedef {{ media: string, scheme: string, primary: string, accent: string, theme?: string }} Option */
   /** Material's storage helpers (assets/theme/scope.js): scoped to the site, null or nothing when storage is refused. */
   const md = /** @type {{ __md_get?: (key: string) => any, __md_set?: (key: string, value: unknown) => void }} */ (
     /** @type {unknown} */ (globalThis));
-  const form = document.querySelector("form[data-palette]");
-  if (!form) return;
-  const inputs = [...form.querySelectorAll("input[data-md-color-media]")].filter((i) => i instanceof HTMLInputElement);
-  if (!inputs.length) return;
+  const script = document.currentScript;
+  /** @type {Option[]} */
+  const options = JSON.parse((script instanceof HTMLScriptElement && script.dataset.options) || "[]");
+  if (!options.length) return;
+  const stored = md.__md_get?.("__palette");
+  let index = typeof stored?.index === "number" && stored.index >= 0 && stored.index < options.length ? stored.index
+    : Math.max(0, options.findIndex((option) => matchMedia(option.media).matches));
 
-  /** @param {number} index @param {boolean} switching a change of the reader's (transitions off meanwhile) */
-  const show = (index, switching) => {
-    const input = inputs[index];
-    input.checked = true;
+  /** @param {boolean} switching a change of the reader's (transitions off meanwhile) */
+  const show = (switching) => {
+    const option = options[index];
     const body = document.body;
     if (switching) body.setAttribute("data-md-color-switching", "");
     for (const key of KEYS) {
-      const value = input.getAttribute(`data-md-color-${key}`);
+      const value = option[/** @type {keyof Option} */ (key)] ?? "";
       // only what differs: an attribute set to the value it has still restyles the page
-      if (value !== null && body.getAttribute(`data-md-color-${key}`) !== value) body.setAttribute(`data-md-color-${key}`, value);
+      if (body.getAttribute(`data-md-color-${key}`) !== value) body.setAttribute(`data-md-color-${key}`, value);
     }
-    inputs.forEach((other, i) => {
-      const label = other.nextElementSibling;
-      if (label instanceof HTMLLabelElement) label.hidden = i !== index; // the toggle to the next scheme
-    });
-    const color = input.dataset.themeColor;
-    if (color) {
+    if (option.theme) {
       // a theme colour without a media query, first in the head: it wins over the ones by the device's preference
       let meta = document.head.querySelector("meta[name='theme-color']:not([media])");
       if (!meta) {
@@ -41,25 +41,41 @@
         meta.setAttribute("name", "theme-color");
         document.head.prepend(meta);
       }
-      meta.setAttribute("content", color);
+      meta.setAttribute("content", option.theme);
     }
     if (switching) requestAnimationFrame(() => requestAnimationFrame(() => body.removeAttribute("data-md-color-switching")));
   };
 
-  const stored = md.__md_get?.("__palette");
-  const kept = typeof stored?.index === "number" && stored.index >= 0 && stored.index < inputs.length ? stored.index : -1;
-  show(kept >= 0 ? kept : Math.max(0, inputs.findIndex((i) => matchMedia(i.dataset.mdColorMedia ?? "").matches)), false);
+  // <body>'s attributes as soon as it is made: the observer's records come before the parser's task ends, so
+  // before any paint
+  if (document.body) show(false);
+  else {
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      observer.disconnect();
+      show(false);
+    }).observe(document.documentElement, { childList: true });
+  }
 
-  form.addEventListener("change", (event) => {
-    const index = inputs.indexOf(/** @type {HTMLInputElement} */ (event.target));
-    if (index < 0) return;
-    show(index, true);
-    const color = Object.fromEntries(KEYS.map((key) => [key, inputs[index].getAttribute(`data-md-color-${key}`)]));
+  /** The toggle's radio buttons, one per option. */
+  const inputs = () => [...document.querySelectorAll("form[data-palette] > input")];
+  document.addEventListener("DOMContentLoaded", () => {
+    const current = inputs()[index];
+    if (current instanceof HTMLInputElement) current.checked = true; // where the keyboard lands
+  });
+  document.addEventListener("change", (event) => {
+    const chosen = inputs().indexOf(/** @type {Element} */ (event.target));
+    if (chosen < 0) return;
+    index = chosen;
+    show(true);
+    const color = Object.fromEntries(KEYS.map((key) => [key, options[index][/** @type {keyof Option} */ (key)]]));
     md.__md_set?.("__palette", { index, color });
   });
-  form.addEventListener("keydown", (event) => {
-    if (/** @type {KeyboardEvent} */ (event).key !== "Enter") return;
-    const next = inputs[(inputs.findIndex((i) => i.checked) + 1) % inputs.length];
+  document.addEventListener("keydown", (event) => {
+    const list = inputs();
+    if (event.key !== "Enter" || !list.includes(/** @type {Element} */ (event.target))) return;
+    const next = list[(index + 1) % list.length];
+    if (!(next instanceof HTMLInputElement)) return;
     next.click();
     next.focus();
   });

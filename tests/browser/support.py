@@ -389,6 +389,6 @@ def both_schemes(page: Any) -> Iterator[str]:
                  if palette == page.evaluate("document.body.dataset.mdColorScheme"))
     yield shown
     other = next(scheme for scheme in SCHEMES if scheme != shown)
-    page.locator('form[data-palette] label:not([hidden])').first.click()
+    page.locator('form[data-palette] label:visible').first.click()
     page.locator(f'body[data-md-color-scheme="{SCHEMES[other]}"]').wait_for(state="attached")
     yield other

@@ -327,6 +327,7 @@ def test_host_policy_without_data_connections_still_answers(no_sw, server, watch
     warned = " ".join(watch.console_warnings)
     assert "the plain WebAssembly instead" in warned and "starting without the snapshot" in warned, warned
     watch.console_warnings.clear()
+    page.unroute_all(behavior="ignoreErrors")  # requests still in flight (every one is routed) end quietly
 
 
 def test_host_policy_that_forbids_the_engine_fails_fast(no_sw, server, watch):
@@ -346,3 +347,4 @@ def test_host_policy_that_forbids_the_engine_fails_fast(no_sw, server, watch):
     message = failed_within(page, page.locator(".calc--full"), FAST, started)
     assert "security policy blocks it (worker-src" in message, message
     assert_readable(page)
+    page.unroute_all(behavior="ignoreErrors")

@@ -40,7 +40,7 @@ def test_the_scheme_is_set_before_paint_and_never_again_while_loading(browser, s
     media = ["data-md-color-media", f"(prefers-color-scheme: {scheme})", False]  # the page's tag names none
     assert changes == ([media] if scheme == "light" else [media, ["data-md-color-scheme", "slate", False]])
     assert page.evaluate("document.body.dataset.mdColorScheme") == SCHEMES[scheme]
-    shown = page.locator("form[data-palette] label:not([hidden])")
+    shown = page.locator("form[data-palette] label:visible")
     assert shown.count() == 1
     other = "dark" if scheme == "light" else "light"
     assert other in shown.get_attribute("title").lower()
@@ -57,7 +57,7 @@ def test_the_toggle_switches_keeps_the_choice_and_answers_enter(browser, server,
     page = ctx.new_page()
     page.goto(server.url + QUIET_PAGE)
     light = page.evaluate("document.head.querySelector(\"meta[name='theme-color']:not([media])\").content")
-    page.locator("form[data-palette] label:not([hidden])").click()
+    page.locator("form[data-palette] label:visible").click()
     page.locator('body[data-md-color-scheme="slate"]').wait_for(state="attached")
     page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
     dark = page.evaluate("document.head.querySelector(\"meta[name='theme-color']:not([media])\").content")
