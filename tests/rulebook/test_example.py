@@ -21,7 +21,7 @@ def test_example_shortcode_renders_the_engine_answer_and_refuses_bad_scenarios(c
 def test_scenario_is_shown_as_json_text(context):
     """The scenario under the answer is its JSON, quotes as they are and markup escaped."""
     html = example.render(context(), ["skirmish-d6"], {"scenario": '{"light":"dark"}'})
-    assert '<pre><code>{"system": "skirmish-d6", "light": "dark"}</code></pre>' in html
+    assert '<pre class="calc-scenario">{"system": "skirmish-d6", "light": "dark"}</pre>' in html
 
 
 @pytest.mark.parametrize(("options", "words"), [
