@@ -46,23 +46,33 @@
     if (switching) requestAnimationFrame(() => requestAnimationFrame(() => body.removeAttribute("data-md-color-switching")));
   };
 
-  // <body>'s attributes as soon as it is made: the observer's records come before the parser's task ends, so
-  // before any paint
-  if (document.body) show(false);
-  else {
-    new MutationObserver((_, observer) => {
-      if (!document.body) return;
-      observer.disconnect();
-      show(false);
-    }).observe(document.documentElement, { childList: true });
-  }
-
   /** The toggle's radio buttons, one per option. */
   const inputs = () => [...document.querySelectorAll("form[data-palette] > input")];
-  document.addEventListener("DOMContentLoaded", () => {
-    const current = inputs()[index];
-    if (current instanceof HTMLInputElement) current.checked = true; // where the keyboard lands
-  });
+  let shown = false; // <body> has the scheme
+  let marked = false; // the current scheme's radio button is checked (where the keyboard lands)
+  const settle = () => {
+    if (!shown && document.body) {
+      show(false);
+      shown = true;
+    }
+    const current = marked ? null : inputs()[index];
+    if (current instanceof HTMLInputElement) {
+      current.checked = true;
+      marked = true;
+    }
+    // done once both are, or once the page's main part is there without a toggle before it
+    return shown && (marked || document.querySelector("main") !== null);
+  };
+  // Both as soon as the parser makes them: the observer's records come before the parser's task ends, so before
+  // any paint, and the header comes first in <body>, so it stops early. Not on DOMContentLoaded, whose task is
+  // Material's set-up of its components, long on a phone, which profilers would then put to this script's name.
+  if (!settle()) {
+    const observer = new MutationObserver(() => {
+      if (settle()) observer.disconnect();
+    });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+  }
+
   document.addEventListener("change", (event) => {
     const chosen = inputs().indexOf(/** @type {Element} */ (event.target));
     if (chosen < 0) return;
