@@ -275,16 +275,28 @@ class Calculator {
     this.form.querySelector('select[data-path="map.grid"]')?.addEventListener("input", () => this.layOut());
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
+    /** @type {HexBoard | null} */
+    this.board = null; // the board, the list editors and the map import: setUpParts
+    /** @type {MapImport | null} */
+    this.maps = null;
+    this.partsSetUp = false;
+    this.listed = false; // the maps kept on this device are listed once the map is shown (listKept)
+  }
+
+  // The board, the list editors and the map import, set up once: by the page in a task after the form's (so that
+  // neither is a long task on a slow phone), or first thing by whatever needs them sooner.
+  setUpParts() {
+    if (this.partsSetUp) return;
+    this.partsSetUp = true;
     /** @type {HTMLElement | null} */
-    const board = root.querySelector("[data-board]");
+    const board = this.root.querySelector("[data-board]");
     this.board = board ? new HexBoard(board) : null;
-    mountLists(root);
+    mountLists(this.root);
     // A square map from a Universal VTT export (mapimport.js), where the board offers one.
-    this.maps = board && this.board && root.querySelector('[data-role="import-file"]')
-      ? new MapImport(root, this.board, { ask: (request) => this.engine?.ask({ ...request, system: this.system }) ?? null,
+    this.maps = board && this.board && this.root.querySelector('[data-role="import-file"]')
+      ? new MapImport(this.root, this.board, { ask: (request) => this.engine?.ask({ ...request, system: this.system }) ?? null,
         fill: (values) => this.fill(values), changed: () => this.changed(), run: (work) => this.run(work) })
       : null;
-    this.listed = false; // the maps kept on this device are listed once the map is shown (listKept)
     this.listKept();
   }
 
@@ -332,6 +344,7 @@ class Calculator {
   // before the answer the same change asks for, so that answer reads the pieces laid out; while the engine is not
   // ready (still starting, or started again) the lay-out waits for it, and runs before its first answer.
   layOut() {
+    this.setUpParts();
     if (!this.board) return;
     this.laying = true;
     this.run(() => this.layOutNow());
@@ -678,6 +691,7 @@ class Calculator {
 
   /** The engine started: read the link, if any, and answer. @param {Engine} engine */
   attach(engine) {
+    this.setUpParts();
     this.engine = engine;
     this.run(async () => {
       await this.restore();
@@ -763,6 +777,7 @@ function mountCalculators() {
     }
   }
   for (const view of fresh) view.startHouse(opening);
+  for (const view of fresh) setTimeout(() => view.setUpParts()); // each in a task of its own
   if (!engine) {
     const script = document.querySelector("script[data-engine]");
     engine = script instanceof HTMLScriptElement ? new Engine(script) : null;
@@ -820,7 +835,8 @@ function spreadTable(source) {
   for (const view of views) if (view !== source && view.system === source.system && view.root.isConnected) view.tableChanged();
 }
 
-mountCalculators();
+// In a task of its own: the evaluation of this module and its imports is one task already, long on a slow phone.
+setTimeout(mountCalculators);
 onTableChange((/** @type {string | null} */ system) => {
   for (const view of views) if ((system === null || view.system === system) && view.root.isConnected) view.tableChanged();
 });
