@@ -47,11 +47,14 @@ def render(context: Context, words: list[str], options: dict[str, str]) -> str:
     values = scenario_to_values(inputs, clean)
     base = context.base
     context.page.meta["calculator"] = True
+    items = layout(system, fields, mode, scenario, result)
+    if has_board(items):
+        context.page.meta["calculator_board"] = True  # the board's scripts are preloaded (templates/main.html)
     count = context.count("calculator_count")
     return context.render(
         "partials/calculator.html",
         system=system,
-        layout=layout(system, fields, mode, scenario, result),
+        layout=items,
         fields=fields,
         rulings=form_rulings(system) if mode == "full" else (),
         page_rulings=form_rulings(system),
@@ -104,6 +107,11 @@ def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dic
     return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden, "drawn": spec.drawn,
             "svg": Markup(board_svg(drawing, interactive=True)),
             "legend": Markup(legend_html(drawing))}
+
+
+def has_board(items: list[dict[str, Any]]) -> bool:
+    """Whether a calculator's form items (``layout``) draw a board, on their own or in an alternative."""
+    return any(item.get("board") or any(group["board"] for group in item.get("alternatives", ())) for item in items)
 
 
 def layout(system: Any, fields: list[Any], mode: str, scenario: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:

@@ -8,9 +8,7 @@
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
 import { cellNoun, holdsMarkup, squareWords, whenIdle } from "./common.js";
-import { HexBoard } from "./hexboard.js";
 import { mountLists } from "./lists.js";
-import { MapImport } from "./mapimport.js";
 import { openInPlace } from "./navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 import { Summary } from "./summary.js";
@@ -275,25 +273,41 @@ class Calculator {
     this.form.querySelector('select[data-path="map.grid"]')?.addEventListener("input", () => this.layOut());
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
-    /** @type {HexBoard | null} */
+    /** @type {import("./hexboard.js").HexBoard | null} */
     this.board = null; // the board, the list editors and the map import: setUpParts
-    /** @type {MapImport | null} */
+    /** @type {import("./mapimport.js").MapImport | null} */
     this.maps = null;
-    this.partsSetUp = false;
+    /** @type {Promise<void> | null} */
+    this.parts = null;
     this.listed = false; // the maps kept on this device are listed once the map is shown (listKept)
   }
 
-  // The board, the list editors and the map import, set up once: by the page in a task after the form's (so that
-  // neither is a long task on a slow phone), or first thing by whatever needs them sooner.
+  // The list editors, then the board and the map import, set up once: by the page in a task after the form's (so
+  // that neither is a long task on a slow phone), or first thing by whatever needs them sooner. The board's
+  // modules are imported only by a calculator that has a board.
   setUpParts() {
-    if (this.partsSetUp) return;
-    this.partsSetUp = true;
+    this.parts ??= this.loadParts();
+    return this.parts;
+  }
+
+  async loadParts() {
+    mountLists(this.root);
     /** @type {HTMLElement | null} */
     const board = this.root.querySelector("[data-board]");
-    this.board = board ? new HexBoard(board) : null;
-    mountLists(this.root);
+    if (!board) return;
+    let modules;
+    try {
+      modules = await Promise.all([import("./hexboard.js"), import("./mapimport.js")]);
+    } catch (error) {
+      console.warn("calculator board could not load:", error);
+      this.setState("error", `The map could not load (${message(error)}). The fields work; reload the page for the map.`);
+      return;
+    }
+    const [{ HexBoard }, { MapImport }] = modules;
+    if (!this.root.isConnected) return; // its page was left in place meanwhile
+    this.board = new HexBoard(board);
     // A square map from a Universal VTT export (mapimport.js), where the board offers one.
-    this.maps = board && this.board && this.root.querySelector('[data-role="import-file"]')
+    this.maps = this.root.querySelector('[data-role="import-file"]')
       ? new MapImport(this.root, this.board, { ask: (request) => this.engine?.ask({ ...request, system: this.system }) ?? null,
         fill: (values) => this.fill(values), changed: () => this.changed(), run: (work) => this.run(work) })
       : null;
@@ -344,10 +358,12 @@ class Calculator {
   // before the answer the same change asks for, so that answer reads the pieces laid out; while the engine is not
   // ready (still starting, or started again) the lay-out waits for it, and runs before its first answer.
   layOut() {
-    this.setUpParts();
-    if (!this.board) return;
     this.laying = true;
-    this.run(() => this.layOutNow());
+    this.run(async () => {
+      await this.setUpParts();
+      if (this.board) await this.layOutNow();
+      else this.laying = false; // a calculator without a board (or whose board could not load) lays nothing out
+    });
   }
 
   async layOutNow() {
@@ -691,9 +707,9 @@ class Calculator {
 
   /** The engine started: read the link, if any, and answer. @param {Engine} engine */
   attach(engine) {
-    this.setUpParts();
     this.engine = engine;
     this.run(async () => {
+      await this.setUpParts();
       await this.restore();
       await this.layOutNow(); // a switch to the map made while the engine started
       await this.evaluate();
@@ -777,7 +793,7 @@ function mountCalculators() {
     }
   }
   for (const view of fresh) view.startHouse(opening);
-  for (const view of fresh) setTimeout(() => view.setUpParts()); // each in a task of its own
+  for (const view of fresh) setTimeout(() => view.setUpParts()); // each in a task of its own (it never rejects)
   if (!engine) {
     const script = document.querySelector("script[data-engine]");
     engine = script instanceof HTMLScriptElement ? new Engine(script) : null;

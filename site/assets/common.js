@@ -110,6 +110,22 @@ export function compareSortValues(a, b) {
   return a.localeCompare(b);
 }
 
+/** @type {WeakMap<Element, { flush(): void }>} a board's container -> its board (hexboard.js registers each) */
+const boards = new WeakMap();
+
+// The board drawn in `container` (a `[data-board]` element), if it is set up. Here, not in hexboard.js, so that
+// a page imports the board's modules only where it has a board.
+/** @param {Element | null} container */
+export function boardIn(container) {
+  return container ? boards.get(container) ?? null : null;
+}
+
+/** @param {Element} container @param {{ flush(): void } | null} board the board drawn there, or none any more */
+export function setBoard(container, board) {
+  if (board) boards.set(container, board);
+  else boards.delete(container);
+}
+
 /** @type {(() => void)[] | null} */
 let later = null;
 

@@ -12,7 +12,7 @@ import { BoardAccess, keyOf } from "./board-access.js";
 import { listen } from "./board-input.js";
 import { BoardMarks } from "./board-marks.js";
 import { fieldsOf, listsOf, placedMessage, plan, readPieces, singleText, toggledDoor } from "./board-model.js";
-import { afterPaint, holdsMarkup, whenIdle } from "./common.js";
+import { afterPaint, holdsMarkup, setBoard, whenIdle } from "./common.js";
 
 /** @typedef {import("./board-model.js").BoardSpec} BoardSpec */
 /** @typedef {import("./board-model.js").Pieces} Pieces */
@@ -35,15 +35,6 @@ import { afterPaint, holdsMarkup, whenIdle } from "./common.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** @type {WeakMap<Element, HexBoard>} a board's container -> its HexBoard */
-const boards = new WeakMap();
-
-// The board drawn in `container` (a `[data-board]` element), if there is one.
-/** @param {Element | null} container */
-export function boardIn(container) {
-  return container ? boards.get(container) ?? null : null;
-}
-
 /**
  * @param {ParentNode} root
  * @param {string} selector
@@ -58,7 +49,7 @@ export class HexBoard {
   /** @param {HTMLElement} container a `[data-board]` element */
   constructor(container) {
     this.container = container;
-    boards.set(container, this);
+    setBoard(container, this);
     // every listener the board's parts add goes with it (`destroy`)
     this.teardown = new AbortController();
     const signal = this.teardown.signal;
@@ -112,7 +103,7 @@ export class HexBoard {
     this.teardown.abort();
     this.pending.disconnect();
     this.zoom.disconnect();
-    boards.delete(this.container);
+    setBoard(this.container, null);
   }
 
   // Work done ahead of the next tap, when the page is idle after a whole drawing or a zoom: the hexes indexed,

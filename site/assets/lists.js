@@ -8,8 +8,7 @@
 // so a board can mark them at once). An edit here also fires `input`, which asks the engine. The board writes
 // a tap's list once the tap is on screen: the editor asks it to write first whenever it reads the list.
 
-import { cellNoun, nextName, parseList } from "./common.js";
-import { boardIn } from "./hexboard.js";
+import { boardIn, cellNoun, nextName, parseList } from "./common.js";
 
 /** @typedef {Record<string, unknown>} Item */
 /** @typedef {HTMLInputElement | HTMLSelectElement} Control */

@@ -103,3 +103,34 @@ def test_the_engines_first_answer_is_the_page_built(browser, watch, server, syst
         ctx.close()
     watch.check()
     assert built and built == live
+
+
+BOARD_MODULES = ("hexboard.js", "boardzoom.js", "board-model.js", "mapimport.js", "mapshelf.js")
+
+
+def test_the_boards_scripts_load_only_where_a_calculator_has_a_board(browser, watch, counted):
+    """A rule page's inline calculators (no board) neither preload nor import the board's modules, and answer live;
+    a full calculator preloads them, imports each once and sets its board up (a tap places a piece)."""
+    url, log = counted
+    ctx = browser.new_context(service_workers="block")
+    watch.attach(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(url + "rules/enchanted-realms/cover/")
+        page.locator('[data-mode="inline"] .calc-output[data-state="ready"]').first.wait_for(timeout=READY_TIMEOUT)
+        page.wait_for_load_state("networkidle")
+        preloads = page.eval_on_selector_all('link[rel="modulepreload"]', "links => links.map(l => l.href)")
+        assert any(href.endswith("/calculator.js") for href in preloads)
+        assert not [href for href in preloads if href.endswith(BOARD_MODULES)], preloads
+        assert not [path for _, _, path in log if path.endswith(BOARD_MODULES)], log
+        del log[:]
+        page.goto(url + CALCULATORS["enchanted-realms"])
+        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
+        page.wait_for_load_state("networkidle")
+        gets = Counter(path.rsplit("/", 1)[-1] for _, method, path in log if method == "GET")
+        assert all(gets[name] == 1 for name in BOARD_MODULES), gets
+        page.locator('.calc--full .calc-board g.hex[data-hex="5,0"]').click()  # a creature, by the board
+        page.locator('.calc--full [data-item-path="others.0.name"]').wait_for()
+    finally:
+        ctx.close()
+    watch.check()

@@ -75,6 +75,19 @@ def test_full_layout_groups_alternatives_and_board():
     assert all("field" in item or "alternatives" in item or "board" in item for item in items)
 
 
+def test_a_full_calculator_has_a_board_an_inline_one_none():
+    """``has_board`` (which has the page preload the board's scripts): each full form has one (d6's and Classic
+    d20's in their map alternative, Enchanted Realms' for the creatures around the target), an inline form of
+    plain fields none."""
+    for system_id, mode, board in (("skirmish-d6", "full", True), ("skirmish-d6", "inline", False),
+                                   ("classic-d20", "full", True), ("enchanted-realms", "full", True),
+                                   ("enchanted-realms", "inline", False)):
+        system = SYSTEMS[system_id]
+        scenario = {"system": system.id}
+        items = calculator.layout(system, list(system.inputs.fields), mode, scenario, pycore.evaluate(scenario))
+        assert calculator.has_board(items) is board, (system_id, mode)
+
+
 def test_records_are_list_editors_with_a_row_per_item(context):
     """A records field is a list editor: the hidden list, a row of controls per item, no JSON box to type in."""
     ctx = context()

@@ -1,7 +1,7 @@
-// Keeps the full calculator's board (its HexBoard, from the page's own hexboard.js module) as window.__oldBoard;
+// Keeps the full calculator's board (its HexBoard, as the page's own common.js knows it) as window.__oldBoard;
 // whether there was one.
 async () => {
-  const { boardIn } = await import(document.querySelector('link[rel="modulepreload"][href$="/hexboard.js"]').href);
+  const { boardIn } = await import(document.querySelector('link[rel="modulepreload"][href$="/common.js"]').href);
   window.__oldBoard = boardIn(document.querySelector(".calc--full [data-board]"));
   return window.__oldBoard !== null;
 }

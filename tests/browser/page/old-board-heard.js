@@ -2,7 +2,7 @@
 // still hear the page. The palette changes (the boards' observers of the body forget their colours), then an event
 // a list editor sends reaches the old board's element (its listener would mark the hexes named).
 async () => {
-  const { boardIn } = await import(document.querySelector('link[rel="modulepreload"][href$="/hexboard.js"]').href);
+  const { boardIn } = await import(document.querySelector('link[rel="modulepreload"][href$="/common.js"]').href);
   const old = window.__oldBoard;
   const fresh = boardIn(document.querySelector(".calc--full [data-board]"));
   const colours = { background: "", accent: "", ink: "", font: "" };
