@@ -496,7 +496,7 @@ class Bench:
             t = time.perf_counter()
             link.click()
             page.wait_for_url(re.compile(re.escape(RULEBOOK_TARGET) + "(#.*)?$"), wait_until="commit")
-            page.wait_for_function("(window.__inPlace && window.__inPlace.ready !== null) || "
+            page.wait_for_function("() => (window.__inPlace && window.__inPlace.ready !== null) || "
                                    "(window.__bench && !window.__inPlace && window.__bench.interactive !== null)",
                                    timeout=READY_TIMEOUT_MS, polling=20)
             wall = (time.perf_counter() - t) * 1000
