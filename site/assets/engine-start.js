@@ -1,13 +1,10 @@
 // @ts-check
 // Starts the engine's worker from the page's head, so that Python starts while the page is still parsed. The
-// engine's tag (this script, with data-engine) names the interpreter module and pycore's archive. First it has the
-// engine's files downloaded (the tag's data-fetch: site paths, in the order the engine asks for them) by a worker
-// of their own (engine-fetch.js), so that they are in the HTTP cache when the engine asks. Nothing else runs on the
-// page's thread: the interpreter and its start are the worker's.
+// engine's tag (this script, with data-engine) names the interpreter module and pycore's archive. Its files are
+// downloaded ahead by engine-prefetch.js, from the tag's data-fetch. Nothing else runs on the page's thread: the
+// interpreter and its start are the worker's.
 
 import { EngineWorker } from "./engine-rpc.js";
-
-const root = new URL("../", import.meta.url); // this script is assets/engine-start.js
 
 /** @returns {HTMLScriptElement | null} */
 function engineTag() {
@@ -44,13 +41,7 @@ export function currentEngine() {
   return current;
 }
 
-const tag = engineTag();
-if (tag) {
-  // A page the offline store answers has the files on the device already: nothing to fetch ahead then.
-  if (tag.dataset.fetch && !navigator.serviceWorker?.controller) {
-    const urls = JSON.parse(tag.dataset.fetch).map((/** @type {string} */ path) => new URL(path, root).href);
-    new Worker(new URL("./engine-fetch.js", import.meta.url)).postMessage({ urls });
-  }
+if (engineTag()) {
   try {
     first = startEngine();
   } catch (error) {
