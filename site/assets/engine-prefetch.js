@@ -1,10 +1,10 @@
 // @ts-check
 // Has the engine's files downloaded as soon as the parser reaches the page's engine tag: the tag's data-fetch (site
 // paths, in the order the engine asks for them) handed to a short-lived worker of their own (engine-fetch.js), so
-// that they are in the HTTP cache when the engine's worker asks. A classic script right after the engine tag, run
-// by the parser the moment it arrives (with the head's stylesheets, which hold the first paint anyway): the engine's
-// own start (engine-start.js, an async module) waits for a free moment of the page's thread, which on a slow phone
-// is busy laying the page out, and the megabytes would wait with it while the link stays idle.
+// that they are in the HTTP cache when the engine's worker asks. An async classic script right after the engine
+// tag, fetched at high priority in the head's first round of requests and run as soon as it is in: the engine's own
+// start (engine-start.js, an async module fetched at low priority) waits for its import too, and the megabytes
+// would wait with it while the link stays idle.
 (() => {
   const tag = document.querySelector("script[data-engine]");
   const script = document.currentScript;
