@@ -7,7 +7,9 @@ loader, see engine.py) instead of starting Python. Before the image is taken the
 CPython's garbage and Node zeroes the memory the allocator holds free (stale bytes of freed objects
 otherwise); the file leaves out the image's zero pages, holds the part the WebAssembly module placed
 itself XORed with the module's own data segments (mostly zeros then: the loader XORs them back), and is
-packed with Zstandard (``packing``).
+packed with Zstandard (``packing``). CPython makes the image as ``python -OO -X no_debug_ranges`` would (ENV):
+the standard library's and Pyodide's modules hold neither docstrings nor column tables, a sixth of the packed
+file; pycore alone is compiled as usual, its asserts and docstrings kept (the set-up checks both).
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ SUFFIX = f".snap{packing.SUFFIX}"
 """A snapshot file's suffix."""
 WASM = "pyodide.asm.wasm"
 """Pyodide's WebAssembly, whose data segments the image is XORed with."""
+ENV = {"PYTHONOPTIMIZE": "2", "PYTHONNODEBUGRANGES": "1"}
+"""CPython's start-up settings while the image is made (nothing in the engine reads a docstring of the standard
+library, or a column of a traceback line); the set-up takes them out of ``os.environ`` again."""
 TIMEOUT = 300
 """Seconds Node may take before the build goes on without a snapshot."""
 
@@ -56,6 +61,12 @@ log = logging.getLogger("mkdocs.plugins.rulebook")
 def settings() -> dict[str, object]:
     """What the set-up reads inside Pyodide: the source of ``_engine_start``."""
     return {"start": START.read_text(encoding="utf-8")}
+
+
+def recipe() -> bytes:
+    """What makes the image besides Pyodide, the archive and the standard libraries: the maker, the set-up, its
+    settings and CPython's environment (part of the cache key)."""
+    return MAKER.read_bytes() + SETUP.read_bytes() + json.dumps(settings()).encode() + json.dumps(ENV).encode()
 
 
 def cache_key(node_modules: Path, archive: Archive, recipe: bytes, stdlib: bytes = b"") -> str:
@@ -80,16 +91,15 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
         log.info("engine snapshot not made (no node): pages start Pyodide without it")
         return None
     config = json.dumps(settings()).encode()
-    recipe = MAKER.read_bytes() + SETUP.read_bytes() + config
     pair = b"".join(hashlib.sha256(data).digest() for data in stdlib or ())
-    cached = cache / f"{cache_key(node_modules, archive, recipe, pair)}{SUFFIX}"
+    cached = cache / f"{cache_key(node_modules, archive, recipe(), pair)}{SUFFIX}"
     if cached.exists():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         job = {"pyodide": str(node_modules / PYODIDE / "pyodide.mjs"), "archive": str(folder / "engine.zip"),
                "settings": str(folder / "settings.json"),
-               "setup": str(SETUP), "out": str(folder / "engine.snap"),
+               "setup": str(SETUP), "out": str(folder / "engine.snap"), "env": ENV,
                "stdlib": str(folder / "stdlib.zip") if stdlib else None,
                "after": str(folder / "after.zip") if stdlib else None}
         (folder / "engine.zip").write_bytes(archive.data)

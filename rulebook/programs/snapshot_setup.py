@@ -2,6 +2,7 @@
 
 import gc
 import importlib
+import importlib.machinery
 import json
 import os
 import pkgutil
@@ -15,11 +16,26 @@ os.remove("/tmp/engine.zip")
 with open("/tmp/snapshot.json", encoding="utf-8") as _f:
     _settings = json.load(_f)
 os.remove("/tmp/snapshot.json")
+
+# The image is made under -OO (snapshot.ENV); pycore is compiled as without it, its asserts and docstrings kept.
+_compile = importlib.machinery.SourceFileLoader.source_to_code
+
+
+def _as_usual(self: object, data: bytes, path: str, *, _optimize: int = -1) -> types.CodeType:
+    """A module's code compiled at optimization level 0, whatever the interpreter's."""
+    return compile(data, path, "exec", dont_inherit=True, optimize=0)
+
+
+importlib.machinery.SourceFileLoader.source_to_code = _as_usual  # type: ignore[method-assign,assignment]
 import pycore  # noqa: E402 (unpacked just above)
 
 for _info in pkgutil.walk_packages(pycore.__path__, "pycore."):
     if _info.name != "pycore.__main__":
         importlib.import_module(_info.name)
+importlib.machinery.SourceFileLoader.source_to_code = _compile  # type: ignore[method-assign]
+_made = {"optimize": sys.flags.optimize, "json's docstring": json.__doc__ is not None, "pycore's": bool(pycore.__doc__)}
+if _made != {"optimize": 2, "json's docstring": False, "pycore's": True}:
+    raise RuntimeError(f"the snapshot is meant to be made under -OO, pycore compiled as usual: {_made}")
 _engine = types.ModuleType("_engine_start")
 exec(compile(_settings["start"], "_engine_start", "exec"), _engine.__dict__)
 _zip = next(p for p in sys.path if p.endswith(".zip"))
@@ -40,6 +56,7 @@ with open(_zip, "rb") as _archive:  # only its end: a whole read would leave 2.5
     _archive.seek(-64, 2)
     _engine.STDLIB = (os.path.getsize(_zip), _archive.read())  # type: ignore[attr-defined]
 sys.modules["_engine_start"] = _engine
-del _settings, _info, _engine, _zip, _f, _archive
-os.environ.pop("_", None)  # the build machine's script path
+for _name in ("_", "PYTHONOPTIMIZE", "PYTHONNODEBUGRANGES"):  # the build machine's script path, CPython's settings
+    os.environ.pop(_name, None)
+del _settings, _info, _engine, _zip, _f, _archive, _compile, _as_usual, _name, _made
 gc.collect()  # what the imports left unreachable is freed before the free memory is zeroed

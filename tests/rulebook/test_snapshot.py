@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from repository import NODE_MODULES
 
+import pycore
+from pycore import walls
 from rulebook import packing, snapshot, wasm
 from rulebook.archive import Archive
 
@@ -67,6 +69,21 @@ def test_engine_snapshot_holds_the_modules_data_as_differences(built_site: Path)
     assert image[start + first.offset:start + first.offset + 64] == first.data[:64]
 
 
+def test_engine_snapshot_keeps_pycores_asserts_and_drops_the_standard_librarys_docstrings(built_site: Path):
+    """The image is made under -OO but pycore is compiled as usual: json's module docstring is not in its
+    memory, while pycore's own docstring and an assert's message are (the build's assert would be gone under -O)."""
+    snaps = list((built_site / "assets" / "runtime").glob(f"engine-*{snapshot.SUFFIX}"))
+    if not snaps:
+        pytest.skip("built without the engine snapshot (no Node)")
+    image, _ = filled(packing.unpack(snaps[0].read_bytes()))
+    assert json.__doc__ and pycore.__doc__  # json: imported by Pyodide's start-up
+    assert json.__doc__[:60].encode() not in image
+    assert pycore.__doc__[:60].encode() in image
+    nudge = "a nudge off the plane's grid"
+    assert nudge in Path(walls.__file__).read_text(encoding="utf-8")
+    assert nudge.encode() in image
+
+
 def test_sparse_image_round_trip():
     """Zero pages are left out and come back as zeros (the header gives the image's size); a short last
     page is kept whole."""
@@ -122,7 +139,7 @@ def test_cache_key_follows_every_input():
 def test_cached_snapshot_is_used_without_node(tmp_path: Path, monkeypatch):
     """A snapshot in the cache under this build's key is returned as it is (Node does not run)."""
     archive = Archive("pycore-x.zip", b"zip")
-    recipe = snapshot.MAKER.read_bytes() + snapshot.SETUP.read_bytes() + json.dumps(snapshot.settings()).encode()
+    recipe = snapshot.recipe()
     key = snapshot.cache_key(NODE_MODULES, archive, recipe)
     (tmp_path / f"{key}{snapshot.SUFFIX}").write_bytes(b"cached")
     monkeypatch.setattr(snapshot.shutil, "which", lambda name: "/bin/false")
