@@ -14,7 +14,8 @@
   const root = new URL("../", script.src); // this script is assets/engine-prefetch.js
   const urls = JSON.parse(tag.dataset.fetch).map((/** @type {string} */ path) => new URL(path, root).href);
   try {
-    new Worker(new URL("engine-fetch.js", script.src)).postMessage({ urls });
+    // a module worker: the head preloads its script beside this one (a classic worker's script cannot be preloaded)
+    new Worker(new URL("engine-fetch.js", script.src), { type: "module" }).postMessage({ urls });
   } catch (error) {
     console.warn("the engine's files could not be fetched ahead:", error); // the engine asks for them itself
   }

@@ -77,7 +77,7 @@ def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_
         ctx.close()
     watch.check()
     gets = Counter(path for _, method, path in log if method == "GET")
-    for path in prefetched:
+    for path in [*prefetched, "/assets/engine-fetch.js"]:  # the worker's script: preloaded by the head, then run
         assert gets[path] == 1, f"{path} downloaded {gets[path]} times"
     assert gets["/assets/runtime/pyodide/pyodide.asm.wasm"] == 0
     assert not [path for path in gets if "pyscript" in path or "/pycore-" in path], sorted(gets)
