@@ -28,7 +28,7 @@ from pathlib import Path
 from rulebook import packing
 from rulebook.archive import Archive
 from rulebook.project import PACKAGE
-from rulebook.runtime import PYODIDE, PYODIDE_FILES
+from rulebook.runtime import PYODIDE, PYODIDE_FILES, node_failure
 from rulebook.wasm import Segment, data_segments, xor_segments
 
 MAKER = PACKAGE / "programs" / "snapshot.mjs"
@@ -117,7 +117,7 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
         out = folder / "engine.snap"
         if proc.returncode or not out.exists():
             log.info("engine snapshot not made (node exited %s: %s): pages start Pyodide without it",
-                     proc.returncode, proc.stderr.strip()[-500:])
+                     proc.returncode, node_failure(proc.stderr))
             return None
         segments = data_segments((node_modules / PYODIDE / WASM).read_bytes())
         data = packing.pack(sparse_image(out.read_bytes(), segments))

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from rulebook.archive import DATE, Archive
 from rulebook.project import PACKAGE
-from rulebook.runtime import PYODIDE, PYODIDE_FILES
+from rulebook.runtime import PYODIDE, PYODIDE_FILES, node_failure
 
 FULL = "python_stdlib.zip"
 """Pyodide's own archive, under node_modules/pyodide."""
@@ -138,7 +138,7 @@ def record(node: str, node_modules: Path, archive: Archive, config: bytes) -> di
         out = folder / "used.json"
         if proc.returncode or not out.exists():
             log.info("standard library not trimmed (node exited %s: %s): pages load Pyodide's whole one",
-                     proc.returncode, proc.stderr.strip()[-500:])
+                     proc.returncode, node_failure(proc.stderr))
             return None
         found = json.loads(out.read_text(encoding="utf-8"))
     return {point: [str(name) for name in found[point]] for point in ("start", "used")}
