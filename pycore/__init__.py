@@ -1,7 +1,7 @@
 """Rules core: scenario dict in, exact result dict out. Standard library only.
 
 The registry's names (``evaluate``, ``SYSTEMS`` ...) are loaded with the first one asked for, so importing one module
-of the core (``pycore.hexgrid``) loads no system."""
+of the core (``pycore.geometry.hexgrid``) loads no system."""
 
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ import os
 import sys
 from typing import Any, NoReturn, TextIO
 
-from . import SYSTEMS, ScenarioError, evaluate, uvtt
+from . import SYSTEMS, ScenarioError, evaluate
+from .maps import uvtt
 from .schema import parse_json
 
 USAGE = "usage: python -m pycore evaluate [FILE|-] | python -m pycore map FILE"

@@ -5,15 +5,15 @@ constants from its module; everything else goes through this one place.
 """
 
 from pycore import ScenarioError, evaluate, ref
-from pycore.browser import scenario_to_values
 from pycore.dice import percent
 from pycore.fragment import encode_fragment
-from pycore.render import result_html, summary_text
+from pycore.page.handler import scenario_to_values
+from pycore.page.render import result_html, summary_text
 from pycore.schema import flatten
-from pycore.svg import board_svg, legend_html
 from pycore.systems import RULES, RULINGS, SYSTEMS
 from pycore.views import VIEWS
 from pycore.views.overlay import blocks as overlay_blocks
+from pycore.views.svg import board_svg, legend_html
 
 __all__ = ["RULES", "RULINGS", "SYSTEMS", "VIEWS", "ScenarioError", "board_svg", "encode_fragment", "evaluate",
            "flatten", "legend_html", "overlay_blocks", "percent", "ref", "result_html", "scenario_to_values", "summary_text"]

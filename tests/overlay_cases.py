@@ -3,7 +3,7 @@
 import copy
 
 from pycore import SYSTEMS, ScenarioError, evaluate
-from pycore.hexgrid import Hex
+from pycore.geometry.hexgrid import Hex
 from pycore.views import VIEWS
 
 ENTRY_KEYS = {"skirmish-d6": ("targetable", "hit_chance", "hit_chance_exact", "cover_level", "hits_on"),

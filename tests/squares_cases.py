@@ -8,7 +8,7 @@ export format has no low walls)."""
 import copy
 import pathlib
 
-from pycore import uvtt
+from pycore.maps import uvtt
 
 ROOM = pathlib.Path(__file__).parent / "maps" / "room.dd2vtt"
 LOW_WALL = {"points": [[3, 3], [3, 6]], "kind": "low"}
@@ -62,7 +62,7 @@ def every_line() -> list:
     """One line of each kind a map holds, a door both closed and open (for checks that run over every kind)."""
     from fractions import Fraction
 
-    from pycore.squaremap import Line
+    from pycore.maps.square_map import Line
 
     points = ((Fraction(0), Fraction(0)), (Fraction(1), Fraction(0)))
     return [Line(kind, points, 0, is_open) for kind in ("wall", "object", "low", "door")

@@ -26,9 +26,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pycore import SYSTEMS
-from pycore.maps import board_cells
+from pycore.maps.hex_map import board_cells
+from pycore.maps.square_map import MOST_HEXES
 from pycore.schema import Field, Inputs, nest
-from pycore.squaremap import MOST_HEXES
 
 BUILT = tuple(sorted(SYSTEMS))
 """Every system that can be evaluated: the property tests cover each of them."""

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from pycore import hexgrid as hg
-from pycore.hexgrid import Hex
+from pycore.geometry import hexgrid as hg
+from pycore.geometry.hexgrid import Hex
 from pycore.systems.classic_d20.corner_lines import Lines, corner_segments, cover_percent, segment_touches
 
 A, T = Hex.axial(0, 0), Hex.axial(4, 0)

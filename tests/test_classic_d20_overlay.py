@@ -9,9 +9,9 @@ from overlay_cases import check_overlay as check_any_overlay
 from strategies import square_maps
 
 from pycore import SYSTEMS, evaluate
-from pycore.hexgrid import ODD, Hex, rectangle
+from pycore.geometry.hexgrid import ODD, Hex, rectangle
 from pycore.systems.classic_d20.corner_lines import Lines
-from pycore.systems.classic_d20.map import board_of, reading
+from pycore.systems.classic_d20.hex_map import board_of, reading
 from pycore.systems.classic_d20.overlay import drawn_cells, guarding, key, key_of
 
 

@@ -1,4 +1,4 @@
-"""pycore.clearance: line of sight between whole hexes, from one hex to another and from one hex to many."""
+"""pycore.geometry.clearance: line of sight between whole hexes, from one hex to another and from one hex to many."""
 
 import itertools
 import math
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore import clearance as cl
-from pycore import hexgrid as hg
-from pycore.hexgrid import POINTY, Hex, Layout, Point
+from pycore.geometry import clearance as cl
+from pycore.geometry import hexgrid as hg
+from pycore.geometry.hexgrid import POINTY, Hex, Layout, Point
 
 H = Hex.axial
 

@@ -1,6 +1,6 @@
 """pycore.systems.enchanted_realms.cells: the rectangle drawn around the pieces (and covered by an overlay)."""
 
-from pycore.hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube
+from pycore.geometry.hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube
 from pycore.systems.enchanted_realms.cells import MARGIN_HEXES, MIN_COLS, MIN_ROWS, board_cells
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from enchanted_realms_cases import ids, run
 
-from pycore.render import result_html
+from pycore.page.render import result_html
 
 
 def test_partial_cover_is_plus_3_defense_against_ranged_and_sight_spells():

@@ -8,7 +8,7 @@ import pytest
 from enchanted_realms_cases import errors_of, run
 
 from pycore import evaluate
-from pycore.browser import form_to_scenario, scenario_to_values
+from pycore.page.handler import form_to_scenario, scenario_to_values
 from pycore.systems import SYSTEMS
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from enchanted_realms_cases import errors_of, run, slot_hexes
 
-from pycore.hexgrid import Hex
+from pycore.geometry.hexgrid import Hex
 from pycore.systems import enchanted_realms as er
 from pycore.systems.enchanted_realms.strays import cross, line_of_fire, pick_side, stray_layout
 
@@ -65,7 +65,7 @@ def test_grid_slot_order():
 
 def test_front_and_behind_are_exactly_two_hexes_from_the_target():
     """For every direction and distance up to 6, the front and behind hexes are 10 ft (2 hexes) from the target."""
-    from pycore.hexgrid import Hex, distance, spiral
+    from pycore.geometry.hexgrid import Hex, distance, spiral
     a = Hex.axial(0, 0)
     for b in spiral(a, 6)[1:]:
         for side in ("right", "left"):
@@ -144,7 +144,7 @@ def test_creatures_outside_the_stray_hexes_are_never_struck():
 def _nearest_centres(p):
     """The hexes whose centres are nearest the exact cube point ``p`` (Euclidean distance, which cube coordinates keep
     up to a factor): one hex holds ``p``, two when it lies on their shared edge."""
-    from pycore.hexgrid import Hex
+    from pycore.geometry.hexgrid import Hex
     q0, r0 = round(p[0]), round(p[1])
     near = [Hex.axial(q, r) for q in range(q0 - 2, q0 + 3) for r in range(r0 - 2, r0 + 3)]
     dist = {h: (p[0] - h.q) ** 2 + (p[1] - h.r) ** 2 + (p[2] - h.s) ** 2 for h in near}
@@ -170,7 +170,7 @@ def test_edge_side_decides_every_edge_midpoint_tie_in_both_rulings():
     """Every attacker within 12 hexes of a target: where the point 10 ft in front or behind lies on an edge (two hex
     centres equally near), "right" takes the hex on the attacker's right facing the target and "left" the other,
     both holding the point; elsewhere both take the one hex that holds it."""
-    from pycore.hexgrid import Hex, distance, spiral
+    from pycore.geometry.hexgrid import Hex, distance, spiral
     b = Hex.axial(0, 0)
     ties = along_old_nudge = 0
     for a in spiral(b, 12)[1:]:

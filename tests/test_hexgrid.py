@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore import hexgrid as hg
-from pycore.hexgrid import EVEN, FLAT, ODD, POINTY, FractionalHex, Hex, Layout, OffsetCoord, Point
+from pycore.geometry import hexgrid as hg
+from pycore.geometry.hexgrid import EVEN, FLAT, ODD, POINTY, FractionalHex, Hex, Layout, OffsetCoord, Point
 
 H = Hex.axial
 

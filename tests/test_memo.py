@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore import browser, maps
 from pycore.errors import ScenarioError
-from pycore.hexgrid import Hex
-from pycore.maps import board_cells
+from pycore.geometry.hexgrid import Hex
+from pycore.maps import hex_map
+from pycore.maps.hex_map import board_cells
 from pycore.memo import forget_all, recent_calls
+from pycore.page import handler
 from pycore.views import skirmish_d6 as d6view
 
 
@@ -93,10 +94,10 @@ def test_forget_all_forgets():
 
 def form_values(scenario: dict[str, Any]) -> dict[str, Any]:
     """What the page sends for a map scenario: every value as its control holds it (records as JSON text)."""
-    system = browser.SYSTEMS[scenario["system"]]
+    system = handler.SYSTEMS[scenario["system"]]
     forget_all()
     clean = system.inputs.validate(scenario)
-    values = browser.scenario_to_values(system.inputs, clean)
+    values = handler.scenario_to_values(system.inputs, clean)
     values.pop("_alternative", None)
     out = {}
     for path, value in values.items():
@@ -107,7 +108,7 @@ def form_values(scenario: dict[str, Any]) -> dict[str, Any]:
 
 
 def ask(values: dict[str, Any], board: Any) -> dict[str, Any]:
-    return json.loads(browser.handle(json.dumps({"op": "evaluate", "system": "skirmish-d6", "values": values, "board": board})))
+    return json.loads(handler.handle(json.dumps({"op": "evaluate", "system": "skirmish-d6", "values": values, "board": board})))
 
 
 @st.composite
@@ -200,7 +201,7 @@ def test_reading_a_map_from_memory_matches_reading_it_piece_by_piece(scenario, d
     forget_all()
     for _ in range(4):
         m = {**m, "attacker": data.draw(spots), "target": data.draw(spots)}
-        assert outcome(maps.read, m) == outcome(maps._read_slowly, m)
+        assert outcome(hex_map.read, m) == outcome(hex_map._read_slowly, m)
 
 
 @settings(max_examples=60, deadline=None)

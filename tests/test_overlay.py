@@ -1,7 +1,7 @@
-"""pycore.overlay: the hexes a piece could stand on, and entries made from an answer."""
+"""pycore.maps.overlay: the hexes a piece could stand on, and entries made from an answer."""
 
-from pycore.hexgrid import Hex
-from pycore.overlay import each_hex, each_square, entry, overlay_result, square_overlay_result, standing_hexes
+from pycore.geometry.hexgrid import Hex
+from pycore.maps.overlay import each_hex, each_square, entry, overlay_result, square_overlay_result, standing_hexes
 
 
 def test_standing_hexes_leave_out_taken_hexes_and_the_range():

@@ -6,7 +6,7 @@
   parts of a whole add up (distributions sum to 1; a bystander is never struck more often than the
   attack misses; protectors are struck only on rolls that miss the target).
 - Results are deterministic, JSON-serialisable, leave the scenario untouched, and always render.
-- The page's engine API (``pycore.browser.handle``) and the link decoder never raise on any text.
+- The page's engine API (``pycore.page.handler.handle``) and the link decoder never raise on any text.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from strategies import BUILT, mutated, scenarios
 
 from pycore import RULES, RULINGS, SYSTEMS, ScenarioError, evaluate, ref
-from pycore.browser import decode_fragment, encode_fragment, handle, nesting_depth
-from pycore.render import result_html
+from pycore.page.handler import decode_fragment, encode_fragment, handle, nesting_depth
+from pycore.page.render import result_html
 
 VALID_EXAMPLES = 1200
 """Valid scenarios drawn per system, in CI too."""

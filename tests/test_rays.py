@@ -1,11 +1,11 @@
-"""pycore.rays: which listed hexes each hex line from one hex passes, found by direction."""
+"""pycore.geometry.rays: which listed hexes each hex line from one hex passes, found by direction."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore import hexgrid as hg
-from pycore.hexgrid import Hex
-from pycore.rays import EDGE_KEEPS, Rays
+from pycore.geometry import hexgrid as hg
+from pycore.geometry.hexgrid import Hex
+from pycore.geometry.rays import EDGE_KEEPS, Rays
 
 H = Hex.axial
 

@@ -1,11 +1,11 @@
-"""pycore.render: one HTML rendering for the build and the browser."""
+"""pycore.page.render: one HTML rendering for the build and the browser."""
 
 import copy
 import xml.etree.ElementTree as ET
 
 from pycore import evaluate
 from pycore.memo import forget_all
-from pycore.render import result_html
+from pycore.page.render import result_html
 
 
 def test_result_html_shows_numbers_and_links():

@@ -8,7 +8,7 @@ from overlay_cases import check_overlay, hexes_of
 from strategies import scenarios, square_maps
 
 from pycore import SYSTEMS, ScenarioError, evaluate
-from pycore.maps import board_cells
+from pycore.maps.hex_map import board_cells
 from pycore.systems.skirmish_d6.overlay import FromStays, drawn_cells, pieces, reading_key
 
 WALL = {"attacker": [0, 1], "target": [4, 1], "cols": 8, "rows": 4,

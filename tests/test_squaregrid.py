@@ -1,11 +1,11 @@
-"""Square grids (``pycore.squaregrid``): known answers, and the squares a centre line passes against sampling."""
+"""Square grids (``pycore.geometry.squaregrid``): known answers, and the squares a centre line passes against sampling."""
 
 from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore import squaregrid as sq
+from pycore.geometry import squaregrid as sq
 
 
 def test_distance_counts_diagonals_as_the_ruling_says():

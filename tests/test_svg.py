@@ -1,4 +1,4 @@
-"""pycore.svg: byte-stable, described, rule-tagged diagrams that never rely on colour alone."""
+"""pycore.views.svg: byte-stable, described, rule-tagged diagrams that never rely on colour alone."""
 
 import dataclasses
 import xml.etree.ElementTree as ET
@@ -6,8 +6,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from pycore import evaluate
-from pycore.hexgrid import Hex
-from pycore.svg import (
+from pycore.geometry.hexgrid import Hex
+from pycore.views import skirmish_d6 as view
+from pycore.views.svg import (
     HEAT_BANDS,
     HEAT_PATTERNS,
     Board,
@@ -24,7 +25,6 @@ from pycore.svg import (
     board_svg,
     legend_element,
 )
-from pycore.views import skirmish_d6 as view
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 H = Hex.axial

@@ -1,4 +1,4 @@
-"""Universal VTT exports to the contract's square map (``pycore.uvtt``), and ``python -m pycore map``."""
+"""Universal VTT exports to the contract's square map (``pycore.maps.uvtt``), and ``python -m pycore map``."""
 
 import io
 import json
@@ -6,8 +6,9 @@ import json
 import pytest
 from squares_cases import ROOM
 
-from pycore import ScenarioError, uvtt
+from pycore import ScenarioError
 from pycore.__main__ import main
+from pycore.maps import uvtt
 
 
 def export(**changes):

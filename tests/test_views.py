@@ -6,7 +6,7 @@ from importlib import import_module
 import pytest
 
 from pycore import SYSTEMS
-from pycore.hexgrid import Hex
+from pycore.geometry.hexgrid import Hex
 from pycore.views import VIEWS, View, classic_d20, skirmish_d6, view_module
 from pycore.views.common import (
     board_size,

@@ -4,10 +4,10 @@ import pytest
 from classic_d20_cases import run
 
 from pycore import evaluate
-from pycore.render import result_html
-from pycore.svg import board_svg
+from pycore.page.render import result_html
 from pycore.views import VIEWS
 from pycore.views.classic_d20 import BOARD, board
+from pycore.views.svg import board_svg
 
 
 @pytest.mark.parametrize(("scenario", "headline"), [

@@ -8,7 +8,7 @@ from enchanted_realms_cases import run
 
 from pycore import evaluate
 from pycore.dice import percent
-from pycore.render import result_html
+from pycore.page.render import result_html
 from pycore.views import VIEWS
 
 

@@ -4,11 +4,11 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 
 from pycore import evaluate
-from pycore.render import result_html
-from pycore.svg import Heat
+from pycore.page.render import result_html
 from pycore.views import enchanted_realms as er_view
 from pycore.views import overlay
 from pycore.views import skirmish_d6 as d6_view
+from pycore.views.svg import Heat
 
 D6 = d6_view.OVERLAY
 

@@ -4,8 +4,8 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 
 from pycore import evaluate
-from pycore.browser import decode_fragment
-from pycore.render import answer, result_html
+from pycore.page.handler import decode_fragment
+from pycore.page.render import answer, result_html
 from pycore.views import pairings
 from pycore.views.skirmish_d6 import pairing_blocks
 

@@ -1,8 +1,8 @@
 """pycore.views.skirmish_d6: the hex map drawn around the pieces, the headline and the facts."""
 
 from pycore import evaluate
-from pycore.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
-from pycore.maps import MARGIN_HEXES, MAX_SPAN
+from pycore.geometry.hexgrid import ODD, Hex, OffsetCoord, roffset_to_cube
+from pycore.maps.hex_map import MARGIN_HEXES, MAX_SPAN
 from pycore.views import VIEWS
 from pycore.views.skirmish_d6 import board
 
@@ -54,7 +54,7 @@ def test_a_square_map_is_drawn_on_squares():
     its light; the line passes six squares and crosses one wall line (the inner wall below the door): level 1."""
     from squares_cases import on_room
 
-    from pycore.render import result_html
+    from pycore.page.render import result_html
 
     scenario = on_room("skirmish-d6", [1, 2], [7, 3], True, attack={"hits_on": 4})
     result = evaluate(scenario)

@@ -1,4 +1,4 @@
-"""Thin walls (``pycore.walls``): how a line meets a polyline, and whether any unbroken line joins two squares,
+"""Thin walls (``pycore.geometry.walls``): how a line meets a polyline, and whether any unbroken line joins two squares,
 against known answers and a plain sampling model."""
 
 from fractions import Fraction
@@ -6,7 +6,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore import walls as w
+from pycore.geometry import walls as w
 
 
 def P(x, y):

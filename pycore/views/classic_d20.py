@@ -7,15 +7,14 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from .. import hexgrid as hg
-from ..board import BoardSpec, Slot
 from ..dice import percent
-from ..hexgrid import Hex
-from ..maps import board_cells, unbounded_cells
-from ..squaregrid import Square
-from ..svg import Board, Mark, Piece
+from ..geometry import hexgrid as hg
+from ..geometry.hexgrid import Hex
+from ..geometry.squaregrid import Square
+from ..maps.hex_map import board_cells, unbounded_cells
 from ..systems.classic_d20.tables import COVER_EXAMPLES
 from . import overlay, pairings
+from .board_spec import BoardSpec, Slot
 from .common import (
     board_size,
     chance,
@@ -29,7 +28,8 @@ from .common import (
     signed,
     summary_line,
 )
-from .squares import lines_legend, lines_words, picture_size, square_cells, square_lamps, square_pieces, square_walls
+from .square_map import lines_legend, lines_words, picture_size, square_cells, square_lamps, square_pieces, square_walls
+from .svg import Board, Mark, Piece
 from .view import Answer, View
 
 BOARD = BoardSpec(

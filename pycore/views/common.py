@@ -8,13 +8,13 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..board import BoardSpec
 from ..dice import percent
-from ..hexgrid import Hex
+from ..geometry.hexgrid import Hex
+from ..maps.square_map import MOST_HEXES
 from ..memo import recent_calls
 from ..rules import entry
-from ..squaremap import MOST_HEXES
-from ..svg import Piece
+from .board_spec import BoardSpec
+from .svg import Piece
 
 
 def signed(n: int) -> str:

@@ -6,14 +6,14 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from typing import Any
 
-from ..board import BoardSpec, Slot
 from ..dice import percent
-from ..hexgrid import Hex
-from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
+from ..geometry.hexgrid import Hex
 from ..systems.enchanted_realms.cells import board_cells
 from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
 from . import overlay
+from .board_spec import BoardSpec, Slot
 from .common import hex_of, link, percent_exact, percent_with_fraction, pieces_legend, signed, summary_line
+from .svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from .view import View
 
 PLACE_WORDS = {"front": "10 ft in front", "behind": "10 ft behind", "adjacent": "next to the target"}

@@ -5,14 +5,13 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from ..board import BoardSpec, Slot
-from ..hexgrid import Hex
-from ..maps import board_cells, unbounded_cells
-from ..squaregrid import Square
-from ..svg import HEAT_BANDS, Board, Mark, Piece, Segment
+from ..geometry.hexgrid import Hex
+from ..geometry.squaregrid import Square
+from ..maps.hex_map import board_cells, unbounded_cells
 from . import overlay, pairings
+from .board_spec import BoardSpec, Slot
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, pieces_legend, signed, summary_line
-from .squares import (
+from .square_map import (
     lines_legend,
     lines_words,
     picture_size,
@@ -22,6 +21,7 @@ from .squares import (
     square_pieces,
     square_walls,
 )
+from .svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from .view import Answer, View
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),

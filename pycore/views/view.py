@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import BoardSpec
-from ..svg import Board
+from .board_spec import BoardSpec
 from .overlay import OverlayWords
+from .svg import Board
 
 Facts = list[tuple[str, str]]
 """Term/value rows of a result panel."""

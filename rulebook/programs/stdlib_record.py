@@ -33,7 +33,7 @@ _start = _in_use()
 for _name in _settings["imports"]:
     with contextlib.suppress(ImportError):  # a SAFETY name this Pyodide's standard library does not have
         importlib.import_module(_name)
-from pycore.browser import handle  # noqa: E402
+from pycore.page.handler import handle  # noqa: E402
 from pycore.systems import SYSTEMS  # noqa: E402
 
 for _system in SYSTEMS:

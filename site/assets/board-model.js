@@ -6,7 +6,7 @@
 import { nextName, parseList } from "./common.js";
 
 /**
- * A kind of piece the board places (pycore.board.Slot): one piece in a one-hex field (`single`), or a
+ * A kind of piece the board places (pycore.views.board_spec.Slot): one piece in a one-hex field (`single`), or a
  * record with `record`'s values in a list field.
  * @typedef {{ kind: string, label: string, symbol: string, path: string, single: boolean,
  *   record: Record<string, unknown> }} Slot

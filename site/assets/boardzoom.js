@@ -5,8 +5,8 @@
 // two fingers pinch, and Ctrl with the wheel (a trackpad's pinch) zooms on a desktop. The view keeps the
 // point under the fingers (or the middle of the view) where it was.
 
-const HEX_WIDTH = Math.sqrt(3) * 20; // a pointy-top hex's width in drawing units (pycore.svg.HEX_SIZE 20)
-const SQUARE_WIDTH = 34; // a square's side in drawing units (pycore.svg.SQUARE_SIZE)
+const HEX_WIDTH = Math.sqrt(3) * 20; // a pointy-top hex's width in drawing units (pycore.views.svg.HEX_SIZE 20)
+const SQUARE_WIDTH = 34; // a square's side in drawing units (pycore.views.svg.SQUARE_SIZE)
 const STEPS = [24, 44, 64, 88]; // cell widths in CSS pixels the buttons step through
 const SMALL = 24; // at fit, cells narrower than this make the board say how to zoom
 const MAX = STEPS[STEPS.length - 1];

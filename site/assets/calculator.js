@@ -17,12 +17,12 @@ const LOAD_TIMEOUT_MS = 90000;
 // An answer takes milliseconds (CONTRIBUTING, the bench's recompute row): a worker silent this long is taken as
 // dead or stuck. Its first answer may wait for Python's start-up on a busy machine: that one has LOAD_TIMEOUT_MS.
 const ANSWER_TIMEOUT_MS = 8000;
-// The map fields a lay-out fills (pycore.browser's LAID_OUT): a board holding just those is laid out again on a new grid.
+// The map fields a lay-out fills (pycore.page.handler's LAID_OUT): a board holding just those is laid out again on a new grid.
 const LAID_OUT = ["map.attacker", "map.target", "map.obstacles", "map.creatures", "map.walls"];
 const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
 
 /** @typedef {import("./engine-rpc.js").EngineWorker} EngineWorker */
-/** A reply of pycore.browser.handle (the contract's reply, or a restored link's values or error). */
+/** A reply of pycore.page.handler.handle (the contract's reply, or a restored link's values or error). */
 /** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("./hexboard.js").BoardReply} Reply */
 
 // The engine is the page's one worker (engine-worker.js), started by engine-start.js from the page's head (so that
@@ -134,7 +134,7 @@ class Engine extends EventTarget {
     try {
       reply = await Promise.race([worker.handle(JSON.stringify(request)), silent, ...(ended ? [ended] : [])]);
     } catch (error) {
-      // pycore.browser.handle answers every fault of its own: a call that fails is the worker failing
+      // pycore.page.handler.handle answers every fault of its own: a call that fails is the worker failing
       const stopped = error instanceof EngineStopped ? error : new EngineStopped(`it failed: ${message(error)}`);
       this.died(worker, stopped);
       throw stopped;
@@ -589,7 +589,7 @@ class Calculator {
     // a rule link of the answer that has the focus keeps it: the same link in the new answer takes it
     const focused = document.activeElement;
     const kept = focused instanceof HTMLAnchorElement && this.body.contains(focused) ? focused.href : null;
-    this.body.innerHTML = html; // built by pycore.render with every string escaped
+    this.body.innerHTML = html; // built by pycore.page.render with every string escaped
     this.shown = html;
     if (kept !== null) {
       const links = /** @type {NodeListOf<HTMLAnchorElement>} */ (this.body.querySelectorAll("a[href]"));

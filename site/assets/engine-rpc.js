@@ -70,7 +70,7 @@ export class EngineWorker {
     });
   }
 
-  /** pycore.browser.handle in the worker: a request's JSON to the reply's. @param {string} request @returns {Promise<string>} */
+  /** pycore.page.handler.handle in the worker: a request's JSON to the reply's. @param {string} request @returns {Promise<string>} */
   handle(request) {
     return this.call("handle", request);
   }

@@ -1,6 +1,6 @@
 // @ts-check
 // The engine's worker: Pyodide started from this site's own files (the build's loader, which restores the memory
-// snapshot with pycore already imported), answering the page with pycore.browser.handle. It speaks the small
+// snapshot with pycore already imported), answering the page with pycore.page.handler.handle. It speaks the small
 // protocol of engine-rpc.js: one start message, then numbered requests, each answered under its number.
 
 /** @typedef {{ interpreter: string, archive?: string | null }} Start */
@@ -29,7 +29,7 @@ async function begin({ interpreter, archive }) {
     if (!response.ok) throw new Error(`${new URL(archive).pathname.split("/").pop()}: HTTP ${response.status}`);
     pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide" });
   }
-  const handle = pyodide.pyimport("pycore.browser").handle;
+  const handle = pyodide.pyimport("pycore.page.handler").handle;
   // Everything loaded so far lives as long as the worker: the collector need not walk it on every full pass.
   pyodide.runPython("import gc; gc.freeze()");
   return (request) => String(handle(request));

@@ -187,7 +187,7 @@ export class HexBoard {
     this.showPicture();
   }
 
-  // The picture put in the drawing's empty slot for it (pycore.svg draws one on a sized square map), when the
+  // The picture put in the drawing's empty slot for it (pycore.views.svg draws one on a sized square map), when the
   // slot is the picture's size; otherwise the slot stays empty. The board says whether it shows one
   // (`data-picture`), so its squares let the picture through.
   showPicture() {
@@ -213,7 +213,7 @@ export class HexBoard {
       this.drawn = html;
       return false;
     }
-    this.box.innerHTML = html; // built by pycore.svg with every string escaped
+    this.box.innerHTML = html; // built by pycore.views.svg with every string escaped
     this.drawn = html;
     this.index = null;
     this.showPicture();
@@ -231,7 +231,7 @@ export class HexBoard {
     const keys = Object.keys(patch.cells);
     const template = document.createElement("template");
     template.innerHTML = `<svg xmlns="${SVG_NS}"><g>${keys.map((k) => patch.cells[k][1]).join("")}</g>` +
-      `<g>${keys.map((k) => patch.cells[k][2]).join("")}</g><g>${patch.segments}</g></svg>`; // built by pycore.svg, escaped
+      `<g>${keys.map((k) => patch.cells[k][2]).join("")}</g><g>${patch.segments}</g></svg>`; // built by pycore.views.svg, escaped
     const [cells, glyphs, segments] = /** @type {Element} */ (template.content.firstElementChild).children;
     const layer = svg.querySelector(".hexboard-glyphs");
     for (const fresh of [...cells.children]) {
@@ -276,7 +276,7 @@ export class HexBoard {
     svg.querySelector(":scope > .hexboard-walls")?.remove();
     if (markup) {
       const template = document.createElement("template");
-      template.innerHTML = `<svg xmlns="${SVG_NS}">${markup}</svg>`; // built by pycore.svg, escaped
+      template.innerHTML = `<svg xmlns="${SVG_NS}">${markup}</svg>`; // built by pycore.views.svg, escaped
       const layer = /** @type {Element} */ (template.content.firstElementChild).firstElementChild;
       if (layer) svg.insertBefore(layer, svg.querySelector(":scope > .hexboard-glyphs"));
     }

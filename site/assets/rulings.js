@@ -16,7 +16,7 @@
 /** @typedef {Record<string, string>} Choices ruling id -> choice */
 
 const KEY_PREFIX = "house-rulings:";
-const PATH_PREFIX = "rulings."; // a ruling's form path, as pycore.browser reads it
+const PATH_PREFIX = "rulings."; // a ruling's form path, as pycore.page.handler reads it
 /** @type {Map<string, Choices>} */
 const pageOnly = new Map(); // system -> the table's rulings that storage refused: kept for this page
 

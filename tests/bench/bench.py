@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     data["has_service_worker"] = (site / "sw.js").exists()
 
     # The answer in the static HTML is the engine's answer to the situation the page opens with (the build used pycore).
-    from pycore.render import result_html
+    from pycore.page.render import result_html
 
     static_ok = {}
     for sid, path in calculators.items():

@@ -33,8 +33,8 @@ from bench_config import (
     WORKER_OVERLAY_ROUNDS,
     script,
 )
-from browser.support import LOCAL_PREFIXES, QuietHandler, QuietServer, build_site
 from repository import NODE_MODULES
+from requests.support import LOCAL_PREFIXES, QuietHandler, QuietServer, build_site
 
 BASELINE = Path(__file__).resolve().parent / "baseline"
 
@@ -137,7 +137,7 @@ def full_preset(html: str) -> dict[str, Any]:
 def big_map_scenario(system: str = "skirmish-d6") -> dict[str, Any]:
     """A 40 x 40 map, attacker and target far apart, many obstacles and creatures (fixed seed): d6 Skirmish's
     partial and total obstacles, or the same hexes as Classic d20's walls."""
-    from pycore.hexgrid import rectangle
+    from pycore.geometry.hexgrid import rectangle
 
     rng = random.Random(BIG_MAP["seed"])
     cells = rectangle(BIG_MAP["cols"], BIG_MAP["rows"])
@@ -163,7 +163,7 @@ def big_map_scenario(system: str = "skirmish-d6") -> dict[str, Any]:
 
 def big_map_fragment() -> str:
     """The d6 calculator's map alternative: a 40 x 40 board, attacker and target far apart, many obstacles."""
-    from pycore.browser import encode_fragment
+    from pycore.page.handler import encode_fragment
 
     return "#s=" + encode_fragment(big_map_scenario())
 
@@ -171,8 +171,8 @@ def big_map_fragment() -> str:
 def cover_grid(runs: int) -> dict[str, Any]:
     """``clear_line`` from the centre of a 40 x 40 board to every hex, 200 obstacles (fixed seed), in CPython,
     against a CPython baseline in the same run: the classic centre-to-centre hex line walk over the same pairs."""
-    from pycore import clearance
-    from pycore import hexgrid as hg
+    from pycore.geometry import clearance
+    from pycore.geometry import hexgrid as hg
 
     rng = random.Random(COVER_GRID["seed"])
     cells = hg.rectangle(COVER_GRID["cols"], COVER_GRID["rows"])
@@ -205,14 +205,14 @@ def map_click(runs: int, clicks: int = 40) -> dict[str, Any]:
     clicks with everything forgotten before each, in the same run."""
     import json as _json
 
-    from pycore import browser
     from pycore.memo import forget_all
+    from pycore.page import handler
 
     system = "skirmish-d6"
-    restored = _json.loads(browser.handle(_json.dumps({"op": "restore", "system": system, "fragment": big_map_fragment()})))
+    restored = _json.loads(handler.handle(_json.dumps({"op": "restore", "system": system, "fragment": big_map_fragment()})))
     values = {k: v if isinstance(v, (bool, str)) else str(v) for k, v in restored["values"].items()
               if k != "_alternative" and not k.startswith("obstacles.")}
-    first = _json.loads(browser.handle(_json.dumps({"op": "evaluate", "system": system, "values": values, "board": True})))
+    first = _json.loads(handler.handle(_json.dumps({"op": "evaluate", "system": system, "values": values, "board": True})))
     board = {"frame": first["board_frame"], "shown": dict(first["board_marks"])}
     q, r = (int(x) for x in values["map.target"].split(","))
     taken = {tuple(item["hex"]) for key in ("map.obstacles", "map.creatures") for item in _json.loads(values[key])}
@@ -223,7 +223,7 @@ def map_click(runs: int, clicks: int = 40) -> dict[str, Any]:
     def click(i: int, cold: bool) -> str:
         if cold:
             forget_all()
-        return browser.handle(requests[i % len(requests)])
+        return handler.handle(requests[i % len(requests)])
 
     times: dict[str, list[float]] = {"warm": [], "cold": []}
     for _ in range(runs):
@@ -242,7 +242,8 @@ def big_map_overlay(runs: int) -> dict[str, Any]:
     """Each map system's overlays on the big map (the target moved over every free hex, then the attacker), in
     CPython, as a ratio of one single evaluation of the same map in the same run; both start cold (the engine's
     remembered calls and its cache of exact lines forgotten), as after a change that moves a piece."""
-    from pycore import clearance, evaluate
+    from pycore import evaluate
+    from pycore.geometry import clearance
     from pycore.memo import forget_all
 
     def cold(s: dict[str, Any]) -> float:
@@ -269,14 +270,14 @@ def worker_overlay_requests(system: str, moving: str, spots: int) -> dict[str, A
     before), once without and once with the ``moving`` overlay; and the same requests' time in CPython."""
     import json as _json
 
-    from pycore import browser
-    from pycore.browser import encode_fragment
-    from pycore.hexgrid import rectangle
+    from pycore.geometry.hexgrid import rectangle
     from pycore.memo import forget_all
+    from pycore.page import handler
+    from pycore.page.handler import encode_fragment
     from pycore.systems import SYSTEMS
 
     scenario = big_map_scenario(system)
-    restored = _json.loads(browser.handle(_json.dumps({"op": "restore", "system": system,
+    restored = _json.loads(handler.handle(_json.dumps({"op": "restore", "system": system,
                                                        "fragment": "#s=" + encode_fragment(scenario)})))
     chosen = restored["values"].get("_alternative")  # the page sends no field of the alternative not chosen
     other = {f.path for f in SYSTEMS[system].inputs.fields if f.group and f.group != chosen}
@@ -296,7 +297,7 @@ def worker_overlay_requests(system: str, moving: str, spots: int) -> dict[str, A
     for single, overlay in pairs:
         for name, request in (("single", single), ("overlay", overlay)):
             t = time.perf_counter()
-            reply = _json.loads(browser.handle(request))
+            reply = _json.loads(handler.handle(request))
             cpython[name].append((time.perf_counter() - t) * 1000)
             assert reply["state"] == "ready" and bool(reply["result"].get("overlay")) == (name == "overlay"), reply
     return {"pairs": pairs, "hexes": len(reply["result"]["overlay"]["hexes"]),

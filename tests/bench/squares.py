@@ -68,11 +68,11 @@ def cpython(runs: int) -> dict[str, Any]:
 
 def worker_pairs(system: str) -> list[list[str]]:
     """Evaluate requests as the page sends them, for each of ``SPOTS``: without, then with the target overlay."""
-    from pycore import browser
-    from pycore.browser import encode_fragment
+    from pycore.page import handler
+    from pycore.page.handler import encode_fragment
     from pycore.systems import SYSTEMS as ALL
 
-    restored = json.loads(browser.handle(json.dumps({"op": "restore", "system": system,
+    restored = json.loads(handler.handle(json.dumps({"op": "restore", "system": system,
                                                      "fragment": "#s=" + encode_fragment(scenario(system))})))
     chosen = restored["values"].get("_alternative")
     other = {f.path for f in ALL[system].inputs.fields if f.group and f.group != chosen}
@@ -111,7 +111,7 @@ def import_answer(bench: Bench, cpu: int) -> dict[str, Any]:
 
 def taps(bench: Bench, count: int) -> dict[str, Any]:
     """Tap-to-paint on the dungeon's board, on a phone with its CPU slowed 4x (``Bench.tap_paint``)."""
-    from pycore.browser import encode_fragment
+    from pycore.page.handler import encode_fragment
 
     profile = TAP_PROFILES["phone, CPU 4x"]
     path = RULEBOOK_TARGET + "#s=" + encode_fragment(scenario("skirmish-d6"))

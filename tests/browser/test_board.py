@@ -9,7 +9,7 @@ from browser.support import (
 )
 from playwright.sync_api import expect
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 EMPTY_MAP = "#s=" + encode_fragment({"system": "skirmish-d6", "attack": {"hits_on": 4}, "map": {}})
 """A link to the hex map with nothing on it, and the page's own base numbers (switching to the map in the form lays

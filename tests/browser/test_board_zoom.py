@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from browser.support import PHONE, READY_TIMEOUT, next_frame, page_script, scenario_in_url, wait_state
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 HEX_WIDTH = 3 ** 0.5 * 20
-"""A hex's width in drawing units (pycore.svg.HEX_SIZE 20, pointy top)."""
+"""A hex's width in drawing units (pycore.views.svg.HEX_SIZE 20, pointy top)."""
 BIG = {"system": "skirmish-d6", "map": {"cols": 40, "rows": 40, "attacker": [2, 2], "target": [10, 35]}}
 
 

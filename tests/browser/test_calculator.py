@@ -5,7 +5,7 @@ import re
 import pytest
 from browser.support import block_engine, full_calculator, page_script, scenario_in_url, wait_state
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 SYSTEM = "skirmish-d6"
 STATES = page_script("record-states.js")

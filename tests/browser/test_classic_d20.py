@@ -2,7 +2,7 @@
 
 from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 SYSTEM = "classic-d20"
 PAGE = "calculator/classic-d20/"

@@ -9,7 +9,7 @@ import pytest
 from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_settled, wait_state
 from playwright.sync_api import expect
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 SITUATION = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "overlay": "target",
              "map": {"cols": 8, "rows": 6, "attacker": [0, 2], "target": [5, 2],

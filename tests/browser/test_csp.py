@@ -25,7 +25,7 @@ from browser.support import (
     wait_settled,
 )
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 POLICY = {
     "default-src": ["'none'"],

@@ -4,7 +4,7 @@ import json
 
 from browser.support import READY_TIMEOUT, full_calculator, scenario_in_url, wait_state
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 SYSTEM = "enchanted-realms"
 URL = "calculator/enchanted-realms/"

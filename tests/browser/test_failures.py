@@ -26,7 +26,7 @@ from browser.support import (
     page_script,
 )
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 FAST = 20.0
 """Seconds within which a missing, blocked or broken runtime file must show as failed."""

@@ -25,7 +25,7 @@ from browser.support import (
 )
 
 from pycore import SYSTEMS
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 MARKUP = [
     '<img src=x onerror="window.__pwned=1">',

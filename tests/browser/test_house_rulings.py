@@ -33,7 +33,7 @@ from browser.support import (
 )
 
 from pycore import SYSTEMS
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 SYSTEM = "skirmish-d6"
 CALCULATOR = "calculator/skirmish-d6/"

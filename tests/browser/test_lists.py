@@ -21,7 +21,7 @@ from browser.support import (
 )
 from browser.test_failures import EXPECTED_NOISE
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
 ER = "calculator/enchanted-realms/"

@@ -34,8 +34,8 @@ from browser.support import (
 from playwright.sync_api import Error as PlaywrightError
 
 import pycore
-from pycore.browser import encode_fragment
-from pycore.render import result_element
+from pycore.page.handler import encode_fragment
+from pycore.page.render import result_element
 from pycore.systems import SYSTEMS
 
 READY_TIMEOUT = 120_000

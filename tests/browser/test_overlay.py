@@ -6,7 +6,7 @@ import pytest
 from browser.support import AXE, READY_TIMEOUT, assert_no_blocking, full_calculator, run_axe, scenario_in_url, wait_state
 
 from pycore import evaluate
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 from pycore.views import overlay
 from pycore.views.classic_d20 import OVERLAY as D20_OVERLAY
 from pycore.views.skirmish_d6 import OVERLAY

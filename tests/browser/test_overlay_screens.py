@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from browser.support import wait_settled
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 pytestmark = pytest.mark.shots
 

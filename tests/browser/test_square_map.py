@@ -22,7 +22,7 @@ from browser.support import (
     wait_state,
 )
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 # A wall at x = 2 from the top to y = 1.8 and a door at x = 3 across the board: closed, total cover; open, the wall
 # is seen past (one level, a 4+ attack hits on 5+).

@@ -13,7 +13,7 @@ import pytest
 from browser.support import SiteServer
 from engines.drivers import READY, Driver
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 LIGHT_RULE = '[data-field="light"] a.calc-rule-link'
 """The light field's rule link: d6.light.vision, "The light table" on the light page."""

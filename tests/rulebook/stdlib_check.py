@@ -21,8 +21,8 @@ for _name in _settings["imports"]:
         _failed.append(f"import {_name}: {exc}")
 import pycore  # noqa: E402
 from pycore import ScenarioError, evaluate  # noqa: E402
-from pycore.browser import encode_fragment, handle  # noqa: E402
-from pycore.render import result_html, summary_text  # noqa: E402
+from pycore.page.handler import encode_fragment, handle  # noqa: E402
+from pycore.page.render import result_html, summary_text  # noqa: E402
 
 for _info in pkgutil.walk_packages(pycore.__path__, "pycore."):
     if _info.name != "pycore.__main__":

@@ -6,7 +6,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 import pycore
-from pycore.render import result_html
+from pycore.page.render import result_html
 from pycore.systems import SYSTEMS
 from rulebook import calculator
 

@@ -9,7 +9,7 @@ import pytest
 from repository import NODE_MODULES
 
 import pycore
-from pycore import walls
+from pycore.geometry import walls
 from rulebook import packing, snapshot, wasm
 from rulebook.archive import Archive
 

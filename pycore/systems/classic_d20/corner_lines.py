@@ -8,8 +8,8 @@ import math
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ... import hexgrid as hg
-from ...hexgrid import Hex, Vec
+from ...geometry import hexgrid as hg
+from ...geometry.hexgrid import Hex, Vec
 from .tables import FULL, PERCENTS
 
 Segment = tuple[Vec, Vec]

@@ -7,9 +7,9 @@ from typing import Any
 
 from ...dice import D20, exact
 from ...trace import Trace
-from . import squares
+from . import square_map
+from .hex_map import MapReading, placement, read_map, with_reading
 from .inputs import picked
-from .map import MapReading, placement, read_map, with_reading
 from .overlay import overlay
 from .panels import attacker_panel, target_panel
 from .rolls import chance_of, cover_bonus, effective_ac, fog_concealment, lowest_hit, needed_roll, protector_bonus, roll_hits
@@ -133,9 +133,9 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     if s["_alternative"] != "map":
         return evaluate_counted(s)
     if s["map"]["grid"] == "square":
-        result = on_squares(s, squares.read_squares(s))
+        result = on_squares(s, square_map.read_squares(s))
         if s["overlay"] != "none":
-            result["overlay"] = squares.overlay(s, on_squares)
+            result["overlay"] = square_map.overlay(s, on_squares)
             result["rules"] = [*result["rules"], "d20.map.overlay"]
         return result
     r = read_map(s)
@@ -165,13 +165,13 @@ def on_map(s: dict[str, Any], r: MapReading) -> dict[str, Any]:
     return result
 
 
-def on_squares(s: dict[str, Any], r: squares.SquareReading) -> dict[str, Any]:
+def on_squares(s: dict[str, Any], r: square_map.SquareReading) -> dict[str, Any]:
     """The answer for a square map's reading: the counted evaluation of what it read, with the map's own rules first."""
-    result = evaluate_counted(squares.with_reading(s, r))
-    rules, rulings = squares.used(r)
+    result = evaluate_counted(square_map.with_reading(s, r))
+    rules, rulings = square_map.used(r)
     result["rules"] = [*rules, *(x for x in result["rules"] if x not in rules)]
     result["rulings_used"] = [*rulings, *(x for x in result["rulings_used"] if x not in rulings)]
-    result["map"] = squares.placement(r)
+    result["map"] = square_map.placement(r)
     return result
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
-from ...squaremap import MOST_SQUARES, hex_board_errors, square_fields
 from .tables import (
     CONCEALMENT_EXAMPLES,
     COVER_EXAMPLES,

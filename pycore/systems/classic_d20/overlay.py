@@ -6,14 +6,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ... import hexgrid as hg
-from ...clearance import Clearance
-from ...hexgrid import Hex
-from ...maps import board_cells, unbounded_cells
-from ...overlay import standing_hexes
+from ...geometry import hexgrid as hg
+from ...geometry.clearance import Clearance
+from ...geometry.hexgrid import Hex
+from ...maps.hex_map import board_cells, unbounded_cells
+from ...maps.overlay import standing_hexes
 from .corner_lines import Lines
+from .hex_map import Board, MapReading, board_of, cover_of, elevation_of, reading
 from .inputs import BOARD_COORD
-from .map import Board, MapReading, board_of, cover_of, elevation_of, reading
 from .tables import FEET_PER_HEX
 
 Answer = Callable[[dict[str, Any], MapReading], dict[str, Any]]

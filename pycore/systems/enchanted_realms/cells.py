@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from ...hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
+from ...geometry.hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
 
 MIN_COLS, MIN_ROWS, MARGIN_HEXES = 11, 7, 2
 """The board is at least this wide and high, with this many hexes around every piece."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...dice import D20, D20_SIDES, binomial, convolve, exact, mean, product
 from ...errors import FieldError, ScenarioError
-from ...hexgrid import Hex, distance
+from ...geometry.hexgrid import Hex, distance
 from ...trace import Trace
 from .odds import die_hits, faces_needed, forward_hits, stray_hits
 from .overlay import overlay

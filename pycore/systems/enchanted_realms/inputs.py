@@ -6,7 +6,7 @@ from typing import Any
 
 from ...dice import D20_SIDES
 from ...errors import FieldError
-from ...overlay import OVERLAY_CHOICES
+from ...maps.overlay import OVERLAY_CHOICES
 from ...schema import Field, Inputs
 from .tables import ATTACKER, COVER_CHOICES, KIND_CHOICES, RULINGS, STRAY_DIE, SYSTEM
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...hexgrid import Hex, distance
-from ...overlay import entry, overlay_result, standing_hexes
+from ...geometry.hexgrid import Hex, distance
+from ...maps.overlay import entry, overlay_result, standing_hexes
 from .cells import board_cells
 from .inputs import HEX_RANGE
 from .tables import STRAY_REACH

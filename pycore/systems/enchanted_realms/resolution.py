@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...hexgrid import Hex
+from ...geometry.hexgrid import Hex
 from ...rules import ref
 from .odds import die_hits, roll_forward
 from .strays import Creature, StrayLayout

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...hexgrid import DIRECTIONS, Hex, distance, line, neighbors, point_along, subtract
+from ...geometry.hexgrid import DIRECTIONS, Hex, distance, line, neighbors, point_along, subtract
 from .tables import STRAY_REACH
 
 

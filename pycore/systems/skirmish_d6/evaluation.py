@@ -7,8 +7,7 @@ from typing import Any
 
 from ...dice import d6_chance, d6_target, exact
 from ...trace import Trace
-from . import map as board
-from . import squares
+from . import hex_map, square_map
 from .modifiers import (
     AIMED,
     Modifier,
@@ -28,15 +27,15 @@ from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated skirmish-d6 scenario into the contract's result dict."""
     rulings = s["rulings"]
-    mc: board.MapCover | squares.SquareCover | None = None
+    mc: hex_map.MapCover | square_map.SquareCover | None = None
     if s["_alternative"] == "map" and s["map"]["grid"] == "square":
-        mc = squares.cover_on_squares(s["map"], rulings, s["light"])
+        mc = square_map.cover_on_squares(s["map"], rulings, s["light"])
         result = answer(s, mc)
         if s["overlay"] != "none":
-            result["overlay"] = squares.overlay(s, answer)
+            result["overlay"] = square_map.overlay(s, answer)
         return result
     if s["_alternative"] == "map":
-        mc = board.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"],
+        mc = hex_map.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"],
                                 rulings["d6.ruling.height-blocks"] == "ridge")
     result = answer(s, mc)
     if mc is not None and s["overlay"] != "none":
@@ -44,7 +43,7 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def answer(s: dict[str, Any], mc: board.MapCover | squares.SquareCover | None) -> dict[str, Any]:
+def answer(s: dict[str, Any], mc: hex_map.MapCover | square_map.SquareCover | None) -> dict[str, Any]:
     """The result of a validated scenario whose map (if it has one) has been read into ``mc``."""
     rulings = s["rulings"]
     kind = s["attack"]["kind"]
@@ -59,7 +58,7 @@ def answer(s: dict[str, Any], mc: board.MapCover | squares.SquareCover | None) -
     else:
         partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
         distance = s["attack"]["distance"]
-    light = mc.light if isinstance(mc, squares.SquareCover) and mc.light is not None else s["light"]
+    light = mc.light if isinstance(mc, square_map.SquareCover) and mc.light is not None else s["light"]
     lit = light_levels(light, att["vision"])
     cover = combine_cover(partial, total, lit, rulings["d6.ruling.light-and-obstacles"])
     trace.rule(*cover.rules)
@@ -191,14 +190,14 @@ def answer(s: dict[str, Any], mc: board.MapCover | squares.SquareCover | None) -
             for m in mods
         ],
     }
-    if isinstance(mc, squares.SquareCover):
-        result["map"] = squares.placement(mc)
+    if isinstance(mc, square_map.SquareCover):
+        result["map"] = square_map.placement(mc)
     elif mc is not None:
         result["map"] = _placement(mc)
     return result
 
 
-def _square_rules(mc: squares.SquareCover, trace: Trace) -> bool:
+def _square_rules(mc: square_map.SquareCover, trace: Trace) -> bool:
     """Record what reading a square map relied on; whether the map shows the target surrounded."""
     trace.rule("d6.map.squares")
     trace.ruling("d6.ruling.square-diagonal")
@@ -217,11 +216,11 @@ def _square_rules(mc: squares.SquareCover, trace: Trace) -> bool:
     return False
 
 
-def _map_rules(mc: board.MapCover | squares.SquareCover | None, trace: Trace) -> bool:
+def _map_rules(mc: hex_map.MapCover | square_map.SquareCover | None, trace: Trace) -> bool:
     """Record what reading the map relied on; whether the map shows the target surrounded."""
     if mc is None:
         return False
-    if isinstance(mc, squares.SquareCover):
+    if isinstance(mc, square_map.SquareCover):
         return _square_rules(mc, trace)
     trace.rule("d6.map.line")
     if len(mc.paths) > 1:
@@ -237,7 +236,7 @@ def _map_rules(mc: board.MapCover | squares.SquareCover | None, trace: Trace) ->
 
 
 
-def _elevation(mc: board.MapCover | squares.SquareCover | None, given: str, rulings: dict[str, str], trace: Trace) -> str:
+def _elevation(mc: hex_map.MapCover | square_map.SquareCover | None, given: str, rulings: dict[str, str], trace: Trace) -> str:
     """Above, level or below: read off the map's heights (ruling ``d6.ruling.map-height``), else as given."""
     if mc is None or mc.heights is None:
         return given
@@ -250,7 +249,7 @@ def _elevation(mc: board.MapCover | squares.SquareCover | None, given: str, ruli
     return "above" if attacker > target else "below" if attacker < target else "level"
 
 
-def _placement(mc: board.MapCover) -> dict[str, Any]:
+def _placement(mc: hex_map.MapCover) -> dict[str, Any]:
     """The map reading, JSON-ready: both paths when the line runs along an edge, and which was used."""
     return {
         "paths": [[list(h.qr) for h in pc.hexes] for pc in mc.paths],

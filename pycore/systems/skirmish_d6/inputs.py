@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
-from ...overlay import OVERLAY_CHOICES
+from ...maps.overlay import OVERLAY_CHOICES
+from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
-from ...squaremap import MOST_SQUARES, hex_board_errors, square_fields
 from .modifiers import needs_distance, never_targetable
 from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
 

@@ -16,12 +16,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ...clearance import Clearance
-from ...hexgrid import Hex
-from ...maps import board_cells, read, unbounded_cells
-from ...overlay import entry_values, overlay_result, standing_hexes
-from ...rays import Rays
-from . import map as board
+from ...geometry.clearance import Clearance
+from ...geometry.hexgrid import Hex
+from ...geometry.rays import Rays
+from ...maps.hex_map import board_cells, read, unbounded_cells
+from ...maps.overlay import entry_values, overlay_result, standing_hexes
+from . import hex_map
 from .inputs import BOARD_COORD
 from .modifiers import combine_cover, light_levels
 from .tables import MELEE_REACH, TOTAL
@@ -29,7 +29,7 @@ from .tables import MELEE_REACH, TOTAL
 COVER_KEY = ("cover_level", "hits_on")
 """The system's cover key in each entry, and the final target number beside it."""
 
-Answer = Callable[[dict[str, Any], "board.MapCover | None"], dict[str, Any]]
+Answer = Callable[[dict[str, Any], "hex_map.MapCover | None"], dict[str, Any]]
 """The evaluation after the map is read (``evaluation.answer``)."""
 
 Key = tuple[Any, ...]
@@ -59,7 +59,7 @@ def higher(heights: tuple[float, float] | None) -> int | None:
     return None if heights is None else (heights[0] > heights[1]) - (heights[0] < heights[1])
 
 
-def reading_key(mc: board.MapCover, light: int | str, combine: str) -> Key:
+def reading_key(mc: hex_map.MapCover, light: int | str, combine: str) -> Key:
     """What of a map reading an entry depends on (see the module's docstring), in the given light (``light_levels``)
     and ruling ``d6.ruling.light-and-obstacles``: the cover level as the evaluation makes it."""
     level = combine_cover(mc.partial, mc.total, light, combine).level
@@ -133,7 +133,7 @@ class FromStays:
         self.attacker, self.target, self.obstacles, self.creatures = read(m)
         self.stays = self.target if moving == "attacker" else self.attacker
         """The piece that stays."""
-        self.ground = board.ground_of(m)
+        self.ground = hex_map.ground_of(m)
         """The map's heights by hex."""
         self.ridge = rulings["d6.ruling.height-blocks"] == "ridge"
         """Whether hexes higher than both pieces are total obstacles."""
@@ -165,7 +165,7 @@ class FromStays:
         obstacle levels on either resolution is in total cover whether or not one gets past)."""
         a, t = (h, self.target) if self.moving == "attacker" else (self.attacker, h)
         ground = self.ground
-        ridges = board.ridge_hexes(ground, a, t) if ground and self.ridge else []
+        ridges = hex_map.ridge_hexes(ground, a, t) if ground and self.ridge else []
         sight = self.sight(ridges)
         paths = sight.counts(h)
         light, combine = self.light, self.combine
@@ -184,12 +184,12 @@ class FromStays:
         far = abs(a.q - t.q) + abs(a.r - t.r) + abs(a.s - t.s) > 2 * MELEE_REACH  # the distance, doubled
         return (level, far, surrounded, higher(heights)), clear
 
-    def reading(self, h: Hex, clear: bool | None = None) -> board.MapCover:
+    def reading(self, h: Hex, clear: bool | None = None) -> hex_map.MapCover:
         """The full reading with the moving piece at ``h``, as a single evaluation makes it (``clear``: whether an
         unbroken line gets past the total obstacles, when known)."""
         a, t = (h, self.target) if self.moving == "attacker" else (self.attacker, h)
         totals = [x for x, kind in self.obstacles.items() if kind == TOTAL]
-        return board.cover_between(a, t, self.obstacles, self.creatures, self.ground, self.edge, self.rule, self.ridge,
+        return hex_map.cover_between(a, t, self.obstacles, self.creatures, self.ground, self.edge, self.rule, self.ridge,
                                    totals, clear)
 
 

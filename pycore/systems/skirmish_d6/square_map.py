@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ... import squaregrid as sq
-from ... import squaremap
-from ...overlay import each_square, square_overlay_result
-from ...squaregrid import Square
-from ...squaremap import Line, SquareMap
-from ...walls import ALONG, CROSS, TOUCH, clear_line, meetings
+from ...geometry import squaregrid as sq
+from ...geometry.squaregrid import Square
+from ...geometry.walls import ALONG, CROSS, TOUCH, clear_line, meetings
+from ...maps import square_map
+from ...maps.overlay import each_square, square_overlay_result
+from ...maps.square_map import Line, SquareMap
 from .inputs import BOARD_COORD
 from .tables import TOTAL
 
@@ -91,8 +91,8 @@ def _surround(target: Square, enemies: list[Square], adjacent_only: bool) -> tup
 
 def cover_on_squares(m: dict[str, Any], rulings: dict[str, str], light: str) -> SquareCover:
     """Count what the centre line crosses; total obstacles and walls block unless some unbroken line gets past."""
-    sm = squaremap.read(m)
-    return cover_between(sm, sm.attacker, sm.target, squaremap.heights(m) if m["elevation"] else {}, rulings, light)
+    sm = square_map.read(m)
+    return cover_between(sm, sm.attacker, sm.target, square_map.heights(m) if m["elevation"] else {}, rulings, light)
 
 
 def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
@@ -118,7 +118,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     kinds: list[str] = []
     edges: list[str] = []
     counted: list[tuple[Line, str]] = []
-    for line in squaremap.along(sm, attacker, target):  # the centre line meets no other line
+    for line in square_map.along(sm, attacker, target):  # the centre line meets no other line
         kind = line_kind(line, rulings)
         if kind is not None:
             counted.append((line, kind))
@@ -132,20 +132,20 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
                 kinds.append(group)
     # no line between the two squares meets a line off their hull (``near``): what the rulings on kinds of line say
     # is asked of those, and they are what may let some line get past
-    close = squaremap.near(sm, attacker, target, sm.lines) if sm.table.kinds - {"wall", "door"} else []
+    close = square_map.near(sm, attacker, target, sm.lines) if sm.table.kinds - {"wall", "door"} else []
     used = [f"d6.ruling.map-{'objects' if line.kind == 'object' else 'low-walls'}" for line in close
             if line.kind in ("object", "low")]
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:
-        if squaremap.walled_off(sm, attacker, target, total_kinds(rulings)):
+        if square_map.walled_off(sm, attacker, target, total_kinds(rulings)):
             clear = False
         else:
-            totals = [line for line in close or squaremap.near(sm, attacker, target, sm.lines)
+            totals = [line for line in close or square_map.near(sm, attacker, target, sm.lines)
                       if line_kind(line, rulings) == TOTAL]
             solid = [s for s, kind in obstacles.items() if kind == TOTAL]
-            blockers = squaremap.grown(totals) + tuple(sm.plane.square(s, sm.plane.grow) for s in solid)
-            clear = clear_line(sm.plane, attacker, target, blockers, squaremap.spines(sm.plane, totals, solid))
+            blockers = square_map.grown(totals) + tuple(sm.plane.square(s, sm.plane.grow) for s in solid)
+            clear = clear_line(sm.plane, attacker, target, blockers, square_map.spines(sm.plane, totals, solid))
     partial = len(partial_sq) + kinds.count(PARTIAL)
     lights_read = bool(sm.lights) and rulings["d6.ruling.map-light"] == "lights"
     return SquareCover(
@@ -180,8 +180,8 @@ def _map_light(sm: SquareMap, target: Square, rulings: dict[str, str]) -> str | 
     (ruling ``d6.ruling.map-light``: the scenario's light holds)."""
     centre = sq.centre(target)
     for one in sm.lights:
-        if squaremap.reaches(one, target) and squaremap.lit(one, target, [
-                line for line in squaremap.by_segment(sm, one.at, centre) if line_kind(line, rulings) == TOTAL]):
+        if square_map.reaches(one, target) and square_map.lit(one, target, [
+                line for line in square_map.by_segment(sm, one.at, centre) if line_kind(line, rulings) == TOTAL]):
             return "bright"
     return None
 
@@ -216,12 +216,12 @@ def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], d
     are total cover, which no count of obstacles changes, so only the distance, the surround and the light are read.
     The evaluation runs once per distinct ``reading_key`` (or those three), on the first square that has it."""
     moving, m, rulings = s["overlay"], s["map"], s["rulings"]
-    sm = squaremap.read(m)
-    ground = squaremap.heights(m) if m["elevation"] else {}
+    sm = square_map.read(m)
+    ground = square_map.heights(m) if m["elevation"] else {}
     placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
     here = sm.attacker if moving == "attacker" else sm.target
     taken = set(placed) - {here}
-    free = [c for c in squaremap.cells(m, placed)
+    free = [c for c in square_map.cells(m, placed)
             if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}
 
@@ -231,7 +231,7 @@ def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], d
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
         key: tuple[Any, ...] | None = None
-        if not ground and squaremap.walled_off(sm, attacker, target, blocking):
+        if not ground and square_map.walled_off(sm, attacker, target, blocking):
             key = ("walled off", sq.distance(attacker, target, rulings["d6.ruling.square-diagonal"]),
                    _surrounded(attacker, target, sm.creatures, rulings) is not None,
                    _map_light(sm, target, rulings) if lights_read else None)

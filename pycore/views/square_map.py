@@ -7,12 +7,12 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..board import BoardSpec
+from ..geometry.squaregrid import Square, rectangle
+from ..maps.square_map import MOST_SQUARES
 from ..memo import recent_calls
-from ..squaregrid import Square, rectangle
-from ..squaremap import MOST_SQUARES
-from ..svg import Lamp, Piece, Wall
+from .board_spec import BoardSpec
 from .common import board_size, map_pieces
+from .svg import Lamp, Piece, Wall
 
 WALL_WORDS = {"wall": "wall", "object": "outline of an object", "low": "low wall"}
 """What each kind of line is called in a board's words."""

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ... import hexgrid as hg
-from ...clearance import clear_line
 from ...errors import FieldError, ScenarioError
-from ...hexgrid import Hex
-from ...maps import on_board, read
+from ...geometry import hexgrid as hg
+from ...geometry.clearance import clear_line
+from ...geometry.hexgrid import Hex
+from ...maps.hex_map import on_board, read
 from ...memo import recent_calls
 from .tables import TOTAL
 

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ... import squaregrid as sq
-from ... import squaremap
-from ...overlay import each_square, square_overlay_result
-from ...squaregrid import Square
-from ...squaremap import Line, SquareMap
-from ...walls import ALONG, CROSS, Vec, clear_line, meetings, nudged, runs_through
+from ...geometry import squaregrid as sq
+from ...geometry.squaregrid import Square
+from ...geometry.walls import ALONG, CROSS, Vec, clear_line, meetings, nudged, runs_through
+from ...maps import square_map
+from ...maps.overlay import each_square, square_overlay_result
+from ...maps.square_map import Line, SquareMap
 from .corner_lines import cover_percent
 from .inputs import BOARD_COORD
 from .tables import CLIFF_STEP_FT, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
@@ -83,7 +83,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
             rulings: dict[str, str]) -> SquareReading:
     """Everything the square map says about an attack from ``attacker`` at ``target``."""
     pieces = {s for s in (*sm.obstacles, *sm.creatures) if s not in (attacker, target)}
-    close = squaremap.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
+    close = square_map.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
     lines = [line for line in close if blocking(line, rulings)]
     plane = sm.plane
     ca, ct = plane.centre(attacker), plane.centre(target)
@@ -135,8 +135,8 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
     through = False
     if cover == FULL:
-        shapes = squaremap.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
-        if clear_line(sm.plane, attacker, target, shapes, squaremap.spines(sm.plane, lines, sorted(pieces))):
+        shapes = square_map.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
+        if clear_line(sm.plane, attacker, target, shapes, square_map.spines(sm.plane, lines, sorted(pieces))):
             cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
     used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
             if any(line.kind == k for line in close)]
@@ -207,13 +207,13 @@ def _elevation(attacker: Square, target: Square, ground: dict[Square, Fraction],
 
 def read_squares(s: dict[str, Any]) -> SquareReading:
     """The reading of a validated scenario on a square map."""
-    sm = squaremap.read(s["map"])
+    sm = square_map.read(s["map"])
     ground = _ground(s["map"])
     return reading(sm, sm.attacker, sm.target, ground, s["rulings"])
 
 
 def _ground(m: dict[str, Any]) -> dict[Square, Fraction]:
-    return squaremap.heights(m) if m["elevation"] else {}
+    return square_map.heights(m) if m["elevation"] else {}
 
 
 def with_reading(s: dict[str, Any], r: SquareReading) -> dict[str, Any]:
@@ -273,18 +273,18 @@ def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_
 def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading], dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
     the drawn board. Each square is read as a single answer reads it (``reading``), but for a square a run of walls
-    keeps wholly apart from the other piece (``squaremap.walled_off``: all 16 lines are broken, unless the two share a
+    keeps wholly apart from the other piece (``square_map.walled_off``: all 16 lines are broken, unless the two share a
     corner, whose lines ``reading`` skips: then at most 15 are) or one whose hull with
-    it no wall enters and no piece is near (``squaremap.in_view``: none is), only what else it fills in is read. The
+    it no wall enters and no piece is near (``square_map.in_view``: none is), only what else it fills in is read. The
     evaluation runs once per distinct reading of what it fills in (``with_reading``), on the first square that has
     it."""
     moving, m = s["overlay"], s["map"]
-    sm = squaremap.read(m)
+    sm = square_map.read(m)
     ground = _ground(m)
     placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
     here = sm.attacker if moving == "attacker" else sm.target
     taken = set(placed) - {here}
-    free = [c for c in squaremap.cells(m, placed)
+    free = [c for c in square_map.cells(m, placed)
             if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
 
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}
@@ -299,10 +299,10 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
         cover = None
-        if not _share_a_corner(attacker, target) and squaremap.walled_off(sm, attacker, target, breaking):
+        if not _share_a_corner(attacker, target) and square_map.walled_off(sm, attacker, target, breaking):
             cover = behind_cover  # every corner line is broken and no line gets through: 16 of 16
         elif (not knees and not _pieces_near(pieces - {attacker, target}, attacker, target)
-              and squaremap.in_view(sm, attacker, target, breaking)):
+              and square_map.in_view(sm, attacker, target, breaking)):
             cover = open_cover  # no corner line is broken: 0 of 16, and no low wall makes it more
         if cover is not None:
             height = _elevation(attacker, target, ground, rulings)

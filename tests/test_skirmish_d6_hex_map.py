@@ -214,8 +214,8 @@ def test_counted_hexes_are_those_the_straight_line_passes_in_every_direction():
     """Every target within 12 hexes of the attacker at [0, 0]: the hexes read off the map are those the straight
     centre-to-centre segment runs through for some length (a corner alone is not enough), in its order. Where it runs
     along edges (a diagonal), the two paths are the two sides, each the stepped line, both together that set."""
-    from pycore import hexgrid as hg
-    from pycore.systems.skirmish_d6 import map as board
+    from pycore.geometry import hexgrid as hg
+    from pycore.systems.skirmish_d6 import hex_map
     a = hg.Hex.axial(0, 0)
     slants = 0
     for b in hg.spiral(a, 12)[7:]:
@@ -223,7 +223,7 @@ def test_counted_hexes_are_those_the_straight_line_passes_in_every_direction():
         near = [h for h in hg.spiral(a, n) if h not in (a, b) and hg.distance(h, b) <= n]
         stretches = {h: s for h in near if (s := stretch(b, h)) is not None and s[0] < s[1]}
         want = sorted(stretches, key=lambda h: stretches[h][0])
-        mc = board.cover_between(a, b, {h: "partial" for h in near}, {}, {}, "fewer", "adjacent", False)
+        mc = hex_map.cover_between(a, b, {h: "partial" for h in near}, {}, {}, "fewer", "adjacent", False)
         paths = [list(pc.hexes) for pc in mc.paths]
         dq, dr, ds = b.q, b.r, b.s
         if dq == dr or dr == ds or ds == dq:

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ... import hexgrid as hg
-from ...clearance import Clearance, clear_line
 from ...errors import FieldError, ScenarioError
-from ...hexgrid import Hex
-from ...maps import on_board
-from ...maps import read as read_pieces
+from ...geometry import hexgrid as hg
+from ...geometry.clearance import Clearance, clear_line
+from ...geometry.hexgrid import Hex
+from ...maps.hex_map import on_board
+from ...maps.hex_map import read as read_pieces
 from .corner_lines import Lines, cover_percent
 from .tables import CLIFF_STEP_FT, CORNERS_PER_HEX, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
 

@@ -110,9 +110,9 @@ def test_the_quick_paths_change_no_answer(monkeypatch):
     """On nine rooms (``rooms``), overlays from a corner room, from the middle room and (in the dark, by the map's
     light) from the lit room answer exactly as they do with the quick paths taken out: the centre line read against
     the lines by it alone (``along``) rather than all near the two squares, the light's line against those by it
-    (``by_segment``) rather than all, and squares behind a run of walls (``squaremap.walled_off``) searched for a line
+    (``by_segment``) rather than all, and squares behind a run of walls (``square_map.walled_off``) searched for a line
     that gets past like any other. Many squares are behind walls, so the quick proof is taken."""
-    from pycore import squaremap
+    from pycore.maps import square_map
     from pycore.memo import forget_all
 
     scenarios = [{"system": "skirmish-d6", "attack": {"hits_on": 4, "kind": kind}, "overlay": moving, "light": light,
@@ -123,20 +123,20 @@ def test_the_quick_paths_change_no_answer(monkeypatch):
                                                      ("target", [12, 11], [1, 1], "dark", "ranged"))]
     quick = [pycore.evaluate(s) for s in scenarios]
     taken = [0]
-    real = squaremap.walled_off
+    real = square_map.walled_off
 
     def counted(*args):
         found = real(*args)
         taken[0] += found
         return found
 
-    monkeypatch.setattr(squaremap, "walled_off", counted)
+    monkeypatch.setattr(square_map, "walled_off", counted)
     forget_all()
     assert [pycore.evaluate(s) for s in scenarios] == quick
     assert taken[0] > 200
-    monkeypatch.setattr(squaremap, "walled_off", lambda *args: False)
-    monkeypatch.setattr(squaremap, "along", lambda sm, a, b: squaremap.near(sm, a, b, sm.lines))
-    monkeypatch.setattr(squaremap, "by_segment", lambda sm, p, q: list(sm.lines))
+    monkeypatch.setattr(square_map, "walled_off", lambda *args: False)
+    monkeypatch.setattr(square_map, "along", lambda sm, a, b: square_map.near(sm, a, b, sm.lines))
+    monkeypatch.setattr(square_map, "by_segment", lambda sm, p, q: list(sm.lines))
     forget_all()
     assert [pycore.evaluate(s) for s in scenarios] == quick
     totals = [e for r in quick for e in r["overlay"]["squares"] if e["cover_level"] == "total"]
@@ -148,7 +148,7 @@ def test_the_quick_paths_change_no_answer(monkeypatch):
 def test_the_kinds_that_are_total_are_the_lines_that_are():
     """``total_kinds`` (what the quick proof gathers runs of) says of every kind of line, open or closed, under every
     choice of the two rulings, what ``line_kind`` says of each line."""
-    from pycore.systems.skirmish_d6.squares import line_kind, total_kinds
+    from pycore.systems.skirmish_d6.square_map import line_kind, total_kinds
     from pycore.systems.skirmish_d6.tables import TOTAL
 
     for objects in ("total", "partial"):

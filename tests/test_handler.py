@@ -1,4 +1,4 @@
-"""pycore.browser: what the page's engine does with raw form values and shared links."""
+"""pycore.page.handler: what the page's engine does with raw form values and shared links."""
 
 import base64
 import json
@@ -6,8 +6,8 @@ import json
 import pytest
 
 from pycore import SYSTEMS
-from pycore.browser import form_to_scenario, handle, off_form
 from pycore.fragment import decode_fragment, encode_fragment
+from pycore.page.handler import form_to_scenario, handle, off_form
 from pycore.rules import Choice, Ruling
 from pycore.schema import Field, Inputs
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .hexgrid import Hex
+from ..geometry.hexgrid import Hex
 
 OVERLAY_CHOICES = (
     ("none", "No overlay"),

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import squaregrid as sq
-from . import walls
-from .errors import FieldError, ScenarioError
-from .memo import recent_calls
-from .schema import Field
-from .squaregrid import Square
-from .walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, meeting, normal, plane_for, point, runs
+from ..errors import FieldError, ScenarioError
+from ..geometry import squaregrid as sq
+from ..geometry import walls
+from ..geometry.squaregrid import Square
+from ..geometry.walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, meeting, normal, plane_for, point, runs
+from ..memo import recent_calls
+from ..schema import Field
 
 GRIDS = (("hex", "Hexes"), ("square", "Squares"))
 MOST_HEXES = 40

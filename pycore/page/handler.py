@@ -6,15 +6,16 @@ import json
 import re
 from typing import Any
 
-from . import ScenarioError, evaluate, uvtt
-from .fragment import MAX_DEPTH, decode_fragment, encode_fragment, nesting_depth
-from .memo import recent_calls
+from .. import ScenarioError, evaluate
+from ..fragment import MAX_DEPTH, decode_fragment, encode_fragment, nesting_depth
+from ..maps import uvtt
+from ..memo import recent_calls
+from ..schema import Field, Inputs, flatten, nest, parse_json
+from ..systems import SYSTEMS
+from ..views import VIEWS
+from ..views.svg import Board, board_frame, board_marks, board_patch, board_svg, legend_html
+from ..views.view import Answer
 from .render import answer, result_html, summary_text
-from .schema import Field, Inputs, flatten, nest, parse_json
-from .svg import Board, board_frame, board_marks, board_patch, board_svg, legend_html
-from .systems import SYSTEMS
-from .views import VIEWS
-from .views.view import Answer
 
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")

@@ -17,9 +17,9 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .hexgrid import ODD, POINTY, Hex, Layout, Point, corner_offset, polygon, roffset_from_cube, to_pixel
-from .memo import recent_calls
-from .squaregrid import Square
+from ..geometry.hexgrid import ODD, POINTY, Hex, Layout, Point, corner_offset, polygon, roffset_from_cube, to_pixel
+from ..geometry.squaregrid import Square
+from ..memo import recent_calls
 
 SVG_NS = "http://www.w3.org/2000/svg"
 HEX_SIZE = 20.0

@@ -6,10 +6,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from . import hexgrid as hg
-from .errors import FieldError, ScenarioError
-from .hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
-from .memo import recent_calls
+from ..errors import FieldError, ScenarioError
+from ..geometry import hexgrid as hg
+from ..geometry.hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
+from ..memo import recent_calls
 
 DEFAULT_COLS, DEFAULT_ROWS = 12, 9
 """Without a board size, the drawing is at least this board (columns 0-11, rows 0-8) ..."""

@@ -11,8 +11,8 @@ import json
 from fractions import Fraction
 from typing import Any, TypeGuard
 
-from .errors import FieldError, ScenarioError
-from .squaremap import MAX_DOORS, MAX_LIGHTS, MAX_POINTS, MAX_WALLS
+from ..errors import FieldError, ScenarioError
+from .square_map import MAX_DOORS, MAX_LIGHTS, MAX_POINTS, MAX_WALLS
 
 MAX_BYTES = 20 * 1024 * 1024
 """The largest export read: 20 MB (an export is mostly its picture; a bigger one is refused before it is parsed)."""

@@ -301,7 +301,7 @@ def test_layouts_with_every_corner_line_broken_and_a_line_through(target, walls)
 @st.composite
 def dense_layouts(draw):
     """A target 2 to 6 hexes from the attacker at [0, 0] and 2 to 10 walls near the line between them."""
-    from pycore.hexgrid import Hex, distance, spiral
+    from pycore.geometry.hexgrid import Hex, distance, spiral
     a = Hex.axial(0, 0)
     t = draw(st.sampled_from([h for h in spiral(a, 6) if distance(h, a) >= 2]))
     n = distance(a, t)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from .errors import ScenarioError
-from .systems import evaluate
-from .views import VIEWS
-from .views.common import link, percent_of
+from ..errors import ScenarioError
+from ..systems import evaluate
+from ..views import VIEWS
+from ..views.common import link, percent_of
 
 
 def answer(scenario: dict[str, Any]) -> dict[str, Any] | None:

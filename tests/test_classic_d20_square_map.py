@@ -122,9 +122,9 @@ def test_protectors_and_heights_on_squares():
 def test_the_quick_path_changes_no_answer(monkeypatch):
     """On nine rooms (``rooms``, an obstacle in the bottom left room), overlays from a corner room and from the
     middle room (the low wall breaking lines as walls do, or by ruling cover up to the knees) answer exactly as they
-    do when every square's 16 corner lines are counted, squares behind a run of walls (``squaremap.walled_off``) and
-    squares in plain view of the other piece (``squaremap.in_view``) included; both quick paths are taken often."""
-    from pycore import squaremap
+    do when every square's 16 corner lines are counted, squares behind a run of walls (``square_map.walled_off``) and
+    squares in plain view of the other piece (``square_map.in_view``) included; both quick paths are taken often."""
+    from pycore.maps import square_map
     from pycore.memo import forget_all
 
     scenarios = [{"system": "classic-d20", "target": {"ac": 5}, "attack": {"to_hit": 15}, "overlay": moving,
@@ -136,19 +136,19 @@ def test_the_quick_path_changes_no_answer(monkeypatch):
     quick = [pycore.evaluate(s) for s in scenarios]
     taken = {"walled_off": 0, "in_view": 0}
     for name in taken:
-        real = getattr(squaremap, name)
+        real = getattr(square_map, name)
 
         def counted(*args, real=real, name=name):
             found = real(*args)
             taken[name] += found
             return found
 
-        monkeypatch.setattr(squaremap, name, counted)
+        monkeypatch.setattr(square_map, name, counted)
     forget_all()
     assert [pycore.evaluate(s) for s in scenarios] == quick
     assert taken["walled_off"] > 200 and taken["in_view"] > 10
-    monkeypatch.setattr(squaremap, "walled_off", lambda *args: False)
-    monkeypatch.setattr(squaremap, "in_view", lambda *args: False)
+    monkeypatch.setattr(square_map, "walled_off", lambda *args: False)
+    monkeypatch.setattr(square_map, "in_view", lambda *args: False)
     forget_all()
     assert [pycore.evaluate(s) for s in scenarios] == quick
     full = [e for r in quick for e in r["overlay"]["squares"] if e["cover"] == 100]
@@ -158,7 +158,7 @@ def test_the_quick_path_changes_no_answer(monkeypatch):
 def test_the_kinds_that_break_lines_are_the_lines_that_do():
     """``blocking_kinds`` (what the quick proofs gather runs of) says of every kind of line, open or closed, under
     every choice of the two rulings, what ``blocking`` says of each line."""
-    from pycore.systems.classic_d20.squares import blocking, blocking_kinds
+    from pycore.systems.classic_d20.square_map import blocking, blocking_kinds
 
     for objects in ("block", "ignore"):
         for low in ("knees", "block"):

@@ -1,10 +1,10 @@
-"""pycore.board: what a calculator's interactive board edits."""
+"""pycore.views.board_spec: what a calculator's interactive board edits."""
 
 import json
 
-from pycore.board import BoardSpec, Slot
 from pycore.systems import SYSTEMS
 from pycore.views import VIEWS
+from pycore.views.board_spec import BoardSpec, Slot
 
 
 def test_paths_once_each_in_slot_order():

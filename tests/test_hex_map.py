@@ -1,10 +1,10 @@
-"""pycore.maps: the hexes of a board, sized or drawn around the pieces, and the pieces read off a validated map."""
+"""pycore.maps.hex_map: the hexes of a board, sized or drawn around the pieces, and the pieces read off a validated map."""
 
 import pytest
 
 from pycore.errors import ScenarioError
-from pycore.hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
-from pycore.maps import DEFAULT_COLS, DEFAULT_ROWS, MARGIN_HEXES, MAX_SPAN, board_cells, on_board, read, unbounded_cells
+from pycore.geometry.hexgrid import ODD, Hex, OffsetCoord, roffset_from_cube, roffset_to_cube
+from pycore.maps.hex_map import DEFAULT_COLS, DEFAULT_ROWS, MARGIN_HEXES, MAX_SPAN, board_cells, on_board, read, unbounded_cells
 
 
 def offsets(cells):

@@ -1,0 +1,1 @@
+"""Maps: reading hex maps, square maps and Universal VTT exports into geometry; no system or view."""
