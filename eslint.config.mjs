@@ -20,7 +20,7 @@ export default [
     languageOptions: { globals: globals.worker },
   },
   {
-    files: ["rulebook/programs/*.mjs", "tests/js/*.mjs", "eslint.config.mjs"],
+    files: ["rulebook/shipping/programs/*.mjs", "tests/js/*.mjs", "eslint.config.mjs"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },
   {

@@ -13,18 +13,19 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from rulebook import manifest, offline, print_labels, shortcodes, titles
-from rulebook.archive import Archive, pycore_archive, write_archive
+from rulebook import manifest, offline, print_labels, titles
 from rulebook.checks import check_site
 from rulebook.config import RulebookConfig
-from rulebook.context import Context, partials
 from rulebook.core import SYSTEMS
-from rulebook.engine import FULL_STDLIB, Engine, prepare, write_engine
 from rulebook.precompress import precompress
 from rulebook.project import PYCORE, Project
-from rulebook.runtime import copy_runtime
-from rulebook.snapshot import make_snapshot
-from rulebook.stdlib import FULL, make_stdlib
+from rulebook.shipping.archive import Archive, pycore_archive, write_archive
+from rulebook.shipping.engine import FULL_STDLIB, Engine, prepare, write_engine
+from rulebook.shipping.runtime import copy_runtime
+from rulebook.shipping.snapshot import make_snapshot
+from rulebook.shipping.stdlib import FULL, make_stdlib
+from rulebook.shortcodes import registry as shortcodes
+from rulebook.shortcodes.context import Context, partials
 from rulebook.stylesheet import Stylesheet, join, write_stylesheet
 
 

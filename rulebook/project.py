@@ -11,7 +11,9 @@ from pathlib import Path
 import pycore
 
 PACKAGE = Path(__file__).resolve().parent
-"""This package: its program files (``programs/``) and icons (``icons/``), installed with it as package data."""
+"""This package: its icons (``icons/``) and the engine's programs (``shipping/programs/``), installed as package data."""
+PROGRAMS = PACKAGE / "shipping" / "programs"
+"""The programs the build runs under Node or Pyodide, and the loader's template."""
 PYCORE = Path(pycore.__file__).resolve().parent
 """The rules core the build runs (the one this interpreter imports), zipped for the browser from its sources."""
 

@@ -9,8 +9,8 @@ from importlib import import_module
 from typing import Any
 
 from pycore.system import System
-from rulebook.context import Context
 from rulebook.core import SYSTEMS
+from rulebook.shortcodes.context import Context
 from rulebook.showcase import Showcase
 
 __all__ = ["SITE", "Showcase", "SystemSite", "site_module"]

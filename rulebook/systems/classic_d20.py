@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems import classic_d20 as d20
-from rulebook.context import Context
 from rulebook.core import RULINGS, percent
+from rulebook.shortcodes.context import Context
 from rulebook.showcase import Showcase
 
 SHOWCASE = Showcase(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems import enchanted_realms as er
-from rulebook.context import Context
+from rulebook.shortcodes.context import Context
 from rulebook.showcase import Showcase
 
 SHOWCASE = Showcase(

@@ -10,10 +10,10 @@ from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 
 from pycore.systems import skirmish_d6 as d6
-from rulebook.context import Context
 from rulebook.core import RULINGS, evaluate, percent
+from rulebook.shortcodes.context import Context
+from rulebook.shortcodes.tables import light_table, size_table
 from rulebook.showcase import Showcase
-from rulebook.tables import light_table, size_table
 
 SHOWCASE = Showcase(
     "Levels of cover from obstacles, light and sight, size, height and conditions, capped at two, read off a hex map.",

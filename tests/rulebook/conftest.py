@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from repository import ROOT
 
-from rulebook.context import Context, partials
+from rulebook.shortcodes.context import Context, partials
 
 
 def fake_page(uri: str = "rules/skirmish-d6/cover.md", url: str = "rules/skirmish-d6/cover/") -> Any:

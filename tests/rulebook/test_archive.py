@@ -4,8 +4,8 @@ import io
 import zipfile
 from pathlib import Path
 
-from rulebook import archive
 from rulebook.project import PYCORE
+from rulebook.shipping import archive
 
 
 def test_archive_holds_pycore_and_is_deterministic():

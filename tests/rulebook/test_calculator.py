@@ -8,7 +8,7 @@ from mkdocs.exceptions import PluginError
 import pycore
 from pycore.page.render import result_html
 from pycore.systems import SYSTEMS
-from rulebook import calculator
+from rulebook.shortcodes import calculator
 
 
 def test_calculator_page_has_the_build_time_answer(built_site: Path):

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
-from rulebook import diagram
+from rulebook.shortcodes import diagram
 
 
 def test_map_page_diagrams_are_built_from_the_page(built_site: Path):

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from repository import NODE_MODULES, ROOT
 
-from rulebook import engine, packing, snapshot
-from rulebook.archive import Archive
-from rulebook.stdlib import Stdlib, Trimmed
+from rulebook.shipping import engine, packing, snapshot
+from rulebook.shipping.archive import Archive
+from rulebook.shipping.stdlib import Stdlib, Trimmed
 
 ARCHIVE = Archive("pycore-abc.zip", b"zip")
 CACHE = ROOT / "build" / "engine-snapshots"

@@ -3,7 +3,7 @@
 import pytest
 from mkdocs.exceptions import PluginError
 
-from rulebook import example
+from rulebook.shortcodes import example
 
 
 def test_example_shortcode_renders_the_engine_answer_and_refuses_bad_scenarios(context):

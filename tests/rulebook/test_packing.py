@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import zstandard
 
-from rulebook import packing
+from rulebook.shipping import packing
 
 DATA = b"pycore " * 5000 + bytes(range(256)) * 40
 

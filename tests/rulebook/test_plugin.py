@@ -46,7 +46,7 @@ def test_trimmed_stdlib_goes_to_the_snapshot_and_the_pages(monkeypatch):
     """The trimmed standard libraries are made first and the snapshot taken with them; without a snapshot
     pages load the whole trimmed one."""
     import rulebook.plugin
-    from rulebook.stdlib import Stdlib, Trimmed
+    from rulebook.shipping.stdlib import Stdlib, Trimmed
 
     trimmed = Trimmed(Stdlib("stdlib-abc.zip", b"zip"), Stdlib("stdlib-cba.zip", b"after"))
     taken = []

@@ -40,7 +40,7 @@ def test_pycore_is_the_installed_package_and_programs_are_package_data():
     """The archive is zipped from the pycore this interpreter imports; programs and icons ship inside rulebook."""
     assert Path(pycore.__file__).resolve().parent == project.PYCORE
     for name in ("snapshot.mjs", "snapshot_setup.py", "engine_start.py", "loader.mjs.jinja"):
-        assert (project.PACKAGE / "programs" / name).is_file(), name
+        assert (project.PROGRAMS / name).is_file(), name
     assert (project.PACKAGE / "icons" / "icon.svg").is_file()
     assert not hasattr(project, "ROOT") and not hasattr(project, "NODE_MODULES")
 

@@ -7,7 +7,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from pycore.systems import SYSTEMS
-from rulebook import quickref
+from rulebook.shortcodes import quickref
 from rulebook.systems import SITE
 
 

@@ -4,7 +4,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from pycore.systems import RULINGS
-from rulebook import ruling
+from rulebook.shortcodes import ruling
 
 
 def test_ruling_box_on_its_page(context):

@@ -6,7 +6,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 from repository import NODE_MODULES
 
-from rulebook import runtime
+from rulebook.shipping import runtime
 
 
 def test_runtime_is_vendored(built_site: Path):
@@ -54,14 +54,3 @@ def test_missing_node_modules_fails(tmp_path: Path):
     """Without ``npm ci`` the build stops and says what to run."""
     with pytest.raises(PluginError, match="npm ci"):
         runtime.copy_runtime(tmp_path / "node_modules", tmp_path / "site")
-
-
-def test_node_failure_gives_pythons_traceback():
-    """A Pyodide error reads as Python's traceback, without the minified source Node prints before it or the
-    JavaScript stack after it; any other failure as the end of what Node printed."""
-    stderr = ("file:///x/pyodide.asm.mjs:1\n" + "var a=1;" * 5000 + "\n\nPythonError: Traceback (most recent call last):\n"
-              '  File "<exec>", line 52, in <module>\nNameError: name \'_name\' is not defined\n\n'
-              "    at new_error (file:///x/pyodide.asm.mjs:1:568655)\n    at Object.runPython (file:///x:1:2)\n")
-    assert runtime.node_failure(stderr) == ("Traceback (most recent call last):\n"
-                                            '  File "<exec>", line 52, in <module>\nNameError: name \'_name\' is not defined')
-    assert runtime.node_failure("x" * 600 + "Error: no such file\n") == ("x" * 600 + "Error: no such file")[-500:]

@@ -3,7 +3,7 @@
 import pytest
 from mkdocs.exceptions import PluginError
 
-from rulebook import shortcodes
+from rulebook.shortcodes import registry as shortcodes
 
 
 def test_args_split_into_words_and_options():

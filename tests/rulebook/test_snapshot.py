@@ -10,8 +10,8 @@ from repository import NODE_MODULES
 
 import pycore
 from pycore.geometry import walls
-from rulebook import packing, snapshot, wasm
-from rulebook.archive import Archive
+from rulebook.shipping import node, packing, snapshot, wasm
+from rulebook.shipping.archive import Archive
 
 
 def test_engine_snapshot_holds_the_image_without_its_zero_pages(built_site: Path):
@@ -142,14 +142,14 @@ def test_cached_snapshot_is_used_without_node(tmp_path: Path, monkeypatch):
     recipe = snapshot.recipe()
     key = snapshot.cache_key(NODE_MODULES, archive, recipe)
     (tmp_path / f"{key}{snapshot.SUFFIX}").write_bytes(b"cached")
-    monkeypatch.setattr(snapshot.shutil, "which", lambda name: "/bin/false")
-    monkeypatch.setattr(snapshot.subprocess, "run", lambda *a, **k: pytest.fail("node ran"))
+    monkeypatch.setattr(node.shutil, "which", lambda name: "/bin/false")
+    monkeypatch.setattr(node.subprocess, "run", lambda *a, **k: pytest.fail("node ran"))
     assert snapshot.make_snapshot(NODE_MODULES, archive, tmp_path, 4) == b"cached"
 
 
 def test_without_node_there_is_no_snapshot(tmp_path: Path, monkeypatch):
     """No Node: no snapshot, and the build goes on."""
-    monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+    monkeypatch.setattr(node.shutil, "which", lambda name: None)
     assert snapshot.make_snapshot(NODE_MODULES, Archive("pycore-x.zip", b"zip"), tmp_path, 4) is None
 
 

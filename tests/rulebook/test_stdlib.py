@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from repository import NODE_MODULES, ROOT
 
-from rulebook import stdlib
-from rulebook.archive import Archive, pycore_archive
 from rulebook.project import PYCORE
+from rulebook.shipping import node, stdlib
+from rulebook.shipping.archive import Archive, pycore_archive
 
 FULL = NODE_MODULES / "pyodide" / stdlib.FULL
 CHECK = Path(__file__).with_name("stdlib_check.py")
@@ -80,8 +80,8 @@ def test_cached_trim_is_used_without_running_node(tmp_path: Path, monkeypatch):
     key = stdlib.cache_key(NODE_MODULES, archive, stdlib.MAKER.read_bytes() + stdlib.RECORD.read_bytes() + config)
     (tmp_path / f"{key}.stdlib.zip").write_bytes(b"cached")
     (tmp_path / f"{key}.after.zip").write_bytes(b"after")
-    monkeypatch.setattr(stdlib.shutil, "which", lambda name: "/bin/false")
-    monkeypatch.setattr(stdlib.subprocess, "run", lambda *a, **k: pytest.fail("node ran"))
+    monkeypatch.setattr(node.shutil, "which", lambda name: "/bin/false")
+    monkeypatch.setattr(node.subprocess, "run", lambda *a, **k: pytest.fail("node ran"))
     made = stdlib.make_stdlib(NODE_MODULES, archive, tmp_path)
     assert made is not None and (made.whole.data, made.after_snapshot.data) == (b"cached", b"after")
     assert made.whole.path == f"assets/runtime/{made.whole.name}" and made.whole.name.startswith("stdlib-")
@@ -90,7 +90,7 @@ def test_cached_trim_is_used_without_running_node(tmp_path: Path, monkeypatch):
 
 def test_without_node_the_whole_stdlib_is_shipped(tmp_path: Path, monkeypatch):
     """No Node: no trimmed archive, and the build goes on."""
-    monkeypatch.setattr(stdlib.shutil, "which", lambda name: None)
+    monkeypatch.setattr(node.shutil, "which", lambda name: None)
     assert stdlib.make_stdlib(NODE_MODULES, Archive("pycore-x.zip", b"zip"), tmp_path) is None
 
 

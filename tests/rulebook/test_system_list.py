@@ -8,7 +8,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from pycore.systems import SYSTEMS
-from rulebook import system_list
+from rulebook.shortcodes import system_list
 from rulebook.systems import SITE, site_module
 
 

@@ -4,7 +4,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from pycore.systems import skirmish_d6 as d6
-from rulebook import tables
+from rulebook.shortcodes import tables
 
 
 def test_light_table_is_the_engines():

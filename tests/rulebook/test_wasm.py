@@ -3,7 +3,7 @@
 import pytest
 from repository import NODE_MODULES
 
-from rulebook import wasm
+from rulebook.shipping import wasm
 
 
 def uleb(n: int) -> bytes:

@@ -13,12 +13,12 @@ from typing import Any
 
 import jinja2
 
-from rulebook import packing
-from rulebook.archive import Archive
-from rulebook.project import PACKAGE
-from rulebook.runtime import PYODIDE, PYODIDE_DEST, ZSTDDEC_MODULE
-from rulebook.snapshot import SUFFIX, WASM, image_size
-from rulebook.stdlib import FULL, Trimmed
+from rulebook.project import PROGRAMS
+from rulebook.shipping import packing
+from rulebook.shipping.archive import Archive
+from rulebook.shipping.runtime import PYODIDE, PYODIDE_DEST, ZSTDDEC_MODULE
+from rulebook.shipping.snapshot import SUFFIX, WASM, image_size
+from rulebook.shipping.stdlib import FULL, Trimmed
 
 SNAPSHOT_DIR = "assets/runtime"
 """Where the snapshot goes: an image of the runtime's memory (CPython's heap, pycore's modules in it), and
@@ -34,7 +34,7 @@ RUNTIME = f"{PYODIDE_DEST}/pyodide.mjs"
 FULL_STDLIB = f"{PYODIDE_DEST}/{FULL}"
 """Pyodide's whole standard library in the site, for a build that could not trim it."""
 
-_templates = jinja2.Environment(loader=jinja2.FileSystemLoader(PACKAGE / "programs"), autoescape=False,
+_templates = jinja2.Environment(loader=jinja2.FileSystemLoader(PROGRAMS), autoescape=False,
                                 keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
 """Program templates: no HTML escaping (the values are JSON or plain paths), every field must be given."""
 

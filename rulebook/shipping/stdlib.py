@@ -16,17 +16,16 @@ import io
 import json
 import logging
 import os
-import shutil
-import subprocess
 import tempfile
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.archive import DATE, Archive
-from rulebook.project import PACKAGE
-from rulebook.runtime import PYODIDE, PYODIDE_FILES, node_failure
+from rulebook.project import PROGRAMS
+from rulebook.shipping.archive import DATE, Archive
+from rulebook.shipping.node import has_node, run_job
+from rulebook.shipping.runtime import PYODIDE, PYODIDE_FILES
 
 FULL = "python_stdlib.zip"
 """Pyodide's own archive, under node_modules/pyodide."""
@@ -43,9 +42,9 @@ REQUESTS = ({"op": "evaluate", "values": {}}, {"op": "evaluate", "values": {}, "
             {"op": "evaluate", "values": {"_": "x"}, "board": {"frame": "", "shown": {}}},
             {"op": "restore", "fragment": "#s=%7B%7D"}, {"op": "restore", "fragment": "#s=!"}, {"op": "fly"})
 """What the recording asks the engine for each system (the system is added): answers, boards, errors."""
-MAKER = PACKAGE / "programs" / "stdlib_record.mjs"
+MAKER = PROGRAMS / "stdlib_record.mjs"
 """The Node script that starts Pyodide and runs the recording."""
-RECORD = PACKAGE / "programs" / "stdlib_record.py"
+RECORD = PROGRAMS / "stdlib_record.py"
 """The Python run inside Pyodide: the engine at work, then the standard library files in use."""
 TIMEOUT = 300
 """Seconds Node may take before the build goes on with the whole standard library."""
@@ -119,7 +118,7 @@ def cache_key(node_modules: Path, archive: Archive, recipe: bytes) -> str:
     return key.hexdigest()[:24]
 
 
-def record(node: str, node_modules: Path, archive: Archive, config: bytes) -> dict[str, list[str]] | None:
+def record(node_modules: Path, archive: Archive, config: bytes) -> dict[str, list[str]] | None:
     """The full archive's files in use once the engine is imported as the snapshot imports it (``start``)
     and once it has worked (``used``), under Node; None (and a log line) on failure."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -128,17 +127,10 @@ def record(node: str, node_modules: Path, archive: Archive, config: bytes) -> di
                "settings": str(folder / "settings.json"), "setup": str(RECORD), "out": str(folder / "used.json")}
         (folder / "engine.zip").write_bytes(archive.data)
         (folder / "settings.json").write_bytes(config)
-        (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
-        try:
-            proc = subprocess.run([node, str(MAKER), str(folder / "job.json")], cwd=tmp, capture_output=True,
-                                  text=True, timeout=TIMEOUT, check=False)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            log.info("standard library not trimmed (%s): pages load Pyodide's whole one", exc)
-            return None
         out = folder / "used.json"
-        if proc.returncode or not out.exists():
-            log.info("standard library not trimmed (node exited %s: %s): pages load Pyodide's whole one",
-                     proc.returncode, node_failure(proc.stderr))
+        failed = run_job(MAKER, folder, job, out)
+        if failed:
+            log.info("standard library not trimmed (%s): pages load Pyodide's whole one", failed)
             return None
         found = json.loads(out.read_text(encoding="utf-8"))
     return {point: [str(name) for name in found[point]] for point in ("start", "used")}
@@ -147,8 +139,7 @@ def record(node: str, node_modules: Path, archive: Archive, config: bytes) -> di
 def make_stdlib(node_modules: Path, archive: Archive, cache: Path) -> Trimmed | None:
     """The trimmed standard libraries for this Pyodide and engine, from ``cache`` when they are there; None
     (the pages then load Pyodide's whole one) when Node is missing or fails."""
-    node = shutil.which("node")
-    if not node:
+    if not has_node():
         log.info("standard library not trimmed (no node): pages load Pyodide's whole one")
         return None
     config = json.dumps(settings(), sort_keys=True).encode()
@@ -156,7 +147,7 @@ def make_stdlib(node_modules: Path, archive: Archive, cache: Path) -> Trimmed | 
     key = cache_key(node_modules, archive, recipe)
     whole, after = cache / f"{key}.stdlib.zip", cache / f"{key}.after.zip"
     if not (whole.exists() and after.exists()):
-        found = record(node, node_modules, archive, config)
+        found = record(node_modules, archive, config)
         if found is None:
             return None
         full = (node_modules / PYODIDE / FULL).read_bytes()

@@ -7,8 +7,8 @@ from html import escape
 
 from markupsafe import Markup
 
-from rulebook.context import Context
 from rulebook.core import SYSTEMS, result_html
+from rulebook.shortcodes.context import Context
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rulebook import calculator, diagram, example, quickref, ruling, system_list, tables
-from rulebook.context import Context
+from rulebook.shortcodes import calculator, diagram, example, quickref, ruling, system_list, tables
+from rulebook.shortcodes.context import Context
 
 Shortcode = Callable[[Context, list[str], dict[str, str]], str]
 """A shortcode renders from its context, its words and its ``key=value`` options."""

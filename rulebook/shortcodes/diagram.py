@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 from markupsafe import Markup
 
-from rulebook.context import Context
 from rulebook.core import SYSTEMS, VIEWS, board_svg, encode_fragment, legend_html, overlay_blocks
+from rulebook.shortcodes.context import Context
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:

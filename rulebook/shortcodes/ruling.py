@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulebook.context import Context
 from rulebook.core import RULINGS
+from rulebook.shortcodes.context import Context
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:

@@ -7,7 +7,6 @@ from typing import Any
 
 from markupsafe import Markup
 
-from rulebook.context import Context
 from rulebook.core import (
     SYSTEMS,
     VIEWS,
@@ -20,6 +19,7 @@ from rulebook.core import (
     scenario_to_values,
     summary_text,
 )
+from rulebook.shortcodes.context import Context
 
 
 def render(context: Context, words: list[str], options: dict[str, str]) -> str:

@@ -18,24 +18,23 @@ import hashlib
 import json
 import logging
 import os
-import shutil
 import struct
-import subprocess
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulebook import packing
-from rulebook.archive import Archive
-from rulebook.project import PACKAGE
-from rulebook.runtime import PYODIDE, PYODIDE_FILES, node_failure
-from rulebook.wasm import Segment, data_segments, xor_segments
+from rulebook.project import PROGRAMS
+from rulebook.shipping import packing
+from rulebook.shipping.archive import Archive
+from rulebook.shipping.node import has_node, run_job
+from rulebook.shipping.runtime import PYODIDE, PYODIDE_FILES
+from rulebook.shipping.wasm import Segment, data_segments, xor_segments
 
-MAKER = PACKAGE / "programs" / "snapshot.mjs"
+MAKER = PROGRAMS / "snapshot.mjs"
 """The Node script that starts Pyodide, runs the set-up and writes the image."""
-SETUP = PACKAGE / "programs" / "snapshot_setup.py"
+SETUP = PROGRAMS / "snapshot_setup.py"
 """The Python run inside Pyodide before the image is taken."""
-START = PACKAGE / "programs" / "engine_start.py"
+START = PROGRAMS / "engine_start.py"
 """The module ``_engine_start`` the set-up leaves in the image; the loader calls its ``start()``."""
 PAGE = 4096
 """The unit of the sparse image: pages of zeros are left out."""
@@ -86,8 +85,7 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
     library (None: Pyodide's own; else the archive Pyodide starts from, and the one the snapshot is left
     with, without the modules it imported), from ``cache`` when it is there; None (and a log line) when
     Node is missing or fails."""
-    node = shutil.which("node")
-    if not node:
+    if not has_node():
         log.info("engine snapshot not made (no node): pages start Pyodide without it")
         return None
     config = json.dumps(settings()).encode()
@@ -107,17 +105,10 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
             (folder / "stdlib.zip").write_bytes(stdlib[0])
             (folder / "after.zip").write_bytes(stdlib[1])
         (folder / "settings.json").write_bytes(config)
-        (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
-        try:
-            proc = subprocess.run([node, str(MAKER), str(folder / "job.json")], cwd=tmp, capture_output=True,
-                                  text=True, timeout=TIMEOUT, check=False)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            log.info("engine snapshot not made (%s): pages start Pyodide without it", exc)
-            return None
         out = folder / "engine.snap"
-        if proc.returncode or not out.exists():
-            log.info("engine snapshot not made (node exited %s: %s): pages start Pyodide without it",
-                     proc.returncode, node_failure(proc.stderr))
+        failed = run_job(MAKER, folder, job, out)
+        if failed:
+            log.info("engine snapshot not made (%s): pages start Pyodide without it", failed)
             return None
         segments = data_segments((node_modules / PYODIDE / WASM).read_bytes())
         data = packing.pack(sparse_image(out.read_bytes(), segments))

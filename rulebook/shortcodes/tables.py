@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pycore.systems import skirmish_d6 as d6
-from rulebook.context import Context
+from rulebook.shortcodes.context import Context
 
 SIZE_LABELS = {
     "movement": "Movement", "dodge_dc": "Dodge check DC", "health_dc": "Health check DC",

@@ -44,12 +44,3 @@ def copy_runtime(node_modules: Path, site_dir: Path, skip: tuple[str, ...] = ())
                     continue
                 if not out.exists() or out.stat().st_size != path.stat().st_size or out.stat().st_mtime < path.stat().st_mtime:
                     shutil.copy2(path, out)
-
-
-def node_failure(stderr: str) -> str:
-    """Why a Node program running Pyodide failed, from what it printed: Python's traceback when Pyodide raised one (Node
-    prints a line of minified source first), else the last 500 characters."""
-    at = stderr.rfind("Traceback (most recent call last)")
-    if at < 0:
-        return stderr.strip()[-500:]
-    return stderr[at:].split("\n    at ", 1)[0].strip()

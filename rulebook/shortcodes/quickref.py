@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.context import Context
 from rulebook.core import RULES, RULINGS, SYSTEMS, ref
+from rulebook.shortcodes.context import Context
 from rulebook.systems import SITE
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from rulebook.context import Context
 from rulebook.core import SYSTEMS, VIEWS, board_svg, encode_fragment, evaluate, percent
+from rulebook.shortcodes.context import Context
 from rulebook.systems import SITE
 
 
