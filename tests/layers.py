@@ -20,28 +20,44 @@ class Layer:
     """One layer: the modules it holds (by name prefix) and the layers it may import."""
 
     name: str
+    folder: str
     holds: tuple[str, ...]
     what: str
     may_import: tuple[str, ...]
 
 
 LAYERS = (
-    Layer("core", ("pycore.errors", "pycore.rules", "pycore.trace", "pycore.schema", "pycore.dice", "pycore.system",
-                   "pycore.memo", "pycore.fragment"),
-          "errors, rules and rulings, traces, declared inputs, exact dice, the System shape, memo, the link codec", ()),
-    Layer("geometry", ("pycore.geometry",), "hex and square maths, the exact plane, clearance, rays, walls", ("core",)),
-    Layer("maps", ("pycore.maps",), "hex maps, square maps, Universal VTT exports, overlay cells", ("core", "geometry")),
-    Layer("systems", ("pycore.systems.",), "one package per game system: tables, inputs, mechanics, evaluation",
+    Layer("core", "pycore/*.py",
+          ("pycore.errors", "pycore.rules", "pycore.trace", "pycore.schema", "pycore.dice", "pycore.system",
+           "pycore.memo", "pycore.fragment"),
+          "errors, rules and rulings, traces, declared inputs, exact dice, the System shape, memo, the link codec",
+          ()),
+    Layer("geometry", "pycore/geometry/", ("pycore.geometry",),
+          "hex and square maths, the exact plane, clearance, rays, walls",
+          ("core",)),
+    Layer("maps", "pycore/maps/", ("pycore.maps",),
+          "hex maps, square maps, Universal VTT exports, overlay cells",
+          ("core", "geometry")),
+    Layer("systems", "pycore/systems/<system>/", ("pycore.systems.",),
+          "one package per game system: tables, inputs, mechanics, evaluation",
           ("core", "geometry", "maps")),
-    Layer("registry", ("pycore.systems",), "the one registry of systems, rules and rulings", ("core", "systems")),
-    Layer("entry", ("pycore",), "pycore.evaluate and ScenarioError, the contract's public names", ("core", "registry")),
-    Layer("views", ("pycore.views",), "a view per system, the board's spec and SVG: results into words and drawings",
+    Layer("registry", "pycore/systems/__init__.py", ("pycore.systems",),
+          "the one registry of systems, rules and rulings",
+          ("core", "systems")),
+    Layer("entry", "pycore/__init__.py", ("pycore",),
+          "pycore.evaluate and ScenarioError, the contract's public names",
+          ("core", "registry")),
+    Layer("views", "pycore/views/", ("pycore.views",),
+          "a view per system, the board's spec and SVG: results into words and drawings",
           ("core", "geometry", "maps", "systems", "registry")),
-    Layer("page", ("pycore.page",), "what the page's engine answers, the one HTML rendering",
+    Layer("page", "pycore/page/", ("pycore.page",),
+          "what the page's engine answers, the one HTML rendering",
           ("core", "maps", "registry", "views", "entry")),
-    Layer("cli", ("pycore.__main__",), "python -m pycore", ("core", "maps", "entry")),
+    Layer("cli", "pycore/__main__.py", ("pycore.__main__",),
+          "python -m pycore",
+          ("core", "maps", "entry")),
 )
-"""Most specific first is not needed: a module belongs to the layer whose prefix matches it longest."""
+"""A module belongs to the layer whose prefix matches it longest."""
 BY_NAME = {layer.name: layer for layer in LAYERS}
 SYSTEM_TABLES = ("tables", "cells")
 """A system's modules a view may read (printed words and numbers, the cells of a board), never its evaluation."""
@@ -170,9 +186,7 @@ def picture() -> str:
     """The layers as a Mermaid flowchart: a box per layer with the folder it lives in, an arrow per import found."""
     lines = ["```mermaid", "flowchart TD"]
     for layer in LAYERS:
-        where = ", ".join(p.rstrip(".").removeprefix("pycore").lstrip(".") or "pycore/__init__" for p in layer.holds)
-        where = where if len(where) < 40 else "pycore/*.py"
-        lines.append(f'  {layer.name}["{layer.name}<br/><small>{where}</small>"]')
+        lines.append(f'  {layer.name}["{layer.name}<br/><small>{layer.folder}</small>"]')
     for source, targets in layer_edges().items():
         lines += [f"  {source} --> {target}" for target in sorted(targets)]
     return "\n".join(lines + ["```"])
