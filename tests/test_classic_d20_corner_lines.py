@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from pycore.geometry import hex_plane
 from pycore.geometry import hexgrid as hg
 from pycore.geometry.hexgrid import Hex
 from pycore.systems.classic_d20.corner_lines import Lines, corner_segments, cover_percent, segment_touches
@@ -16,7 +17,7 @@ def test_thirty_six_lines_from_corner_to_corner():
     """Each of the six corners of one hex to each of the six of the other."""
     segs = corner_segments(A, T)
     assert len(segs) == 36 and len(set(segs)) == 36
-    assert {p for p, _ in segs} == set(hg.corners(A)) and {q for _, q in segs} == set(hg.corners(T))
+    assert {p for p, _ in segs} == set(hex_plane.corners(A)) and {q for _, q in segs} == set(hex_plane.corners(T))
 
 
 def test_nothing_in_the_way_breaks_no_line():
@@ -45,11 +46,11 @@ def test_a_hex_off_to_one_side_breaks_a_few_lines():
 
 def test_grazing_a_corner_is_not_touching_but_running_along_an_edge_is():
     wall = Hex.axial(2, 0)
-    a_tip, t_tip = hg.corners(A)[4], hg.corners(T)[4]  # the same corner of both: the line meets the wall's one
-    assert hg.corners(wall)[4] == ((a_tip[0] + t_tip[0]) // 2, a_tip[1])
+    a_tip, t_tip = hex_plane.corners(A)[4], hex_plane.corners(T)[4]  # the same corner of both: the line meets the wall's one
+    assert hex_plane.corners(wall)[4] == ((a_tip[0] + t_tip[0]) // 2, a_tip[1])
     assert not segment_touches((a_tip, t_tip), wall)
-    assert segment_touches((hg.corners(A)[0], hg.corners(T)[3]), wall)  # through the middle
-    edge = (hg.corners(wall)[3], hg.corners(wall)[4])
+    assert segment_touches((hex_plane.corners(A)[0], hex_plane.corners(T)[3]), wall)  # through the middle
+    edge = (hex_plane.corners(wall)[3], hex_plane.corners(wall)[4])
     assert segment_touches(edge, wall)
     assert not segment_touches((a_tip, a_tip), wall)  # a line of no length touches nothing
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from pycore.geometry import clearance as cl
 from pycore.geometry import hexgrid as hg
+from pycore.geometry import plane
 from pycore.geometry.hexgrid import POINTY, Hex, Layout, Point
 
 H = Hex.axial
@@ -124,11 +125,11 @@ def _gets_through(a, b, blocking, found):
     if cl.dot((ux, uy), d) < 0:
         ux, uy = -ux, -uy
     p = (Fraction(0), Fraction(offset, ux)) if ux else (Fraction(-offset, uy), Fraction(0))
-    ia, ib = _chord(p, (ux, uy), cl.hexagon((0, 0), hg.M), False), _chord(p, (ux, uy), cl.hexagon(d, hg.M), False)
+    ia, ib = _chord(p, (ux, uy), cl.hexagon((0, 0), plane.M), False), _chord(p, (ux, uy), cl.hexagon(d, plane.M), False)
     if ia is None or ib is None or not ia[1] < ib[0]:
         return False
     for h in blocking:
-        inside = _chord(p, (ux, uy), cl.hexagon(cl.place(h, a), hg.M + 1), True)
+        inside = _chord(p, (ux, uy), cl.hexagon(cl.place(h, a), plane.M + 1), True)
         if inside is not None and inside[0] < ib[0] and inside[1] > ia[1]:
             return False
     return True
@@ -180,10 +181,10 @@ def test_the_quick_answers_agree_with_the_search(b, blocking):
 def test_a_hex_next_to_a_blocker_loses_the_strip_the_grown_blocker_covers():
     """The shared edge moves in by the growth: its corners become the blocker's grown corners, on the hex's next
     edges; the other four corners stay."""
-    hexagon = cl.hexagon((0, 0), hg.M)
+    hexagon = cl.hexagon((0, 0), plane.M)
     beside = cl.place(H(1, 0), H(0, 0))
     trimmed = cl.trimmed((0, 0), [beside])
-    grown = cl.hexagon(beside, hg.M + 1)
+    grown = cl.hexagon(beside, plane.M + 1)
     assert len(trimmed) == 6 and len(set(trimmed) & set(hexagon)) == 4
     new = [c for c in trimmed if c not in hexagon]
     assert len(new) == 2 and set(new) <= set(grown)
@@ -203,5 +204,5 @@ def test_free_offset_finds_the_centre_line_or_none():
 def test_supporting_corners_of_a_narrow_cone_are_one_pair():
     """Far apart along a row only the two corners at the row's sides are ever lowest or highest."""
     d = cl.place(H(20, 0), H(0, 0))
-    cone = cl.extremes((d[0] + 2 * hg.M * x, d[1] + 2 * hg.M * y) for x, y in cl.CORNERS)
+    cone = cl.extremes((d[0] + 2 * plane.M * x, d[1] + 2 * plane.M * y) for x, y in cl.CORNERS)
     assert len(cl.supporting(cone)) == 2

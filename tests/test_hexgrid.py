@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pycore.geometry import hex_plane
 from pycore.geometry import hexgrid as hg
 from pycore.geometry.hexgrid import EVEN, FLAT, ODD, POINTY, FractionalHex, Hex, Layout, OffsetCoord, Point
 
@@ -199,7 +200,7 @@ def test_point_along_line_of_fire():
 
 def test_runs_through_counts_a_stretch_not_a_grazed_corner():
     """A segment through a hex's inside or along its edge runs through it; one grazing a corner, or ending on it, not."""
-    corners, runs_through = hg.corners, hg.runs_through
+    corners, runs_through = hex_plane.corners, hex_plane.runs_through
     wall = H(2, 0)
     a, b = corners(H(0, 0)), corners(H(4, 0))
     assert runs_through(a[0], b[3], wall)  # across the middle

@@ -3,6 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pycore.geometry import hex_plane
 from pycore.geometry import hexgrid as hg
 from pycore.geometry.hexgrid import Hex
 from pycore.geometry.rays import EDGE_KEEPS, Rays
@@ -13,7 +14,7 @@ H = Hex.axial
 def walked(origin, other, listed):
     """The listed hexes strictly between the ends of both resolutions of the straight line, walked hex by hex,
     nearest step first (two hexes of one step, which a slant can cross, by their coordinates)."""
-    plus, minus = (hg.straight_line(origin, other, side) for side in (1, -1))
+    plus, minus = (hex_plane.straight_line(origin, other, side) for side in (1, -1))
     return ([h for h in sorted(plus[1:-1], key=lambda h: (hg.distance(origin, h), h.qr)) if h in listed],
             [h for h in sorted(minus[1:-1], key=lambda h: (hg.distance(origin, h), h.qr)) if h in listed])
 

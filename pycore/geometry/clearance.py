@@ -39,10 +39,12 @@ import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 
+from . import hex_plane
 from . import hexgrid as hg
-from .hexgrid import Hex, M, Vec
+from .hexgrid import Hex
+from .plane import M, Vec
 
-CORNERS = tuple((3 * x, 3 * y) for x, y in hg._CORNERS)
+CORNERS = tuple((3 * x, 3 * y) for x, y in hex_plane.CORNER_OFFSETS)
 """Corner offsets of a hex in this module's plane (the exact plane times 3), counter-clockwise; a hex's corners
 lie ``M`` offsets from its centre, a grown blocker's ``M + 1``."""
 HALF = CORNERS[:3]

@@ -36,10 +36,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .plane import M
 from .squaregrid import Square
-
-M = 10**6
-"""Blockers grow by 1/M of a square: a line with less clearance than that counts as touching."""
 
 CROSS, ALONG, TOUCH = "cross", "along", "touch"
 """How a segment meets a polyline (see the module's docstring); ``None``: not at all."""

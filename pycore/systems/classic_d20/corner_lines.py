@@ -8,8 +8,10 @@ import math
 from collections.abc import Iterable
 from fractions import Fraction
 
+from ...geometry import hex_plane
 from ...geometry import hexgrid as hg
-from ...geometry.hexgrid import Hex, Vec
+from ...geometry.hexgrid import Hex
+from ...geometry.plane import M, Vec
 from .tables import FULL, PERCENTS
 
 Segment = tuple[Vec, Vec]
@@ -25,7 +27,7 @@ OUTER = 1.0 + 1e-9
 """A line passing farther than this from a blocker's centre misses it (the corner radius, with room for rounding)."""
 
 
-_X, _XR, _Y = hg.SQRT3 / (3 * hg.M), hg.SQRT3 / (6 * hg.M), 1.5 / (3 * hg.M)
+_X, _XR, _Y = hg.SQRT3 / (3 * M), hg.SQRT3 / (6 * M), 1.5 / (3 * M)
 """From the exact plane to hex sizes (pointy-top layout): x = X q + XR r, y = Y r."""
 
 
@@ -51,12 +53,12 @@ def segment_touches(seg: Segment, h: Hex) -> bool:
     """Whether the line runs through the closed hex ``h`` for some length between its two ends (through its inside
     or along an edge); grazing one corner does not count, so a line can pass between two hexes that meet at a corner
     only where no third one closes the gap."""
-    return hg.runs_through(seg[0], seg[1], h)
+    return hex_plane.runs_through(seg[0], seg[1], h)
 
 
 def corner_segments(a: Hex, b: Hex) -> list[Segment]:
     """The 36 lines, each corner of ``a`` to each corner of ``b`` (a shared corner gives a line of no length)."""
-    return [(p, q) for p in hg.corners(a) for q in hg.corners(b)]
+    return [(p, q) for p in hex_plane.corners(a) for q in hex_plane.corners(b)]
 
 
 SLOTS = 256
@@ -90,12 +92,12 @@ class Lines:
         self.index = {h: i for i, h in enumerate(self.blockers)}
         """Blocker -> its index."""
         self.fans: list[tuple[Vec, tuple[float, float], Fan]] = [
-            (p, _pixel(p), self._fan(p)) for p in hg.corners(anchor)] if anchor is not None else []
+            (p, _pixel(p), self._fan(p)) for p in hex_plane.corners(anchor)] if anchor is not None else []
         """Per corner of the anchor (exact, and in hex sizes): the blockers a line from it can touch, filed by
         direction (``_fan``)."""
         self.to_corner: dict[Vec, int] = {}
         """Corner -> how many lines from the anchor's corners to it some blocker breaks, for corners already asked."""
-        self.own = frozenset(hg.corners(anchor)) if anchor is not None else frozenset()
+        self.own = frozenset(hex_plane.corners(anchor)) if anchor is not None else frozenset()
         """The anchor's corners."""
         self.centre = _centre(anchor) if anchor is not None else (0.0, 0.0)
         """The anchor's centre in hex sizes."""
@@ -203,7 +205,7 @@ class Lines:
         count = 0
         atan2, pi, turn = math.atan2, math.pi, 2 * math.pi
         cx, cy = self.centre
-        for q in hg.corners(other):
+        for q in hex_plane.corners(other):
             broken = self.to_corner.get(q) if skip < 0 else None
             if broken is None:
                 qx, qy = q[0] * _X + q[1] * _XR, q[1] * _Y

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import FieldError, ScenarioError
+from ...geometry import hex_plane
 from ...geometry import hexgrid as hg
 from ...geometry.clearance import clear_line
 from ...geometry.hexgrid import Hex
@@ -123,7 +124,7 @@ def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatur
         obstacles = {**obstacles, **dict.fromkeys(ridges, TOTAL)}
         creatures = {h: side for h, side in creatures.items() if h not in obstacles}
         totals = None
-    plus, minus = hg.straight_line(attacker, target, 1), hg.straight_line(attacker, target, -1)
+    plus, minus = hex_plane.straight_line(attacker, target, 1), hex_plane.straight_line(attacker, target, -1)
     counts = tuple(_count(p, obstacles, creatures) for p in ((plus,) if plus == minus else (plus, minus)))
     clear = True  # only asked when a path crosses a total obstacle
     if any(pc.total for pc in counts):
