@@ -12,11 +12,11 @@ export default [
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {
-    files: ["site/assets/offline-sw.js", "site/assets/offline-sw-off.js"],
+    files: ["site/assets/offline/sw.js", "site/assets/offline/sw-off.js"],
     languageOptions: { globals: globals.serviceworker },
   },
   {
-    files: ["site/assets/engine-fetch.js", "site/assets/engine-worker.js"],
+    files: ["site/assets/engine/fetch.js", "site/assets/engine/worker.js"],
     languageOptions: { globals: globals.worker },
   },
   {

@@ -11,8 +11,10 @@ ABSOLUTE_URL = re.compile(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", re.IGN
 """An address naming a host."""
 NAMESPACE_HOSTS = {"www.w3.org"}
 """XML namespace names (inline SVG icons): identifiers, never fetched."""
-OWN_FILES = ("*.html", "assets/*.js", "assets/site-*.css", "search/search_index.json", "sw.js",
-             "manifest.webmanifest", "assets/engine-*.mjs", "assets/offline.*", "assets/icons/*.svg")
+COMPONENTS = ("engine", "board", "calculator", "offline", "page", "utilities")
+"""The folders of our page scripts under ``assets/``."""
+OWN_FILES = ("*.html", *(f"assets/{part}/*.js" for part in COMPONENTS), "assets/styles/site-*.css", "search/search_index.json",
+             "sw.js", "manifest.webmanifest", "assets/engine-*.mjs", "assets/icons/*.svg")
 """What we write; vendored Material and Pyodide files keep their licence and fallback URLs,
 and the browser tests prove that none of them is ever requested."""
 

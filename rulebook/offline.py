@@ -15,7 +15,7 @@ from mkdocs.exceptions import PluginError
 
 from rulebook.precompress import is_copy
 
-SOURCES = {"build": "assets/offline-sw.js", "serve": "assets/offline-sw-off.js"}
+SOURCES = {"build": "assets/offline/sw.js", "serve": "assets/offline/sw-off.js"}
 """Service worker sources in docs_dir: the caching one, and the self-removing one for ``mkdocs serve``.
 The build writes one of them to NAME; neither is shipped as it is."""
 NAME = "sw.js"

@@ -2,8 +2,8 @@
 
 On a phone's network each stylesheet is a request the first paint waits for, and a host speaking
 HTTP/1.1 opens six connections at most: nine small files are two or three round trips where one is one.
-The sources stay apart in ``site/assets`` (each named for what it styles) and are not shipped; the
-build joins them in ``extra_css`` order into ``assets/site-<hash>.css`` (named by content, so a page
+The sources stay apart in ``site/assets/styles`` (each named for what it styles) and are not shipped; the
+build joins them in ``extra_css`` order into ``assets/styles/site-<hash>.css`` (named by content, so a page
 never gets a stale one from a cache). They sit in one folder, so relative URLs inside keep meaning.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-FOLDER = "assets"
+FOLDER = "assets/styles"
 """Where the sources are in docs_dir, and where the joined file goes."""
 
 

@@ -74,7 +74,7 @@ def test_many_creatures_are_capped():
 
 
 def test_headers_are_sort_buttons():
-    """Every column but the link has a button naming its column for sorting.js."""
+    """Every column but the link has a button naming its column for page/sorting.js."""
     root = ET.fromstring(result_html(evaluate(SCENARIO), "", SCENARIO))
     buttons = root.findall(".//table[@data-sortable]/thead/tr/th/button")
     assert [(b.text, b.get("data-sort-column")) for b in buttons] == [

@@ -505,7 +505,7 @@ class Bench:
             r = self.report(page)
         finally:
             ctx.close()
-        if in_place:  # opened in place (assets/navigate.js): the same document, from the click on
+        if in_place:  # opened in place (assets/page/navigate.js): the same document, from the click on
             r["after_activation"] = in_place["ready"] - in_place["clicked"]
         else:
             r["after_activation"] = max(0.0, r["interactive"] - r["activationStart"])

@@ -236,7 +236,7 @@ def block_engine(page, watch: Any) -> None:
 
 
 def wait_engine(page, timeout: float = READY_TIMEOUT) -> None:
-    """Wait until the page's calculator engine has started (calculator.js marks ``<html data-engine>``)."""
+    """Wait until the page's calculator engine has started (calculator/calculator.js marks ``<html data-engine>``)."""
     page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=timeout)
 
 

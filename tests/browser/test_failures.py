@@ -69,7 +69,7 @@ def runtime_files(site: Path, page: str) -> list[str]:
     tag = scan.engine
     assert tag, f"{page} has no engine tag"
     base = posixpath.join("/", page)
-    worker = posixpath.join(posixpath.dirname(tag["src"] or ""), "engine-worker.js")
+    worker = posixpath.join(posixpath.dirname(tag["src"] or ""), "worker.js")
     urls = [tag["src"], worker, tag["data-interpreter"], tag["data-archive"], tag["data-stdlib"]]
     runtime_dir = posixpath.dirname(tag.get("data-runtime") or tag["data-interpreter"] or "")
     urls += [posixpath.join(runtime_dir, name) for name in PYODIDE_FILES]
@@ -166,7 +166,7 @@ def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, 
         site.stop()
 
 
-BLOCKED = ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/engine-worker.js"]
+BLOCKED = ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/engine/worker.js"]
 """What a proxy or an extension may block on the way: the whole runtime, the WebAssembly, pycore, the engine's
 worker script."""
 
@@ -219,7 +219,7 @@ def test_form_keeps_working_while_the_engine_fails(no_sw, server):
     box.fill("4")
     box.press("Tab")  # a change event as well as the input events
     assert box.input_value() == "4"
-    # The form reacts to input and change inside their dispatch (calculator.js), and the recorder's mutation records
+    # The form reacts to input and change inside their dispatch (calculator/calculator.js), and the recorder's mutation records
     # are delivered before the next task: what the two edits did is all recorded by the time this reads it.
     states = page.evaluate("window.__states")
     assert states[-1] == "failed" and "loading" not in states[states.index("failed"):], states

@@ -1,4 +1,4 @@
-"""Calculator pages opened in place (assets/navigate.js): the running engine serves the new page at once."""
+"""Calculator pages opened in place (assets/page/navigate.js): the running engine serves the new page at once."""
 
 from browser.support import (
     calculator_address,
@@ -36,7 +36,7 @@ def test_open_in_the_calculator_keeps_the_engine_and_the_situation(page, server)
     calc = full_calculator(page, "skirmish-d6")
     wait_state(calc, "ready")
     assert page.evaluate("window.__sameDocument") is True
-    assert page.evaluate("window.__workers.filter((name) => name === 'engine-worker.js').length") == 1
+    assert page.evaluate("window.__workers.filter((name) => name === 'worker.js').length") == 1
     assert calc.locator('[data-path="obstacles.partial"]').input_value() == "2"
     assert scenario_in_url(page)["obstacles"]["partial"] == 2
     assert page.title().startswith("d6 Skirmish calculator")
@@ -115,7 +115,7 @@ def test_one_engine_serves_every_system(page, server):
     calc = full_calculator(page, "classic-d20")
     wait_state(calc, "ready")
     assert page.evaluate("window.__sameDocument") is True
-    assert page.evaluate("window.__workers.filter((name) => name === 'engine-worker.js').length") == 1
+    assert page.evaluate("window.__workers.filter((name) => name === 'worker.js').length") == 1
     assert page.locator("[data-calculator]").count() == 1  # the d6 calculator is gone with its page
     calc.locator('[data-path="target.ac"]').fill("5")
     page.wait_for_function("() => location.hash.startsWith('#s=')")

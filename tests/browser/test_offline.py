@@ -200,7 +200,7 @@ def test_first_visit_then_everything_offline(browser, offline_site: Path, shots:
 
 
 RECORD_ORDER = page_script("record-order.js")
-"""When (wall clock, ms) the page saw its engine start, its load event, and offline.js register the worker."""
+"""When (wall clock, ms) the page saw its engine start, its load event, and offline/offline.js register the worker."""
 
 
 def record_offline_requests(context) -> list:
@@ -212,7 +212,7 @@ def record_offline_requests(context) -> list:
 
 
 def test_calculator_page_stores_the_site_after_its_engine(browser, offline_site: Path, watch: Watch):
-    """First visit to a calculator page: the engine starts first; offline.js registers the worker only
+    """First visit to a calculator page: the engine starts first; offline/offline.js registers the worker only
     then, so no request of the offline store (sw.js, the runtime it precaches) competes with it; the
     page still ends up "Available offline", on a phone, and the status line moved nothing on the way. (The fallback
     is 20 s: an engine slower than that on a loaded machine would let the store start first and fail this test.)"""
@@ -284,13 +284,13 @@ REGISTER_THROWS = page_script("register-throws.js")
 PLAYWRIGHT_BLOCKED = "Service Worker registration blocked by Playwright"
 """What Playwright's own stand-in for register() logs when it blocks service workers."""
 NOT_AVAILABLE = "offline: service workers are not available here"
-"""What offline.js says (console.info) when registering the worker was refused: it stays quiet from then on."""
+"""What offline/offline.js says (console.info) when registering the worker was refused: it stays quiet from then on."""
 
 
 @pytest.mark.parametrize("how", ["block", "throws"])
 def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: Watch, how: str):
     """With service workers blocked (Playwright's switch) or refused (register() throws), pages work
-    as usual, the status line stays empty, and offline.js puts no error or warning on the console."""
+    as usual, the status line stays empty, and offline/offline.js puts no error or warning on the console."""
     server = SiteServer(offline_site)
     server.start()
     context = browser.new_context(viewport={"width": 1280, "height": 900},
@@ -302,8 +302,8 @@ def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: W
     try:
         said = (PLAYWRIGHT_BLOCKED, "warning") if how == "block" else (NOT_AVAILABLE, "info")
         for path in ("rules/skirmish-d6/size/", "calculator/skirmish-d6/"):
-            # offline.js has tried to register once the browser refuses: Playwright's switch says so and leaves register()
-            # pending (nothing follows); a throwing register() makes offline.js say so, its last word
+            # offline/offline.js has tried to register once the browser refuses: Playwright's switch says so and leaves register()
+            # pending (nothing follows); a throwing register() makes offline/offline.js say so, its last word
             with page.expect_console_message(lambda m: m.type == said[1] and said[0] in m.text, timeout=READY_TIMEOUT):
                 page.goto(server.url + path)
             if page.locator("[data-calculator]").count():
@@ -317,7 +317,7 @@ def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: W
             assert page.evaluate("navigator.serviceWorker.controller") is None
         assert page.locator('[data-calculator="skirmish-d6"] [data-key="headline"]').first.inner_text()
         # other scripts' warnings (the runtime's) are theirs; console errors fail any test
-        noise = [w for w in watch.console_warnings if "/assets/offline.js" in w or "offline:" in w]
+        noise = [w for w in watch.console_warnings if "/assets/offline/offline.js" in w or "offline:" in w]
         assert not noise, noise
     finally:
         context.close()
@@ -326,7 +326,7 @@ def test_blocked_service_workers_are_quiet(browser, offline_site: Path, watch: W
 
 
 UPDATE_CHECK = "navigator.serviceWorker.getRegistration().then((r) => r ? r.update().then(() => true, () => false) : false)"
-"""Ask the browser to check the worker's script for a new version now (what offline.js does now and then)."""
+"""Ask the browser to check the worker's script for a new version now (what offline/offline.js does now and then)."""
 
 
 def build_variant(out: Path, site_name: str) -> Path:
@@ -365,7 +365,7 @@ def test_update_reaches_open_pages_cleanly(browser, built_site: Path, tmp_path: 
         page.reload()  # the browser checks sw.js; the old worker still answers from the old build
         assert header_title(page) == name
         # When the check a navigation triggers runs is Chrome's choice (it can take minutes);
-        # offline.js's own periodic check is what a long-open page relies on: run it now.
+        # offline/offline.js's own periodic check is what a long-open page relies on: run it now.
         assert page.evaluate(UPDATE_CHECK)
         prompt = page.locator("[data-offline-update]")
         prompt.wait_for(state="visible", timeout=READY_TIMEOUT)
@@ -397,7 +397,7 @@ def test_update_reaches_open_pages_cleanly(browser, built_site: Path, tmp_path: 
         other_prompt = other.locator("[data-offline-update]")
         other_prompt.wait_for(state="visible", timeout=READY_TIMEOUT)
         assert header_title(other) == name
-        late = "fetch('../../../assets/offline.js').then((r) => r.headers.get('x-offline-build'))"
+        late = "fetch('../../../assets/offline/offline.js').then((r) => r.headers.get('x-offline-build'))"
         assert other.evaluate(late) == old
         assert page.evaluate(late) == new
         caches = "caches.keys().then((names) => names.filter((n) => n.startsWith('offline ')).map((n) => n.split(' ').pop()))"
@@ -477,11 +477,11 @@ def test_development_server_removes_the_caching_worker(browser, offline_site: Pa
         while read_between_loads(page, state) != {"controlled": False, "registrations": 0, "caches": 0, "mode": "off"}:
             assert time.monotonic() < started + 60, read_between_loads(page, state)
             if time.monotonic() > started + 10:
-                # the browser's own check after a navigation can wait on a loaded machine: offline.js's periodic
+                # the browser's own check after a navigation can wait on a loaded machine: offline/offline.js's periodic
                 # check, which a long-open page relies on, made now
                 read_between_loads(page, UPDATE_CHECK)
             page.wait_for_timeout(500)
-        # offline.js reloads only a page a worker controls (and once a session): this one is not controlled, so its
+        # offline/offline.js reloads only a page a worker controls (and once a session): this one is not controlled, so its
         # count of navigations is final
         assert len(navigations) <= 3, navigations
         assert page.locator(".offline-status").inner_text() == ""

@@ -1,4 +1,4 @@
-"""Rule previews (assets/preview.js): a rule link beside a field or in an answer shows the rule's own section in place."""
+"""Rule previews (assets/page/preview.js): a rule link beside a field or in an answer shows the rule's own section in place."""
 
 from __future__ import annotations
 

@@ -77,7 +77,7 @@ def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_
         ctx.close()
     watch.check()
     gets = Counter(path for _, method, path in log if method == "GET")
-    for path in [*prefetched, "/assets/engine-fetch.js"]:  # the worker's script: preloaded by the head, then run
+    for path in [*prefetched, "/assets/engine/fetch.js"]:  # the worker's script: preloaded by the head, then run
         assert gets[path] == 1, f"{path} downloaded {gets[path]} times"
     assert gets["/assets/runtime/pyodide/pyodide.asm.wasm"] == 0
     assert not [path for path in gets if "pyscript" in path or "/pycore-" in path], sorted(gets)
@@ -105,7 +105,7 @@ def test_the_engines_first_answer_is_the_page_built(browser, watch, server, syst
     assert built and built == live
 
 
-BOARD_MODULES = ("hexboard.js", "boardzoom.js", "board-model.js", "mapimport.js", "mapshelf.js")
+BOARD_MODULES = ("board/board.js", "board/zoom.js", "board/model.js", "board/map-import.js", "board/map-shelf.js")
 
 
 def test_the_boards_scripts_load_only_where_a_calculator_has_a_board(browser, watch, counted):
@@ -126,8 +126,9 @@ def test_the_boards_scripts_load_only_where_a_calculator_has_a_board(browser, wa
         del log[:]
         page.goto(url + CALCULATORS["enchanted-realms"])
         page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
-        page.wait_for_load_state("networkidle")
-        gets = Counter(path.rsplit("/", 1)[-1] for _, method, path in log if method == "GET")
+        page.wait_for_function("names => names.every(n => performance.getEntriesByType('resource')"
+                               ".some(e => e.name.endsWith(n)))", arg=list(BOARD_MODULES), timeout=READY_TIMEOUT)
+        gets = Counter(name for _, method, path in log if method == "GET" for name in BOARD_MODULES if path.endswith(name))
         assert all(gets[name] == 1 for name in BOARD_MODULES), gets
         page.locator('.calc--full .calc-board g.hex[data-hex="5,0"]').click()  # a creature, by the board
         page.locator('.calc--full [data-item-path="others.0.name"]').wait_for()

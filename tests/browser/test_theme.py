@@ -1,5 +1,5 @@
-"""Material's page chrome as adjusted by ``site/assets/theme.css``, and the header's colour toggle
-(``site/assets/palette.js``)."""
+"""Material's page chrome as adjusted by ``site/assets/styles/theme.css``, and the header's colour toggle
+(``site/assets/page/palette.js``)."""
 
 from __future__ import annotations
 

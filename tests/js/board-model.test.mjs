@@ -1,13 +1,13 @@
 // @ts-check
-// Unit tests of site/assets/board-model.js: what stands where on a board, and what a tap makes of it.
+// Unit tests of site/assets/board/model.js: what stands where on a board, and what a tap makes of it.
 // The boards are Enchanted Realms' and Classic d20's as pycore's views declare them (pycore/views/*.py).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { fieldsOf, freshRecord, listsOf, parseHex, placedMessage, plan, readPieces, singleText, toggledDoor }
-  from "../../site/assets/board-model.js";
+  from "../../site/assets/board/model.js";
 
-/** @typedef {import("../../site/assets/board-model.js").BoardSpec} BoardSpec */
+/** @typedef {import("../../site/assets/board/model.js").BoardSpec} BoardSpec */
 
 /** @type {BoardSpec} */
 const REALMS = {

@@ -1,9 +1,9 @@
 // @ts-check
-// Unit tests of site/assets/common.js's pure helpers (node --test tests/js/).
+// Unit tests of site/assets/utilities/common.js's pure helpers (node --test tests/js/).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { base64Bytes, cellNoun, compareSortValues, nextName, parseList, plainClick, squareWords } from "../../site/assets/common.js";
+import { base64Bytes, cellNoun, compareSortValues, nextName, parseList, plainClick, squareWords } from "../../site/assets/utilities/common.js";
 
 /** A link as plainClick reads it: its target and whether it downloads. */
 function link(target = "", download = false) {

@@ -1,9 +1,9 @@
 // @ts-check
-// Unit tests of site/assets/engine-rpc.js: the page's side of the engine worker's protocol, against a fake worker.
+// Unit tests of site/assets/engine/rpc.js: the page's side of the engine worker's protocol, against a fake worker.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { EngineWorker } from "../../site/assets/engine-rpc.js";
+import { EngineWorker } from "../../site/assets/engine/rpc.js";
 
 /** A worker as the page sees one: what the page posts is recorded; `say` and `raise` are the worker speaking. */
 class FakeWorker extends EventTarget {
@@ -39,7 +39,7 @@ class FakeWorker extends EventTarget {
 const START = { interpreter: "http://127.0.0.1/assets/loader.mjs", archive: null };
 
 /** @param {FakeWorker} fake */
-const engineOn = (fake) => new EngineWorker(/** @type {Worker} */ (/** @type {unknown} */ (fake)), START, "engine-worker.js");
+const engineOn = (fake) => new EngineWorker(/** @type {Worker} */ (/** @type {unknown} */ (fake)), START, "engine/worker.js");
 
 test("the start message names the interpreter, and ready waits for the worker to say it started", async () => {
   const fake = new FakeWorker();
@@ -107,7 +107,7 @@ test("a worker whose script cannot be loaded fails ready, naming the script", as
   const fake = new FakeWorker();
   const engine = engineOn(fake);
   fake.dispatchEvent(new Event("error"));
-  await assert.rejects(engine.ready, /engine-worker\.js could not be fetched or run/);
+  await assert.rejects(engine.ready, /engine\/worker\.js could not be fetched or run/);
 });
 
 test("a reply that cannot be read fails the worker", async () => {

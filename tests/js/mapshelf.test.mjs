@@ -1,11 +1,11 @@
 // @ts-check
-// Unit tests of site/assets/mapshelf.js: the maps kept on the device, against an in-memory IndexedDB.
+// Unit tests of site/assets/board/map-shelf.js: the maps kept on the device, against an in-memory IndexedDB.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { IDBFactory } from "fake-indexeddb";
 
-import { MAX_KEPT, MapShelf, entryWords, newestFirst } from "../../site/assets/mapshelf.js";
+import { MAX_KEPT, MapShelf, entryWords, newestFirst } from "../../site/assets/board/map-shelf.js";
 
 /**
  * @param {string} name

@@ -1,9 +1,9 @@
 // @ts-check
-// Unit tests of site/assets/rulings.js's pure parts: cleaning a table's choices, and the #s= fragment.
+// Unit tests of site/assets/calculator/rulings.js's pure parts: cleaning a table's choices, and the #s= fragment.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Rulings, encodeScenario, idOf, pathOf } from "../../site/assets/rulings.js";
+import { Rulings, encodeScenario, idOf, pathOf } from "../../site/assets/calculator/rulings.js";
 
 const RULINGS = new Rulings("skirmish-d6", [
   { id: "d6.ruling.height-blocks", title: "Height blocks", ref: "#h", choices: ["always", "never"], labels: ["Always", "Never"], default: "always" },

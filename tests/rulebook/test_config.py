@@ -56,7 +56,7 @@ def test_mkdocs_yml_reads_the_trim_switch_from_the_environment(monkeypatch, valu
 
 def test_material_instant_navigation_stays_off():
     """Material's instant navigation breaks the calculator pages (it does not run a page's module scripts again): the site's
-    one in-place navigation is assets/navigate.js, for calculator pages only."""
+    one in-place navigation is assets/page/navigate.js, for calculator pages only."""
     config = load_config(config_file=str(ROOT / "mkdocs.yml"))
     features = config["theme"]["features"]
     assert "navigation.sections" in features  # the list read is the theme's

@@ -64,13 +64,13 @@ def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
     packed = next((built_site / "assets" / "runtime").glob("pyodide-*.wasm.zst"), None)
     wasm = f"assets/runtime/{packed.name}" if packed else "assets/runtime/pyodide/pyodide.asm.wasm"
     for rel in (wasm, stdlib_path,
-                "assets/runtime/pyodide/pyodide.mjs", "assets/engine-worker.js", f"assets/{zip_name}",
-                "assets/engine-start.js", "assets/engine-rpc.js", "search/search_index.json",
+                "assets/runtime/pyodide/pyodide.mjs", "assets/engine/worker.js", f"assets/{zip_name}",
+                "assets/engine/start.js", "assets/engine/rpc.js", "search/search_index.json",
                 "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
                 "manifest.webmanifest", "assets/icons/icon-512.png", "404.html", "index.html",
-                "reference/skirmish-d6/index.html", "assets/offline.js"):
+                "reference/skirmish-d6/index.html", "assets/offline/offline.js"):
         assert rel in files, rel
-    assert [rel for rel in files if re.fullmatch(r"assets/site-[0-9a-f]{12}\.css", rel)]  # our stylesheets, joined
+    assert [rel for rel in files if re.fullmatch(r"assets/styles/site-[0-9a-f]{12}\.css", rel)]  # our stylesheets, joined
     assert any(re.fullmatch(r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js", rel) for rel in files)
     assert sw_build(built_site)["fallback"] == "404.html"
     assert files[wasm]["type"] == ("application/zstd" if packed else "application/wasm")
@@ -79,9 +79,9 @@ def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
 
 
 def test_sources_of_the_worker_are_not_shipped(built_site: Path):
-    """offline-sw.js and offline-sw-off.js are read by the plugin, never copied as they are."""
-    assert not (built_site / "assets" / "offline-sw.js").exists()
-    assert not (built_site / "assets" / "offline-sw-off.js").exists()
+    """offline/sw.js and offline/sw-off.js are read by the plugin, never copied as they are."""
+    assert not (built_site / "assets" / "offline" / "sw.js").exists()
+    assert not (built_site / "assets" / "offline" / "sw-off.js").exists()
     text = (built_site / "sw.js").read_text()
     assert text.startswith("const BUILD = {") and "worker.skipWaiting()" in text
 
@@ -143,7 +143,7 @@ def test_worker_is_its_source_after_the_builds_manifest(tmp_path: Path):
     """sw.js is one line declaring this build's manifest, then the worker's source unchanged; a source that
     declares BUILD itself fails the build instead of shipping two declarations."""
     site, docs = fake_site(tmp_path / "site"), tmp_path / "docs"
-    (docs / "assets").mkdir(parents=True)
+    (docs / offline.SOURCES["build"]).parent.mkdir(parents=True)
     source = "self.addEventListener('install', () => self.skipWaiting());\n"
     (docs / offline.SOURCES["build"]).write_text(source)
     first, rest = offline.service_worker(site, docs, enabled=True).split("\n", 1)
@@ -164,11 +164,11 @@ def test_content_types():
 
 
 def test_pages_register_the_worker_and_say_offline_mode(built_site: Path):
-    """Every page loads offline.js and has the status line (mode "on") and the hidden update prompt."""
+    """Every page loads offline/offline.js and has the status line (mode "on") and the hidden update prompt."""
     for path in built_site.rglob("*.html"):
         html = path.read_text()
-        assert re.search(r'<script type="module" src="[^"]*assets/offline\.js">', html), path
+        assert re.search(r'<script type="module" src="[^"]*assets/offline/offline\.js">', html), path
         assert 'data-offline-status="on"' in html and 'role="status"' in html, path
         assert re.search(r'data-offline-update[^>]*hidden', html), path
     # the 404 page is served at any depth, so its links are absolute from the site root
-    assert 'src="/assets/offline.js"' in (built_site / "404.html").read_text()
+    assert 'src="/assets/offline/offline.js"' in (built_site / "404.html").read_text()

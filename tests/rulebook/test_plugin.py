@@ -74,9 +74,9 @@ def test_worker_sources_are_not_copied():
     """on_files drops the two service worker sources from the site's files."""
     instance, config = plugin()
     files = Files([File(path, str(ROOT / "site"), "/tmp/out", True) for path in
-                   ("assets/offline-sw.js", "assets/offline-sw-off.js", "assets/offline.js")])
+                   ("assets/offline/sw.js", "assets/offline/sw-off.js", "assets/offline/offline.js")])
     kept = instance.on_files(files, config=config)
-    assert [f.src_uri for f in kept] == ["assets/offline.js"]
+    assert [f.src_uri for f in kept] == ["assets/offline/offline.js"]
 
 
 def test_shortcodes_cross_from_markdown_to_html():

@@ -56,9 +56,9 @@ def test_engine_output_is_not_labelled(built_site: Path):
 
 
 def test_print_stylesheet_is_linked(built_site: Path):
-    """print.css and offline.css come after calculator.css in the stylesheet every page links."""
+    """styles/print.css and styles/offline.css come after styles/calculator.css in the stylesheet every page links."""
     html = (built_site / "index.html").read_text()
-    [sheet] = re.findall(r'href="(assets/site-[0-9a-f]{12}\.css)"', html)
+    [sheet] = re.findall(r'href="(assets/styles/site-[0-9a-f]{12}\.css)"', html)
     css = (built_site / sheet).read_text()
     assert css.index("/* calculator.css */") < css.index("/* offline.css */") < css.index("/* print.css */")
     assert "@media print" in css

@@ -1,13 +1,13 @@
 // @ts-check
 // A square map from a Universal VTT export, in a calculator with a map: the file (picked, or dropped on the board)
 // read by the engine into the map's fields, its picture drawn under the board, and the map kept on this device
-// (mapshelf.js) with a list to open or forget each. The file never leaves the device: it is read here, and a
+// (board/map-shelf.js) with a list to open or forget each. The file never leaves the device: it is read here, and a
 // shared link carries the walls and doors, never the picture.
 
-import { base64Bytes } from "./common.js";
-import { MapShelf, entryWords } from "./mapshelf.js";
+import { base64Bytes } from "../utilities/common.js";
+import { MapShelf, entryWords } from "./map-shelf.js";
 
-/** @typedef {import("./hexboard.js").HexBoard} HexBoard */
+/** @typedef {import("./board.js").HexBoard} HexBoard */
 /**
  * What the importer needs of its calculator: the engine's answer to a request (null while it is not ready), the
  * form filled with values, the form's answer asked for, and work queued behind the calculator's other work.
@@ -168,7 +168,7 @@ export class MapImport {
   // The list of the maps kept, written again (hidden while there are none, or storage is refused: said once).
   async refresh() {
     if (!this.list || !this.kept) return;
-    /** @type {import("./mapshelf.js").KeptEntry[]} */
+    /** @type {import("./map-shelf.js").KeptEntry[]} */
     let entries;
     try {
       entries = await this.shelf.list();

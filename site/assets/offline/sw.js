@@ -21,7 +21,7 @@
 // 2. No skipWaiting on install. While any page of the old build is open, the old worker stays in
 //    control and answers every request from its own cache, so a page and everything it loads
 //    later (engine, search index, workers) come from the build that served the page. The new
-//    worker waits; pages learn of it (offline.js) and offer "Reload now".
+//    worker waits; pages learn of it (offline/offline.js) and offer "Reload now".
 // 3. "Reload now" asks the waiting worker to skipWaiting. From then on this worker controls the
 //    pages that are still open elsewhere, but it does not switch them to the new build: on
 //    activate it pins every client it takes over (windows and their workers) to the version that
@@ -313,7 +313,7 @@ worker.addEventListener("fetch", (event) => {
   event.respondWith(respond(event, url));
 });
 
-// ---- messages from pages (offline.js) ------------------------------------------------------------
+// ---- messages from pages (offline/offline.js) ------------------------------------------------------------
 
 async function status() {
   const cache = await caches.open(CACHE);

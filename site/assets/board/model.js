@@ -1,9 +1,9 @@
 // @ts-check
 // A hex board's model: what stands where, read from the board's fields (the scenario's hidden inputs) and
 // written back to them, and what a tap or a key makes of it. Plain data and small functions: nothing here
-// touches the page (hexboard.js reads and writes the inputs, and draws).
+// touches the page (board/board.js reads and writes the inputs, and draws).
 
-import { nextName, parseList } from "./common.js";
+import { nextName, parseList } from "../utilities/common.js";
 
 /**
  * A kind of piece the board places (pycore.views.board_spec.Slot): one piece in a one-hex field (`single`), or a

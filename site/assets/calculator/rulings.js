@@ -7,7 +7,7 @@
 //   read or written; a default is never stored, so choosing it again forgets that ruling.
 // - Storage that is missing, blocked or full never breaks the page: the table's choices then last as
 //   long as the page does, and the panel says they are not remembered.
-// - Nothing here decides which rulings a calculator shows: calculator.js does (a link's rulings win).
+// - Nothing here decides which rulings a calculator shows: calculator/calculator.js does (a link's rulings win).
 
 /**
  * A ruling as the build wrote it (pycore's Ruling record): its id, title, link, choices with their labels, default.

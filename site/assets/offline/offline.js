@@ -1,18 +1,18 @@
 // @ts-check
 // Offline use: registers the service worker the build writes to sw.js at the site root, says
 // "Available offline" once this build is stored on the device, and offers a reload when a newer
-// build is ready. How builds are kept apart is explained at the top of assets/offline-sw.js.
+// build is ready. How builds are kept apart is explained at the top of assets/offline/sw.js.
 // While developing (`mkdocs serve`) the page says data-offline-status="off": then this script only
 // removes a worker and caches left by an earlier build, so live reload always shows fresh files.
 //
 // Storing the site (about 25 MB, the runtime among it) is the worker's install, and the worker is
 // installed when this page registers it. So the page registers it only at a quiet moment: on a
-// page with a calculator once its engine has started (or failed; calculator.js says so with
+// page with a calculator once its engine has started (or failed; calculator/calculator.js says so with
 // data-engine on <html> and a calc:engine event), else after the load event and an idle moment.
 // A build already stored is reported at once, from the registration the browser already has.
 
-const ROOT = new URL("../", import.meta.url); // this script is assets/offline.js
-const PREFIX = `offline ${ROOT.href} `; // our cache names (see offline-sw.js)
+const ROOT = new URL("../../", import.meta.url); // this script is assets/offline/offline.js
+const PREFIX = `offline ${ROOT.href} `; // our cache names (see offline/sw.js)
 const CHECK_EVERY_MS = 30 * 60 * 1000;
 const ENGINE_WAIT_MS = 20_000; // a calculator page whose engine never says anything still gets stored
 const IDLE_WAIT_MS = 5_000; // the longest wait for an idle moment

@@ -1,10 +1,10 @@
 // @ts-check
 // Starts the engine's worker from the page's head, so that Python starts while the page is still parsed. The
 // engine's tag (this script, with data-engine) names the interpreter module and pycore's archive. Its files are
-// downloaded ahead by engine-prefetch.js, from the tag's data-fetch. Nothing else runs on the page's thread: the
+// downloaded ahead by engine/prefetch.js, from the tag's data-fetch. Nothing else runs on the page's thread: the
 // interpreter and its start are the worker's.
 
-import { EngineWorker } from "./engine-rpc.js";
+import { EngineWorker } from "./rpc.js";
 
 /** @returns {HTMLScriptElement | null} */
 function engineTag() {
@@ -23,7 +23,7 @@ export function startEngine() {
   if (!tag) throw new Error("the page has no engine script");
   const interpreter = new URL(tag.dataset.interpreter ?? "", document.baseURI).href;
   const archive = "unpack" in tag.dataset ? new URL(tag.dataset.archive ?? "", document.baseURI).href : null;
-  const script = new URL("./engine-worker.js", import.meta.url);
+  const script = new URL("./worker.js", import.meta.url);
   const worker = new Worker(script, { type: "module", name: "engine" });
   current = new EngineWorker(worker, { interpreter, archive }, script.pathname.split("/").pop());
   return current;

@@ -10,13 +10,13 @@
 // served by the engine already running. Material is then told of the new page through its own observables,
 // as after one of its navigations, so that it mounts its components (sidebar, table of contents) on it.
 
-import { fetchPage, linkOf, onDocumentClick, plainClick } from "./common.js";
+import { fetchPage, linkOf, onDocumentClick, plainClick } from "../utilities/common.js";
 
 // Material's parts of a page that differ from page to page (its own instant navigation swaps the same).
 const PARTS = ["container", "header-topic", "announce", "outdated", "skip"]
   .map((name) => `[data-md-component="${name}"]`);
 // Elements that stay as they are, each in its place in the new content (the offline status line and
-// update prompt: offline.js keeps writing to them).
+// update prompt: offline/offline.js keeps writing to them).
 const KEPT = "[data-persist]";
 
 let shownPath = location.pathname;
@@ -89,7 +89,7 @@ function arrive(url) {
   }
 }
 
-// Calls `opened()` after each page opened in place (calculator.js mounts its calculators then).
+// Calls `opened()` after each page opened in place (calculator/calculator.js mounts its calculators then).
 /**
  * @param {() => boolean} ready
  * @param {() => void} opened

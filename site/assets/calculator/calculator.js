@@ -1,15 +1,15 @@
 // @ts-check
 // Page glue for every calculator on a page: read the form, ask the engine, show its answer.
-// The engine is pycore running under Pyodide in one worker (engine-worker.js), loaded from this site only.
+// The engine is pycore running under Pyodide in one worker (engine/worker.js), loaded from this site only.
 // Data flows one way: form values -> engine (validates, evaluates, renders) -> output region.
-// House rulings (rulings.js): a full calculator opened without a link starts from the table's rulings
+// House rulings (calculator/rulings.js): a full calculator opened without a link starts from the table's rulings
 // and a change of a ruling there is remembered as the table's; an inline calculator evaluates with them
 // (its preset's own rulings win). A #s= link's rulings win: while they differ from the table's the page
 // says so, and a change of a ruling only changes the link's (a button remembers them as the table's).
 
-import { cellNoun, holdsMarkup, squareWords, whenIdle } from "./common.js";
+import { cellNoun, holdsMarkup, squareWords, whenIdle } from "../utilities/common.js";
 import { mountLists } from "./lists.js";
-import { openInPlace } from "./navigate.js";
+import { openInPlace } from "../page/navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 import { Summary } from "./summary.js";
 
@@ -19,13 +19,13 @@ const LOAD_TIMEOUT_MS = 90000;
 const ANSWER_TIMEOUT_MS = 8000;
 // The map fields a lay-out fills (pycore.page.handler's LAID_OUT): a board holding just those is laid out again on a new grid.
 const LAID_OUT = ["map.attacker", "map.target", "map.obstacles", "map.creatures", "map.walls"];
-const ASSETS = new URL("./", import.meta.url).href; // this script's folder: the runtime and pycore are below it
+const ASSETS = new URL("../", import.meta.url).href; // the assets folder, above this script's: the runtime and pycore are below it
 
-/** @typedef {import("./engine-rpc.js").EngineWorker} EngineWorker */
+/** @typedef {import("../engine/rpc.js").EngineWorker} EngineWorker */
 /** A reply of pycore.page.handler.handle (the contract's reply, or a restored link's values or error). */
-/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("./hexboard.js").BoardReply} Reply */
+/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("../board/board.js").BoardReply} Reply */
 
-// The engine is the page's one worker (engine-worker.js), started by engine-start.js from the page's head (so that
+// The engine is the page's one worker (engine/worker.js), started by engine/start.js from the page's head (so that
 // Python starts while the page is parsed) from the engine's tag, which names this site's own interpreter; its
 // `ready` settles once pycore is imported there (or the start failed). A restart starts a new worker the same way.
 /** @param {HTMLScriptElement} script @returns {Promise<EngineWorker>} */
@@ -40,7 +40,7 @@ async function startEngine(script) {
   // Pyodide's WebAssembly only when Pyodide fetches it itself: a loader that unpacks it (data-wasm) fails at once
   // when neither it nor the plain file can be had.
   const wasm = script.dataset.wasm ? [] : [new URL("pyodide.asm.wasm", runtime).href];
-  const needed = [new URL("./engine-worker.js", import.meta.url).href, interpreter, runtime.href,
+  const needed = [new URL("../engine/worker.js", import.meta.url).href, interpreter, runtime.href,
     ...(script.dataset.archive ? [script.dataset.archive] : []),
     script.dataset.stdlib || new URL("python_stdlib.zip", runtime).href, // the build's standard library
     ...["pyodide.asm.mjs", "pyodide-lock.json"].map((name) => new URL(name, runtime).href), ...wasm];
@@ -82,7 +82,7 @@ async function startEngine(script) {
   /** @type {EngineWorker | null} */
   let worker = null;
   const boot = (async () => {
-    const { startEngine: start, takeFirst } = await import("./engine-start.js");
+    const { startEngine: start, takeFirst } = await import("../engine/start.js");
     worker = takeFirst() ?? start();
     return worker.ready;
   })();
@@ -162,7 +162,7 @@ class Engine extends EventTarget {
   }
 
   // Learn at once when `worker` ends, with or without a call waiting on it: it holds a Web Lock for as long as it
-  // lives (engine-worker.js's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
+  // lives (engine/worker.js's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
   // Where there are no Web Locks (a page not served over HTTPS) the bound on each call finds a dead worker.
   /** @param {EngineWorker} worker */
   async watchLife(worker) {
@@ -273,9 +273,9 @@ class Calculator {
     this.form.querySelector('select[data-path="map.grid"]')?.addEventListener("input", () => this.layOut());
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
-    /** @type {import("./hexboard.js").HexBoard | null} */
+    /** @type {import("../board/board.js").HexBoard | null} */
     this.board = null; // the board, the list editors and the map import: setUpParts
-    /** @type {import("./mapimport.js").MapImport | null} */
+    /** @type {import("../board/map-import.js").MapImport | null} */
     this.maps = null;
     /** @type {Promise<void> | null} */
     this.parts = null;
@@ -297,7 +297,7 @@ class Calculator {
     if (!board) return;
     let modules;
     try {
-      modules = await Promise.all([import("./hexboard.js"), import("./mapimport.js")]);
+      modules = await Promise.all([import("../board/board.js"), import("../board/map-import.js")]);
     } catch (error) {
       console.warn("calculator board could not load:", error);
       this.setState("error", `The map could not load (${message(error)}). The fields work; reload the page for the map.`);
@@ -306,7 +306,7 @@ class Calculator {
     const [{ HexBoard }, { MapImport }] = modules;
     if (!this.root.isConnected) return; // its page was left in place meanwhile
     this.board = new HexBoard(board);
-    // A square map from a Universal VTT export (mapimport.js), where the board offers one.
+    // A square map from a Universal VTT export (board/map-import.js), where the board offers one.
     this.maps = this.root.querySelector('[data-role="import-file"]')
       ? new MapImport(this.root, this.board, { ask: (request) => this.engine?.ask({ ...request, system: this.system }) ?? null,
         fill: (values) => this.fill(values), changed: () => this.changed(), run: (work) => this.run(work) })
@@ -412,7 +412,7 @@ class Calculator {
       if (control.dataset.kind === "bool") /** @type {HTMLInputElement} */ (control).checked = value === true;
       else if (control.type === "radio") /** @type {HTMLInputElement} */ (control).checked = control.value === String(value);
       else control.value = String(value);
-      // a list editor (lists.js) draws its rows again from the list
+      // a list editor (calculator/lists.js) draws its rows again from the list
       if (control.dataset.kind === "records") control.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "link" } }));
     }
   }
@@ -606,7 +606,7 @@ class Calculator {
     }
     for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
     this.toFix = null;
-    // a list editor's folded rows (lists.js) are drawn when an error is in one of them, to show it beside its row
+    // a list editor's folded rows (calculator/lists.js) are drawn when an error is in one of them, to show it beside its row
     for (const list of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-list]"))) {
       const inside = `${list.dataset.list}.`;
       if (errors.some((error) => error.field?.startsWith(inside))) list.dispatchEvent(new CustomEvent("calc:reveal"));
@@ -619,7 +619,7 @@ class Calculator {
         path = path.includes(".") ? path.slice(0, path.lastIndexOf(".")) : "";
       }
       const slot = path ? /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-error-for="${CSS.escape(path)}"]`)) : null;
-      // a list editor's row controls (lists.js) answer to the item's path
+      // a list editor's row controls (calculator/lists.js) answer to the item's path
       /** @type {ArrayLike<HTMLElement> & Iterable<HTMLElement>} */
       const controls = path ? this.form.querySelectorAll(`[data-path="${CSS.escape(path)}"], [data-item-path="${CSS.escape(path)}"]`) : [];
       const control = controls[0];
@@ -781,7 +781,7 @@ function mountCalculators() {
     });
   for (const view of views) if (!view.root.isConnected) view.board?.destroy(); // its page was left in place
   views = views.filter((view) => view.root.isConnected).concat(fresh);
-  // a full calculator's answer bar runs along a phone's bottom edge: summary.css leaves room under the page for it
+  // a full calculator's answer bar runs along a phone's bottom edge: styles/summary.css leaves room under the page for it
   document.body.toggleAttribute("data-calc-bar", views.some((view) => view.full));
   if (!fresh.length) return;
   const opening = location.hash.startsWith("#s=");
@@ -815,7 +815,7 @@ function mountCalculators() {
   });
 }
 
-// Others may wait for the engine before heavy work of their own (offline.js stores the site then).
+// Others may wait for the engine before heavy work of their own (offline/offline.js stores the site then).
 /** @param {"ready" | "failed"} state */
 function announce(state) {
   document.documentElement.dataset.engine = state; // for scripts that look later

@@ -8,7 +8,7 @@
 // the link. Links stay plain links: without this script, with a modifier key or a middle click, or
 // when the page cannot be read, the browser opens the rule's page as usual.
 
-import { fetchPage, linkOf, onDocumentClick, plainClick } from "./common.js";
+import { fetchPage, linkOf, onDocumentClick, plainClick } from "../utilities/common.js";
 
 const LINKS = "a.calc-rule-link[href], .calc-result a[data-rule][href]";
 const WIDE = matchMedia("(min-width: 45em)"); // narrower than this: a bottom sheet

@@ -78,5 +78,5 @@ function watch() {
   }
 }
 watch();
-// A calculator page opened in place (navigate.js) brings new boards.
+// A calculator page opened in place (page/navigate.js) brings new boards.
 document.addEventListener("calc:opened", watch);

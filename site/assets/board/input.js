@@ -3,10 +3,10 @@
 // Space cycles, a digit places that kind of piece and Delete, Backspace or 0 clears the hex. On a square map a
 // click, a tap, Enter or Space on a door opens or closes it.
 
-import { afterPaint } from "./common.js";
-import { keyOf } from "./board-access.js";
+import { afterPaint } from "../utilities/common.js";
+import { keyOf } from "./access.js";
 
-/** @typedef {import("./hexboard.js").HexBoard} HexBoard */
+/** @typedef {import("./board.js").HexBoard} HexBoard */
 
 /** @type {Record<string, [number, number]>} */
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

@@ -3,20 +3,20 @@
 // A click, a tap or a key places or cycles a piece; the pieces live in the form's hidden fields (the
 // scenario), and the engine redraws the board from them. Until the engine answers, the touched hex is
 // marked here so every action shows at once; the engine's next drawing then replaces the mark.
-// The board's parts, each a module: what stands where (board-model.js), the marks (board-marks.js), its
-// input (board-input.js), and its tab stop and announcements (board-access.js). `destroy()` removes every
+// The board's parts, each a module: what stands where (board/model.js), the marks (board/marks.js), its
+// input (board/input.js), and its tab stop and announcements (board/access.js). `destroy()` removes every
 // listener and observer they added outside the board's own elements.
 
-import { BoardZoom } from "./boardzoom.js";
-import { BoardAccess, keyOf } from "./board-access.js";
-import { listen } from "./board-input.js";
-import { BoardMarks } from "./board-marks.js";
-import { fieldsOf, listsOf, placedMessage, plan, readPieces, singleText, toggledDoor } from "./board-model.js";
-import { afterPaint, holdsMarkup, setBoard, whenIdle } from "./common.js";
+import { BoardZoom } from "./zoom.js";
+import { BoardAccess, keyOf } from "./access.js";
+import { listen } from "./input.js";
+import { BoardMarks } from "./marks.js";
+import { fieldsOf, listsOf, placedMessage, plan, readPieces, singleText, toggledDoor } from "./model.js";
+import { afterPaint, holdsMarkup, setBoard, whenIdle } from "../utilities/common.js";
 
-/** @typedef {import("./board-model.js").BoardSpec} BoardSpec */
-/** @typedef {import("./board-model.js").Pieces} Pieces */
-/** @typedef {import("./board-model.js").Field} Field */
+/** @typedef {import("./model.js").BoardSpec} BoardSpec */
+/** @typedef {import("./model.js").Pieces} Pieces */
+/** @typedef {import("./model.js").Field} Field */
 /**
  * The pieces as the hidden inputs hold them (read), with the taps not written yet (write).
  * @typedef {{ texts: Map<string, string>, pieces: Pieces, pending: Set<string>, changed: boolean }} Model
@@ -88,7 +88,7 @@ export class HexBoard {
     /** @type {{ url: string, size: string } | null} a square map's picture and the size ("cols,rows") it covers */
     this.pictured = null;
     listen(this, signal);
-    // A list editor (lists.js) changed a list the board shows: mark the hexes it moved at once.
+    // A list editor (calculator/lists.js) changed a list the board shows: mark the hexes it moved at once.
     container.addEventListener("calc:records", (event) => {
       const detail = /** @type {CustomEvent} */ (event).detail;
       if (detail?.source === "list") this.paint(this.read(), detail.hexes || []);
@@ -360,7 +360,7 @@ export class HexBoard {
 
   // Set the board's fields to `pieces` (a map from `read()`). The one-piece fields (a few characters) are written at
   // once; the lists (a big map's hundreds of records) are serialised and written, and the list editors (calc:records,
-  // lists.js) and the form told, once the tap is on screen: that work (and the engine's answer, when it comes back
+  // calculator/lists.js) and the form told, once the tap is on screen: that work (and the engine's answer, when it comes back
   // quickly) would otherwise delay the frame that shows it. Whoever reads the fields before then calls `flush()`.
   /** @param {Pieces} pieces */
   write(pieces) {
@@ -430,7 +430,7 @@ export class HexBoard {
   }
 
   // Mark the hexes whose piece changed at once (the engine's drawing replaces this when it answers,
-  // and draws those hexes again even if they end as they were): see board-marks.js.
+  // and draws those hexes again even if they end as they were): see board/marks.js.
   /**
    * @param {Pieces} pieces
    * @param {string[]} keys

@@ -1,6 +1,6 @@
 // @ts-check
 // The home page's offline and install lines: whether this site is stored for offline use (mirrored
-// from the status line offline.js writes, [data-offline-status]) and whether it can be installed
+// from the status line offline/offline.js writes, [data-offline-status]) and whether it can be installed
 // (the browser's install prompt when it offers one, else how to add it from the browser's menu).
 // Without this script the lines say in general what the site can do.
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The engine's worker: Pyodide started from this site's own files (the build's loader, which restores the memory
 // snapshot with pycore already imported), answering the page with pycore.page.handler.handle. It speaks the small
-// protocol of engine-rpc.js: one start message, then numbered requests, each answered under its number.
+// protocol of engine/rpc.js: one start message, then numbered requests, each answered under its number.
 
 /** @typedef {{ interpreter: string, archive?: string | null }} Start */
 /** @typedef {{ start?: Start, id?: number, handle?: string, hold?: string }} Message */

@@ -8,7 +8,7 @@
 // so a board can mark them at once). An edit here also fires `input`, which asks the engine. The board writes
 // a tap's list once the tap is on screen: the editor asks it to write first whenever it reads the list.
 
-import { boardIn, cellNoun, nextName, parseList } from "./common.js";
+import { boardIn, cellNoun, nextName, parseList } from "../utilities/common.js";
 
 /** @typedef {Record<string, unknown>} Item */
 /** @typedef {HTMLInputElement | HTMLSelectElement} Control */
@@ -131,7 +131,7 @@ export class ListEditor {
       const source = /** @type {CustomEvent} */ (event).detail?.source;
       if (source !== "list") this.sync(source);
     });
-    // The calculator has an error to show beside one of the rows (calculator.js): they are drawn.
+    // The calculator has an error to show beside one of the rows (calculator/calculator.js): they are drawn.
     root.addEventListener("calc:reveal", () => this.fold(false));
     if (this.board) {
       // Capture: while placing, a tap or Enter on a hex moves this list's item, and the board does nothing.

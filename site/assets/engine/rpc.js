@@ -1,5 +1,5 @@
 // @ts-check
-// The page's side of the engine's worker (engine-worker.js): a start message naming the interpreter, then numbered
+// The page's side of the engine's worker (engine/worker.js): a start message naming the interpreter, then numbered
 // requests, each answered by a reply under the same number. Every way the worker can fail (it says its start
 // failed, an error it did not catch, a message that cannot be read, the page ending it) rejects `ready` if it has not
 // settled, every call still waiting, and every later call; `failed` settles with the first such error.

@@ -4,7 +4,7 @@
 // chosen on this device (Material's stored "__palette", so a choice made under Material carries over), else the
 // option whose media query the device matches (the tag's data-options, from mkdocs.yml's palette), is set on
 // <body> as soon as the parser makes it, before anything is painted. Which toggle shows follows from <body>'s
-// scheme in CSS (theme.css), so nothing here waits for the header. Material's component set the same colours again
+// scheme in CSS (styles/theme.css), so nothing here waits for the header. Material's component set the same colours again
 // once its bundle ran, with every element restyled twice (its data-md-color-switching on and off): about a
 // quarter of a second of a phone's main thread on every page. A change (a tap on the toggle, or Enter on it)
 // switches the scheme with transitions off for a frame, and is kept on the device. Each option's theme colour

@@ -4,7 +4,7 @@
 // words shown never have to be read back. The engine writes such tables afresh with each answer, so
 // the clicks are listened for on the document, and the order chosen lasts until the next answer.
 
-import { compareSortValues, onDocumentClick } from "./common.js";
+import { compareSortValues, onDocumentClick } from "../utilities/common.js";
 
 /**
  * @param {HTMLTableRowElement} row

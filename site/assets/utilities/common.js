@@ -110,10 +110,10 @@ export function compareSortValues(a, b) {
   return a.localeCompare(b);
 }
 
-/** @type {WeakMap<Element, { flush(): void }>} a board's container -> its board (hexboard.js registers each) */
+/** @type {WeakMap<Element, { flush(): void }>} a board's container -> its board (board/board.js registers each) */
 const boards = new WeakMap();
 
-// The board drawn in `container` (a `[data-board]` element), if it is set up. Here, not in hexboard.js, so that
+// The board drawn in `container` (a `[data-board]` element), if it is set up. Here, not in board/board.js, so that
 // a page imports the board's modules only where it has a board.
 /** @param {Element | null} container */
 export function boardIn(container) {

@@ -4,9 +4,9 @@
 // words). Drawing on it makes the browser neither restyle, lay out nor paint anything of the page before the
 // tap shows, only the canvas's own pixels change. The engine's next drawing replaces the marks.
 
-import { whenIdle } from "./common.js";
+import { whenIdle } from "../utilities/common.js";
 
-/** @typedef {import("./hexboard.js").HexBoard} HexBoard */
+/** @typedef {import("./board.js").HexBoard} HexBoard */
 /** @typedef {{ background: string, accent: string, ink: string, font: string }} Colours */
 /** @typedef {{ points: [number, number][], width: number, height: number }} Shape */
 
