@@ -16,7 +16,7 @@ from .errors import FieldError, ScenarioError
 from .memo import recent_calls
 from .schema import Field
 from .squaregrid import Square
-from .walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, meeting, normal, plane_for, point, runs
+from .walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, normal, places, plane_for, point, runs
 
 GRIDS = (("hex", "Hexes"), ("square", "Squares"))
 MOST_HEXES = 40
@@ -91,10 +91,11 @@ class Line:
 
     @functools.cached_property
     def shapes(self) -> tuple[Shape, ...]:
-        """Each segment grown into a blocker of the plane (``walls``): worked out once per map, not per square."""
+        """Each segment of some length grown into a blocker of the plane (``walls``): worked out once per map, not per
+    square."""
         g = self.grow
         return tuple(hull([(x + sx * g, y + sy * g) for x, y in (a, b) for sx in (-1, 1) for sy in (-1, 1)])
-                     for a, b in zip(self.path, self.path[1:]))
+                     for a, b in zip(self.path, self.path[1:]) if a != b)  # a piece of no length is nothing
 
     @functools.cached_property
     def normals(self) -> tuple[tuple[int, int, int], ...]:
@@ -151,6 +152,35 @@ class LineTable:
     def kinds(self) -> frozenset[str]:
         """The kinds of line the map has."""
         return frozenset(line.kind for line in self.lines)
+
+    @functools.cached_property
+    def _obstacles(self) -> dict[frozenset[str], dict[str, str]]:
+        return {}
+
+    def obstacles(self, kinds: frozenset[str]) -> dict[str, str]:
+        """Field -> the first field of the obstacle it is part of, for the lines of ``kinds`` that stand in the way (a
+        door only while closed): lines drawn touching or crossing each other, directly or through others of
+        ``kinds``, are one obstacle (``walls.touching``), however the map split them into entries."""
+        found = self._obstacles.get(kinds)
+        if found is None:
+            standing = [i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open]
+            first = {i: i for i in standing}
+
+            def root(i: int) -> int:
+                while first[i] != i:
+                    first[i] = first[first[i]]
+                    i = first[i]
+                return i
+
+            for at in self.index.values():
+                here = [i for i in at if i in first]
+                for n, i in enumerate(here):
+                    for j in here[:n]:
+                        a, b = root(i), root(j)
+                        if a != b and walls.touching(self.lines[i].path, self.lines[j].path):
+                            first[max(a, b)] = min(a, b)
+            found = self._obstacles[kinds] = {self.lines[i].field: self.lines[root(i)].field for i in standing}
+        return found
 
     @functools.cached_property
     def _runs(self) -> dict[frozenset[str], tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]]:
@@ -226,6 +256,9 @@ def read(m: dict[str, Any]) -> SquareMap:
         s = place(f"map.creatures.{i}.hex", item["hex"])
         if s is not None:
             creatures[s] = item["side"]
+    errors.extend(FieldError(f"map.doors.{i}.points", f"has {len(item['points'])} points: a door is the line "
+                                                      "between exactly two")
+                  for i, item in enumerate(m["doors"]) if len(item["points"]) != 2)
     if errors:
         raise ScenarioError(errors)
     assert attacker is not None and target is not None
@@ -409,9 +442,10 @@ def reaches(light: Light, s: Square) -> bool:
 
 def lit(light: Light, s: Square, walls: Sequence[Line]) -> bool:
     """Whether ``light`` reaches the centre of ``s``: within its range, and the straight line from it crossing none of
-    ``walls`` (a line that only touches a wall's end or runs along it still lights)."""
+    ``walls`` (``walls.places``: walls drawn end to end taken together, and a line running along a wall and coming out
+    on its other side crosses it; one that only touches a wall or runs along it still lights)."""
     centre = sq.centre(s)
-    return reaches(light, s) and not any(meeting(light.at, centre, w.points) == CROSS for w in walls)
+    return reaches(light, s) and all(place.how != CROSS for place in places(light.at, centre, [w.points for w in walls]))
 
 
 def by_segment(sm: SquareMap, p: Exact, q: Exact) -> list[Line]:

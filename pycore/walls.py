@@ -214,6 +214,19 @@ def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str 
     return found
 
 
+def touching(one: Sequence[Point], other: Sequence[Point]) -> bool:
+    """Whether two polylines share a point (a piece of no length is its one point)."""
+    for a, b in zip(one, one[1:]):
+        for c, d in zip(other, other[1:]):
+            o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
+            if o1 * o2 < 0 and o3 * o4 < 0:
+                return True
+            if ((o1 == 0 and _within(a, b, c)) or (o2 == 0 and _within(a, b, d)) or (o3 == 0 and _within(c, d, a))
+                    or (o4 == 0 and _within(c, d, b))):
+                return True
+    return False
+
+
 def nudged(p: Vec, towards: Vec) -> Vec:
     """``p`` moved ``1/M`` of the way to ``towards`` (points of a plane where that is a whole number: a corner and its
     square's centre): a line's end on a wall taken to its own side of it."""
