@@ -147,8 +147,8 @@ def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = F
                 if o3 * o4 > 0:
                     continue
                 across = (b[0] - a[0]) * (a[1] - py) - (b[1] - a[1]) * (a[0] - px)
-                t = Fraction(across * length, (b[0] - a[0]) * dy - (b[1] - a[1]) * dx)
-                found.append((t, t, 3, False, k))
+                at = Fraction(across * length, (b[0] - a[0]) * dy - (b[1] - a[1]) * dx)
+                found.append((at, at, 3, False, k))
                 continue
             v, leg = (a, o2) if o1 == 0 else (b, o1)  # one end of the piece on the segment's line
             t = _param(p, q, v)

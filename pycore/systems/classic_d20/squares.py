@@ -13,7 +13,7 @@ from ... import squaremap
 from ...overlay import each_square, square_overlay_result
 from ...squaregrid import Square
 from ...squaremap import Line, SquareMap
-from ...walls import ALONG, CROSS, Exact, Plane, Vec, clear_line, meetings, nudged, runs_through
+from ...walls import ALONG, CROSS, Plane, Vec, clear_line, meetings, nudged, runs_through
 from .corner_lines import cover_percent
 from .inputs import BOARD_COORD
 from .tables import CLIFF_STEP_FT, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
@@ -154,7 +154,8 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         **_elevation(attacker, target, ground, rulings))
 
 
-def _ends(plane: Plane, s: Square, chains: list[tuple[Vec, ...]], rulings: dict[str, str]) -> list[tuple[Exact, Vec]]:
+def _ends(plane: Plane, s: Square, chains: list[tuple[Vec, ...]],
+          rulings: dict[str, str]) -> list[tuple[tuple[int, int], Vec]]:
     """The corners of square ``s`` (grid units) and where its corner lines start in the plane: moved ``1/M`` of the
     way to the square's centre, every corner or (ruling ``d20.ruling.map-corners`` ``on-walls``) each lying on one of
     ``chains``."""
