@@ -75,7 +75,7 @@ PACKAGE = Path(pycore.__file__).resolve().parent
 
 
 def module_name(path: Path) -> str:
-    """``pycore/systems/skirmish_d6/map.py`` -> ``pycore.systems.skirmish_d6.map``."""
+    """``pycore/systems/skirmish_d6/hex_map.py`` -> ``pycore.systems.skirmish_d6.hex_map``."""
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 

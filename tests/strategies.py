@@ -120,8 +120,8 @@ def field_values(field: Field) -> st.SearchStrategy[Any]:
         return st.lists(number_values(field.each), min_size=2, max_size=2)
     if kind == "points":  # a short line, near the usual board most often
         near = st.lists(st.integers(-2, 14).map(lambda v: v / 2), min_size=2, max_size=2)
-        return st.lists(st.one_of(near, field_values(Field("_", "point", "", minimum=field.minimum,
-                                                               maximum=field.maximum))), min_size=2, max_size=3)
+        anywhere = field_values(Field("_", "point", "", minimum=field.minimum, maximum=field.maximum))
+        return st.lists(st.one_of(near, anywhere), min_size=2, max_size=min(3, field.max_items or 3))
     raise AssertionError(f"no strategy for kind {kind!r}")
 
 

@@ -1,4 +1,4 @@
-"""pycore.systems.classic_d20.map: cover, protectors and heights read off a hex map, through pycore.evaluate."""
+"""pycore.systems.classic_d20.hex_map: cover, protectors and heights read off a hex map, through pycore.evaluate."""
 
 from fractions import Fraction
 

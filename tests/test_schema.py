@@ -111,7 +111,9 @@ def test_omitted_keys_take_documented_defaults():
                                 "d6.ruling.surround": "adjacent", "d6.ruling.blind-spells": "aimed",
                                 "d6.ruling.map-height": "map", "d6.ruling.height-blocks": "never",
                                 "d6.ruling.square-diagonal": "one", "d6.ruling.map-objects": "total",
-                                "d6.ruling.map-low-walls": "partial", "d6.ruling.map-light": "lights"}
+                                "d6.ruling.map-low-walls": "partial", "d6.ruling.map-light": "lights",
+                                "d6.ruling.map-count": "obstacles", "d6.ruling.map-joints": "neither",
+                                "d6.ruling.map-points": "nothing"}
     assert clean["map"]["grid"] == "hex" and clean["map"]["walls"] == [] and clean["map"]["doors"] == []
 
 

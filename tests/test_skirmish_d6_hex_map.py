@@ -1,4 +1,4 @@
-"""pycore.systems.skirmish_d6.map: on a hex map, which obstacles the line crosses, whether a line gets past, and the distance."""
+"""pycore.systems.skirmish_d6.hex_map: on a hex map, the obstacles the line crosses, whether a line gets past, the distance."""
 
 import pytest
 from skirmish_d6_cases import run

@@ -3,10 +3,14 @@
 Walls, doors and outlines are polylines in grid units (``squaregrid``); their points may be any decimals, taken as the
 decimals they were written as (``exact``), so every answer here is exact.
 
-**What a line crosses.** A segment and a polyline meet in one of three ways (``meeting``): the segment goes from one
-side of the polyline to the other (``CROSS``: through a wall's inside, or through a joint whose two walls lie on
-opposite sides of it), runs along it for some length (``ALONG``), or only touches it (``TOUCH``: at a wall's end, at
-the segment's own end, or at a joint whose walls both lie on one side). What each counts for is the system's rule.
+**What a line crosses.** A polyline is a barrier, and a segment meets the polylines at places (``places``): points or
+stretches of the segment where it touches them or runs along them, polylines meeting there taken together. At each
+place the segment goes from one side of them to the other (``CROSS``) when their pieces leave it to both sides of the
+segment and the whole place lies strictly between the segment's ends: through a wall's inside, through a joint whose
+walls lie on opposite sides, or along a stretch whose pieces before and after lie on opposite sides (the segment
+comes out on the other side). Otherwise it runs along them for some length (``ALONG``) or only touches them
+(``TOUCH``: at a wall's end, at the segment's own end, or where every piece lies on one side). What each counts for is
+the system's rule.
 
 **Whether any line gets through.** "An unbroken line from any part of the attacker to any part of the target" touches
 no blocker at all. As on hexes (``clearance``), that is decided exactly for blockers grown by one part in ``M`` of a
@@ -35,6 +39,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from .plane import M
 from .squaregrid import Square
@@ -71,111 +76,153 @@ def _within(a: Point, b: Point, c: Point) -> bool:
     return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
 
 
-def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
-    """How the segment ``p``-``q`` meets the polyline ``chain``: ``CROSS``, ``ALONG``, ``TOUCH`` or None (see the
-    module's docstring); crossing outranks running along, which outranks touching."""
-    if p == q:  # a line of no length touches what it lies on
-        on = any(_orient(a, b, p) == 0 and _within(a, b, p) for a, b in zip(chain, chain[1:]))
-        return TOUCH if on else None
-    found: str | None = None
-    rank = {None: 0, TOUCH: 1, ALONG: 2, CROSS: 3}
+def _param(p: Point, q: Point, v: Point) -> Fraction | int:
+    """Where ``v``, on the line of ``p``-``q``, lies along it, in parts of ``|q - p|^2`` (0 at ``p``, that at ``q``)."""
+    return (v[0] - p[0]) * (q[0] - p[0]) + (v[1] - p[1]) * (q[1] - p[1])
 
-    def note(how: str) -> None:
-        nonlocal found
-        if rank[how] > rank[found]:
-            found = how
 
-    # the side of each of the polyline's points from the segment's line (``_orient``), worked out once per point
+@dataclass(frozen=True)
+class Place:
+    """One place where polylines meet a segment: a point or a stretch of it where they touch it, run along it or pass
+    through it, polylines that meet there taken together (see the module's docstring)."""
+
+    how: str
+    """``CROSS``, ``ALONG`` or ``TOUCH``: how the polylines together meet the segment there."""
+    first: Fraction | int
+    """Where the place starts along the segment, in parts of the segment's length squared (``_param``)."""
+    last: Fraction | int
+    """Where it ends, the same way (``first`` for a point)."""
+    members: tuple[tuple[int, int, bool], ...]
+    """Each polyline meeting the segment there, in order: its position among those asked, the sides of the segment its
+    pieces leave the place to (1 one side, 2 the other, 3 both) and whether it runs along the segment there."""
+
+    @property
+    def by(self) -> int:
+        """The first polyline there: the one a crossing there is counted against."""
+        return self.members[0][0]
+
+
+def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = False) -> list[Place]:
+    """The places where the polylines ``chains`` meet the segment ``p``-``q``, in order along it. Each polyline is a
+    barrier: where they meet the segment (one point, or a stretch they run along, polylines meeting there taken
+    together), the segment passes from one side of them to the other (``CROSS``) when pieces leave that place to both
+    sides of it and the whole place lies strictly between the segment's ends; a segment's end lying on a polyline is
+    on neither side. Otherwise the place runs along (``ALONG``: a stretch of some length) or only touches
+    (``TOUCH``). A piece of no length is nothing; ``dots``: a polyline that is a single point touches a segment it lies
+    on."""
     px, py, dx, dy = p[0], p[1], q[0] - p[0], q[1] - p[1]
-    if len(chain) == 2:  # most walls: apart when both ends lie strictly on one side
-        (ax, ay), (bx, by) = chain
-        sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
-        if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
-            return None
-    side = [(v > 0) - (v < 0) for v in (dx * (y - py) - dy * (x - px) for x, y in chain)]
-    if not side or min(side) > 0 or max(side) < 0:
-        return None  # the whole polyline on one side
-    n = len(chain)
-    for i in range(n - 1):
-        o1, o2 = side[i], side[i + 1]
-        if o1 * o2 > 0:
-            continue  # both ends of this wall on one side: apart
-        a, b = chain[i], chain[i + 1]
-        if a == b:
-            continue
-        if o1 == o2 == 0:  # on one line: an overlap of some length runs along, one shared point touches
-            lo, hi = _overlap(p, q, a, b)
-            if lo is not None and hi is not None:
-                note(ALONG if lo < hi else TOUCH)
-            continue
-        o3, o4 = _orient(a, b, p), _orient(a, b, q)
-        if o1 * o2 < 0 and o3 * o4 < 0:
-            return CROSS  # through the wall's inside
-        if o3 * o4 > 0:
-            continue  # apart
-        # one shared point, at an end of one of the two
-        if o3 == 0 and o4 == 0:
-            continue
-        if o3 == 0 or o4 == 0:
-            note(TOUCH)  # the segment's own end lies on the wall
-            continue
-        # the wall's end a (o1 == 0) or b (o2 == 0) lies inside the segment: a joint the polyline crosses through
-        # when its neighbours lie on opposite sides, else a touch
-        k = i if o1 == 0 else i + 1
-        before = side[k - 1] if k > 0 else 0
-        after = side[k + 1] if k + 1 < n else 0
-        if before * after < 0:
-            return CROSS
-        note(TOUCH)
+    length = dx * dx + dy * dy
+    if length == 0:
+        on = [k for k, chain in enumerate(chains) if any(_orient(a, b, p) == 0 and _within(a, b, p) and a != b
+                                                         for a, b in zip(chain, chain[1:]))]
+        return [Place(TOUCH, 0, 0, tuple((k, 0, False) for k in on))] if on else []
+    found: list[tuple[Fraction | int, Fraction | int, int, bool, int]] = []  # first, last, sides, along, polyline
+    for k, chain in enumerate(chains):
+        if len(chain) == 2:  # most walls: apart when both ends lie strictly on one side
+            (ax, ay), (bx, by) = chain
+            sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
+            if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
+                continue
+        side = [(v > 0) - (v < 0) for v in (dx * (y - py) - dy * (x - px) for x, y in chain)]
+        if not side or min(side) > 0 or max(side) < 0:
+            continue  # the whole polyline on one side
+        before = len(found)
+        for i in range(len(chain) - 1):
+            o1, o2 = side[i], side[i + 1]
+            if o1 * o2 > 0:
+                continue  # both ends of this piece on one side: apart
+            a, b = chain[i], chain[i + 1]
+            if a == b:
+                continue  # a piece of no length
+            if o1 == o2 == 0:  # on the segment's line: the stretch they share, if any
+                lo, hi = _param(p, q, a), _param(p, q, b)
+                lo, hi = max(min(lo, hi), 0), min(max(lo, hi), length)
+                if lo <= hi:
+                    found.append((lo, hi, 0, lo < hi, k))
+                continue
+            if o1 * o2 < 0:  # the piece passes through the segment's line: where, if within the segment
+                o3, o4 = _orient(a, b, p), _orient(a, b, q)
+                if o3 * o4 > 0:
+                    continue
+                across = (b[0] - a[0]) * (a[1] - py) - (b[1] - a[1]) * (a[0] - px)
+                at = Fraction(across * length, (b[0] - a[0]) * dy - (b[1] - a[1]) * dx)
+                found.append((at, at, 3, False, k))
+                continue
+            v, leg = (a, o2) if o1 == 0 else (b, o1)  # one end of the piece on the segment's line
+            t = _param(p, q, v)
+            if 0 <= t <= length:
+                found.append((t, t, 1 if leg > 0 else 2, False, k))
+        if dots and len(found) == before and all(c == chain[0] for c in chain) and side[0] == 0:
+            t = _param(p, q, chain[0])
+            if 0 <= t <= length:
+                found.append((t, t, 0, False, k))
+    return _gathered(found, length)
+
+
+def _gathered(found: list[tuple[Fraction | int, Fraction | int, int, bool, int]],
+              length: Fraction | int) -> list[Place]:
+    """The meetings ``places`` found, gathered into places where they share a point, each told how it meets."""
+    found.sort(key=lambda f: (f[0], f[1]))
+    out: list[Place] = []
+    i = 0
+    while i < len(found):
+        lo, hi = found[i][0], found[i][1]
+        members: dict[int, list[Any]] = {}
+        while i < len(found) and found[i][0] <= hi:
+            _, top, legs, along, k = found[i]
+            hi = max(hi, top)
+            own = members.setdefault(k, [0, False])
+            own[0] |= legs
+            own[1] = own[1] or along
+            i += 1
+        sides = 0
+        for legs, _ in members.values():
+            sides |= legs
+        if sides == 3 and lo > 0 and hi < length:
+            how = CROSS
+        else:
+            how = ALONG if any(along for _, along in members.values()) else TOUCH
+        out.append(Place(how, lo, hi, tuple((k, legs, along) for k, (legs, along) in sorted(members.items()))))
+    return out
+
+
+_RANK = {None: 0, TOUCH: 1, ALONG: 2, CROSS: 3}
+
+
+def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
+    """How the segment ``p``-``q`` meets the polyline ``chain``: ``CROSS``, ``ALONG``, ``TOUCH`` or None (``places``);
+    crossing outranks running along, which outranks touching."""
+    found: str | None = None
+    for place in places(p, q, [chain]):
+        if _RANK[place.how] > _RANK[found]:
+            found = place.how
     return found
 
 
 def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str | None]:
-    """``meeting`` for each of several polylines, where polylines that meet at a point count as one: the segment
-    going through such a junction from one side to the other crosses the first of them there (a door between two
-    walls, two walls drawn end to end)."""
-    px, py, dx, dy = p[0], p[1], q[0] - p[0], q[1] - p[1]
-    found: list[str | None] = []
-    for chain in chains:
-        if len(chain) == 2:  # most walls: apart when both ends lie strictly on one side (``meeting``, inlined)
-            (ax, ay), (bx, by) = chain
-            sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
-            if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
-                found.append(None)
-                continue
-        found.append(meeting(p, q, chain))
-    sides: dict[Point, dict[int, int]] = {}  # a junction on the segment -> side -> the first polyline going there
-    for k, chain in enumerate(chains):
-        if found[k] != TOUCH:
-            continue
-        for i, v in enumerate(chain):
-            if _orient(p, q, v) != 0 or not _within(p, q, v) or v in (p, q):
-                continue
-            around = sides.setdefault(v, {})
-            for j in (i - 1, i + 1):
-                if 0 <= j < len(chain):
-                    side = _orient(p, q, chain[j])
-                    if side:
-                        around.setdefault(side, k)
-    for around in sides.values():
-        if len(around) == 2:
-            found[min(around.values())] = CROSS
+    """``meeting`` for each of several polylines, where polylines that meet at a point count as one (``places``): the
+    segment going through such a place from one side to the other crosses the first of them there (a door between
+    two walls, two walls drawn end to end), and any of them that it crosses by itself."""
+    found: list[str | None] = [None] * len(chains)
+    for place in places(p, q, chains):
+        for k, legs, along in place.members:
+            how = CROSS if place.how == CROSS and (k == place.by or legs == 3) else ALONG if along else TOUCH
+            if _RANK[how] > _RANK[found[k]]:
+                found[k] = how
     return found
 
 
-def _overlap(p: Point, q: Point, a: Point, b: Point) -> tuple[Fraction | None, Fraction | None]:
-    """Where collinear segments overlap, as parameters along ``p``-``q`` (None, None: apart)."""
-    dx, dy = Fraction(q[0] - p[0]), Fraction(q[1] - p[1])
-    if dx == 0 and dy == 0:
-        return (None, None) if not _within(a, b, p) else (Fraction(0), Fraction(0))
-    use_x = abs(dx) >= abs(dy)
-
-    def t(c: Point) -> Fraction:
-        return Fraction(c[0] - p[0]) / dx if use_x else Fraction(c[1] - p[1]) / dy
-
-    ta, tb = sorted((t(a), t(b)))
-    lo, hi = max(Fraction(0), ta), min(Fraction(1), tb)
-    return (lo, hi) if lo <= hi else (None, None)
+def touching(one: Sequence[Point], other: Sequence[Point]) -> bool:
+    """Whether two polylines share a point (a piece of no length is its one point)."""
+    for a, b in zip(one, one[1:]):
+        for c, d in zip(other, other[1:]):
+            o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
+            if o1 * o2 < 0 and o3 * o4 < 0:
+                return True
+            if ((o1 == 0 and _within(a, b, c)) or (o2 == 0 and _within(a, b, d)) or (o3 == 0 and _within(c, d, a))
+                    or (o4 == 0 and _within(c, d, b))):
+                return True
+    return False
 
 
 def nudged(p: Vec, towards: Vec) -> Vec:

@@ -14,7 +14,7 @@ from ..errors import FieldError, ScenarioError
 from ..geometry import squaregrid as sq
 from ..geometry import walls
 from ..geometry.squaregrid import Square
-from ..geometry.walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, meeting, normal, plane_for, point, runs
+from ..geometry.walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, normal, places, plane_for, point, runs
 from ..memo import recent_calls
 from ..schema import Field
 
@@ -30,6 +30,8 @@ MAX_WALLS = 5000
 """The most walls (polylines) a map may list; a Universal VTT export of a large dungeon has a few thousand."""
 MAX_POINTS = 1000
 """The most points one wall may have."""
+DOOR_POINTS = 2
+"""A door is the line between exactly two points (the contract's ``map.doors[].points``)."""
 MAX_DOORS = 1000
 """The most doors a map may list."""
 MAX_LIGHTS = 500
@@ -61,7 +63,7 @@ def square_fields(rule: str) -> tuple[Field, ...]:
               )),
         Field("map.doors", "records", "Doors", default=(), max_items=MAX_DOORS, rule=rule, group="map",
               item_label="door", item_fields=(
-                  Field("points", "points", "Points", max_items=MAX_POINTS, minimum=low, maximum=high),
+                  Field("points", "points", "Points", max_items=DOOR_POINTS, minimum=low, maximum=high),
                   Field("open", "bool", "Open", default=False),
               )),
         Field("map.lights", "records", "Lights", default=(), max_items=MAX_LIGHTS, rule=rule, group="map",
@@ -91,10 +93,11 @@ class Line:
 
     @functools.cached_property
     def shapes(self) -> tuple[Shape, ...]:
-        """Each segment grown into a blocker of the plane (``walls``): worked out once per map, not per square."""
+        """Each segment of some length grown into a blocker of the plane (``walls``): worked out once per map, not per
+    square."""
         g = self.grow
         return tuple(hull([(x + sx * g, y + sy * g) for x, y in (a, b) for sx in (-1, 1) for sy in (-1, 1)])
-                     for a, b in zip(self.path, self.path[1:]))
+                     for a, b in zip(self.path, self.path[1:]) if a != b)  # a piece of no length is nothing
 
     @functools.cached_property
     def normals(self) -> tuple[tuple[int, int, int], ...]:
@@ -151,6 +154,35 @@ class LineTable:
     def kinds(self) -> frozenset[str]:
         """The kinds of line the map has."""
         return frozenset(line.kind for line in self.lines)
+
+    @functools.cached_property
+    def _obstacles(self) -> dict[frozenset[str], dict[str, str]]:
+        return {}
+
+    def obstacles(self, kinds: frozenset[str]) -> dict[str, str]:
+        """Field -> the first field of the obstacle it is part of, for the lines of ``kinds`` that stand in the way (a
+        door only while closed): lines drawn touching or crossing each other, directly or through others of
+        ``kinds``, are one obstacle (``walls.touching``), however the map split them into entries."""
+        found = self._obstacles.get(kinds)
+        if found is None:
+            standing = [i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open]
+            first = {i: i for i in standing}
+
+            def root(i: int) -> int:
+                while first[i] != i:
+                    first[i] = first[first[i]]
+                    i = first[i]
+                return i
+
+            for at in self.index.values():
+                here = [i for i in at if i in first]
+                for n, i in enumerate(here):
+                    for j in here[:n]:
+                        a, b = root(i), root(j)
+                        if a != b and walls.touching(self.lines[i].path, self.lines[j].path):
+                            first[max(a, b)] = min(a, b)
+            found = self._obstacles[kinds] = {self.lines[i].field: self.lines[root(i)].field for i in standing}
+        return found
 
     @functools.cached_property
     def _runs(self) -> dict[frozenset[str], tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]]:
@@ -409,9 +441,10 @@ def reaches(light: Light, s: Square) -> bool:
 
 def lit(light: Light, s: Square, walls: Sequence[Line]) -> bool:
     """Whether ``light`` reaches the centre of ``s``: within its range, and the straight line from it crossing none of
-    ``walls`` (a line that only touches a wall's end or runs along it still lights)."""
+    ``walls`` (``walls.places``: walls drawn end to end taken together, and a line running along a wall and coming out
+    on its other side crosses it; one that only touches a wall or runs along it still lights)."""
     centre = sq.centre(s)
-    return reaches(light, s) and not any(meeting(light.at, centre, w.points) == CROSS for w in walls)
+    return reaches(light, s) and all(place.how != CROSS for place in places(light.at, centre, [w.points for w in walls]))
 
 
 def by_segment(sm: SquareMap, p: Exact, q: Exact) -> list[Line]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...geometry import squaregrid as sq
 from ...geometry.squaregrid import Square
-from ...geometry.walls import ALONG, CROSS, Vec, clear_line, meetings, nudged, runs_through
+from ...geometry.walls import ALONG, CROSS, Plane, Vec, clear_line, meetings, nudged, runs_through
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import Line, SquareMap
@@ -91,12 +91,11 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     blocked = 0
     walls: set[str] = set()
     blockers: set[Square] = set()
-    # a corner on a wall is taken to its own square's side of it (``walls.nudged``); corners are whole squares, so in
-    # the plane they are whole multiples of its scale
-    k = plane.scale
-    ends_a = [(p, nudged((p[0] * k, p[1] * k), ca)) for p in sq.corners(attacker)]
-    ends_t = [(q, nudged((q[0] * k, q[1] * k), ct)) for q in sq.corners(target)]
+    # every corner (ruling ``d20.ruling.map-corners``), or each on a line, is taken to its own square's side of it
+    # (``walls.nudged``); corners are whole squares, so in the plane they are whole multiples of its scale
     chains = [line.path for line in lines]
+    ends_a = _ends(plane, attacker, chains, rulings)
+    ends_t = _ends(plane, target, chains, rulings)
     # the side of each end from each wall of two points: a corner line both of whose ends lie strictly on one side
     # of a wall's line cannot meet that wall, and is not asked about it
     sides_a = [_sides(chain, [n for _, n in ends_a]) for chain in chains]
@@ -106,8 +105,8 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
              if sa is None or st is None or not (min(sa) > 0 < min(st) or max(sa) < 0 > max(st))]
     for i, (p, na) in enumerate(ends_a):
         for j, (q, nb) in enumerate(ends_t):
-            if p == q:
-                continue
+            if na == nb:
+                continue  # a line of no length: two shared corners left where they are
             hit = [s for s in near if runs_through(p, q, s)]
             dx, dy = nb[0] - na[0], nb[1] - na[1]
             x0, x1, y0, y1 = min(na[0], nb[0]), max(na[0], nb[0]), min(na[1], nb[1]), max(na[1], nb[1])
@@ -139,7 +138,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         if clear_line(sm.plane, attacker, target, shapes, square_map.spines(sm.plane, lines, sorted(pieces))):
             cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
     used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
-            if any(line.kind == k for line in close)]
+            if any(line.kind == k for line in close)] + (["d20.ruling.map-corners"] if chains else [])
     knees = False
     if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
         low = [line.path for line in close if line.kind == "low"]
@@ -155,10 +154,25 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         **_elevation(attacker, target, ground, rulings))
 
 
-def _share_a_corner(a: Square, b: Square) -> bool:
-    """Whether two squares touch (side by side or corner to corner): a corner line between their shared corners is
-    no line, and ``reading`` does not count it broken."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1
+def _ends(plane: Plane, s: Square, chains: list[tuple[Vec, ...]],
+          rulings: dict[str, str]) -> list[tuple[tuple[int, int], Vec]]:
+    """The corners of square ``s`` (grid units) and where its corner lines start in the plane: moved ``1/M`` of the
+    way to the square's centre, every corner or (ruling ``d20.ruling.map-corners`` ``on-walls``) each lying on one of
+    ``chains``."""
+    k, centre = plane.scale, plane.centre(s)
+    every = rulings["d20.ruling.map-corners"] == "every"
+    out = []
+    for c in sq.corners(s):
+        v = (c[0] * k, c[1] * k)
+        out.append((c, nudged(v, centre) if every or _on_any(v, chains) else v))
+    return out
+
+
+def _on_any(v: Vec, chains: list[tuple[Vec, ...]]) -> bool:
+    """Whether the point lies on a piece of some length of one of ``chains``."""
+    return any(a != b and (b[0] - a[0]) * (v[1] - a[1]) == (b[1] - a[1]) * (v[0] - a[0])
+               and min(a[0], b[0]) <= v[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= v[1] <= max(a[1], b[1])
+               for chain in chains for a, b in zip(chain, chain[1:]))
 
 
 def _pieces_near(pieces: set[Square], attacker: Square, target: Square) -> list[Square]:
@@ -273,8 +287,8 @@ def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_
 def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading], dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
     the drawn board. Each square is read as a single answer reads it (``reading``), but for a square a run of walls
-    keeps wholly apart from the other piece (``square_map.walled_off``: all 16 lines are broken, unless the two share a
-    corner, whose lines ``reading`` skips: then at most 15 are) or one whose hull with
+    keeps wholly apart from the other piece (``square_map.walled_off``: all 16 lines are broken, those between corners
+    the two share too, as such a run passes through those corners) or one whose hull with
     it no wall enters and no piece is near (``square_map.in_view``: none is), only what else it fills in is read. The
     evaluation runs once per distinct reading of what it fills in (``with_reading``), on the first square that has
     it."""
@@ -299,7 +313,7 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
         cover = None
-        if not _share_a_corner(attacker, target) and square_map.walled_off(sm, attacker, target, breaking):
+        if square_map.walled_off(sm, attacker, target, breaking):
             cover = behind_cover  # every corner line is broken and no line gets through: 16 of 16
         elif (not knees and not _pieces_near(pieces - {attacker, target}, attacker, target)
               and square_map.in_view(sm, attacker, target, breaking)):

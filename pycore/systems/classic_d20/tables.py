@@ -433,4 +433,20 @@ RULINGS: tuple[Ruling, ...] = (
         "A map's low wall is seen over; the text's cover up to the knees is 25%, and cover counts only when the "
         "wall is between them.",
     ),
+    Ruling(
+        "d20.ruling.map-corners",
+        "Which corners of the two squares are moved a millionth towards their square's centre?",
+        MAP_PAGE,
+        (
+            Choice("every", "Every corner", "each of the 16 lines runs between corners moved a millionth of a square "
+                   "towards their own square's centre, the lines between corners the two squares share too"),
+            Choice("on-walls", "Corners on a line", "only a corner lying on a wall, door or outline that breaks "
+                   "lines is moved; a line between two corners the squares share that lie on none has no length "
+                   "and is not broken"),
+        ),
+        "every",
+        "Moving every corner is the only reading under which a wall along the attacker's edge facing the target "
+        "breaks all the lines from that square, the two from the corners the squares share included; a point on "
+        "no line (a wall of no length) breaks nothing either way.",
+    ),
 )

@@ -10,10 +10,10 @@ from typing import Any
 
 from ...geometry import squaregrid as sq
 from ...geometry.squaregrid import Square
-from ...geometry.walls import ALONG, CROSS, TOUCH, clear_line, meetings
+from ...geometry.walls import CROSS, Place, Vec, clear_line, places
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
-from ...maps.square_map import Line, SquareMap
+from ...maps.square_map import Line, LineTable, SquareMap
 from .inputs import BOARD_COORD
 from .tables import TOTAL
 
@@ -63,6 +63,73 @@ class SquareCover:
     """The rulings on kinds of line this reading relied on."""
 
 
+@dataclass(frozen=True)
+class Crossing:
+    """What the centre line counts among the map's lines."""
+
+    walls: list[str]
+    """The field of each obstacle counted (``map.walls.3``; twice for a line crossed twice)."""
+    kinds: list[str]
+    """What each of ``walls`` counts as: ``partial`` or ``total``."""
+    edges: list[str]
+    """The lines only touched or run along, by field."""
+    used: tuple[str, ...]
+    """The rulings on crossings the count relied on (``d6.ruling.map-count``, ``-joints``, ``-points``)."""
+
+
+def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], table: LineTable,
+              rulings: dict[str, str]) -> Crossing:
+    """Count the obstacles the centre line ``p``-``q`` meets among the ``counted`` lines and their kinds: lines of one
+    kind drawn touching each other are one obstacle, counted once if the line crosses it anywhere (``walls.places``:
+    lines meeting there taken together), or each line crossed is one (ruling ``d6.ruling.map-count``); a line it only
+    touches or runs along counts under ruling ``d6.ruling.edge-line`` ``more``; a place where lines of different kinds
+    meet and are crossed only together counts as one partial level under ruling ``d6.ruling.map-joints``
+    ``lesser``."""
+    edge_counts = rulings["d6.ruling.edge-line"] == "more"
+    dots = rulings["d6.ruling.map-points"] == "post"
+    kinds = {TOTAL: total_kinds(rulings), PARTIAL: partial_kinds(rulings)}
+    out = Crossing([], [], [], ())
+    used: list[str] = []
+    crossed: list[Place] = []
+    for group in (TOTAL, PARTIAL):
+        members = [line for line, kind in counted if kind == group]
+        if not members:
+            continue
+        found = places(p, q, [line.path for line in members], dots)
+        per_entry = _entries(found, edge_counts)
+        whole = table.obstacles(kinds[group]) if len(per_entry) > 1 else {}
+        first = {whole.get(members[k].field, members[k].field): k for k in reversed(per_entry)}
+        per_obstacle = sorted(first.values(), key=per_entry.index)
+        if len(per_entry) != len(per_obstacle):
+            used.append("d6.ruling.map-count")
+        chosen = [members[k] for k in (per_entry if rulings["d6.ruling.map-count"] == "entries" else per_obstacle)]
+        out.walls.extend(line.field for line in chosen)
+        out.kinds.extend(group for _ in chosen)
+        out.edges.extend(dict.fromkeys(members[k].field for place in found if place.how != CROSS
+                                       for k, _, _ in place.members))
+        crossed.extend(place for place in found if place.how == CROSS)
+        if any(len(set(line.path)) == 1 for line in members):
+            used.append("d6.ruling.map-points")
+    if len({kind for _, kind in counted}) == 2:
+        lines = [line for line, _ in counted]
+        for place in places(p, q, [line.path for line in lines], dots):
+            if place.how == CROSS and not any(c.first <= place.last and place.first <= c.last for c in crossed):
+                used.append("d6.ruling.map-joints")  # crossed only where lines of both kinds meet
+                if rulings["d6.ruling.map-joints"] == "lesser":
+                    out.walls.append(lines[place.by].field)
+                    out.kinds.append(PARTIAL)
+    return Crossing(out.walls, out.kinds, out.edges, tuple(dict.fromkeys(used)))
+
+
+def _entries(found: list[Place], touches: bool) -> list[int]:
+    """The polylines (positions) that ``found`` counts one each, as ``walls.meetings`` does: those crossed, by
+    themselves or first at a place they cross together, then (``touches``) those only touched or run along."""
+    crossed = [k for place in found if place.how == CROSS for k, legs, _ in place.members
+               if k == place.by or legs == 3]
+    touched = [k for place in found if place.how != CROSS and touches for k, _, _ in place.members]
+    return list(dict.fromkeys(crossed + touched))
+
+
 def line_kind(line: Line, rulings: dict[str, str]) -> str | None:
     """What a line on the map is as an obstacle: ``total``, ``partial`` or None (it stands in no one's way)."""
     if line.kind == "door":
@@ -72,6 +139,11 @@ def line_kind(line: Line, rulings: dict[str, str]) -> str | None:
     if line.kind == "object":
         return TOTAL if rulings["d6.ruling.map-objects"] == "total" else PARTIAL
     return PARTIAL if rulings["d6.ruling.map-low-walls"] == "partial" else None
+
+
+def partial_kinds(rulings: dict[str, str]) -> frozenset[str]:
+    """The kinds of line ``line_kind`` makes partial obstacles."""
+    return frozenset(kind for kind in ("object", "low") if line_kind(Line(kind, (), 0), rulings) == PARTIAL)
 
 
 def total_kinds(rulings: dict[str, str]) -> frozenset[str]:
@@ -113,28 +185,18 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
         partial_sq = tuple(s for s in middle if creatures.get(s) or obstacles.get(s) == PARTIAL)
         total_sq = tuple(s for s in middle if obstacles.get(s) == TOTAL)
     p, q = sm.plane.centre(attacker), sm.plane.centre(target)
-    edge_counts = rulings["d6.ruling.edge-line"] == "more"
-    walls: list[str] = []
-    kinds: list[str] = []
-    edges: list[str] = []
     counted: list[tuple[Line, str]] = []
     for line in square_map.along(sm, attacker, target):  # the centre line meets no other line
         kind = line_kind(line, rulings)
         if kind is not None:
             counted.append((line, kind))
-    for group in (TOTAL, PARTIAL):  # lines meeting end to end count as one where the centre line goes between them
-        members = [line for line, kind in counted if kind == group]
-        for line, how in zip(members, meetings(p, q, [line.path for line in members])):
-            if how in (ALONG, TOUCH):
-                edges.append(line.field)
-            if how == CROSS or (how in (ALONG, TOUCH) and edge_counts):
-                walls.append(line.field)
-                kinds.append(group)
+    crossing = _crossing(p, q, counted, sm.table, rulings)
+    walls, kinds, edges = crossing.walls, crossing.kinds, crossing.edges
     # no line between the two squares meets a line off their hull (``near``): what the rulings on kinds of line say
     # is asked of those, and they are what may let some line get past
     close = square_map.near(sm, attacker, target, sm.lines) if sm.table.kinds - {"wall", "door"} else []
     used = [f"d6.ruling.map-{'objects' if line.kind == 'object' else 'low-walls'}" for line in close
-            if line.kind in ("object", "low")]
+            if line.kind in ("object", "low")] + list(crossing.used)
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:

@@ -175,13 +175,45 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "d6.ruling.map-light", "Where a square map has lights, what light is the target in?", LIGHT_PAGE,
-        (Choice("lights", "The map's lights", "a target whose square's centre is within a light's range, with no "
-                "wall or closed door between, is in bright light; elsewhere the scenario's light holds"),
+        (Choice("lights", "The map's lights", "a target whose square's centre is within a light's range is in "
+                "bright light unless the straight line from the light to that centre crosses a line that is a total "
+                "obstacle (a wall, a closed door, or an object's outline while outlines are total obstacles); low "
+                "walls, open doors and pieces on squares do not stop it. Elsewhere the scenario's light holds"),
          Choice("scenario", "The scenario's light", "the map's lights are only drawn: the scenario's light holds "
                 "everywhere")),
         "lights",
         "The text ties light to the place (a torchlit room, an unlit cavern); a map's lights say where the light "
         "is, and a light source's own range is how far it lights brightly. What a light reaches is read at the "
         "target, whose visibility the table is about.",
+    ),
+    Ruling(
+        "d6.ruling.map-count", "What is one obstacle among a square map's lines?", MAP_PAGE,
+        (Choice("obstacles", "As drawn", "lines of one kind drawn touching each other are one obstacle, as a player "
+                "counts on the table: one level however often the centre line crosses it and however the map split "
+                "it into entries"),
+         Choice("entries", "Each entry", "each of the map's entries the centre line crosses is one obstacle; lines "
+                "drawn end to end count once where the line crosses them at their joint")),
+        "obstacles",
+        "The text counts the obstacles the line passes; how a map maker split a room's lines into entries is no part "
+        "of the room, so one low wall drawn as two touching entries is one obstacle, as it is drawn in one.",
+    ),
+    Ruling(
+        "d6.ruling.map-joints", "What does the centre line cross where walls of different kinds meet end to end?",
+        MAP_PAGE,
+        (Choice("neither", "Neither", "each is only touched at its end, so neither counts (the edge ruling decides "
+                "touches)"),
+         Choice("lesser", "The lesser", "the line goes through what the two make together: it counts as the lesser "
+                "of them, one partial level")),
+        "neither",
+        "A wall and a low wall meeting end to end are two obstacles, and the line only grazes the end of each; a "
+        "table that reads the joint as a gap it must shoot through can count the lesser of the two.",
+    ),
+    Ruling(
+        "d6.ruling.map-points", "What is a wall of no length (a single point) on a square map?", MAP_PAGE,
+        (Choice("nothing", "Nothing", "a line drawn as one point stands in no one's way, whatever the edge ruling"),
+         Choice("post", "A post", "a point on the centre line is a post the line touches: it counts as the edge "
+                "ruling counts a touch")),
+        "nothing",
+        "A point has no length to stand behind; map makers' exports leave such points where a wall was deleted.",
     ),
 )
