@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -10,6 +11,7 @@ from ...trace import Trace
 from . import hex_map, square_map
 from .modifiers import (
     AIMED,
+    Cover,
     Modifier,
     blind_limits,
     cap_modifiers,
@@ -27,7 +29,7 @@ from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated skirmish-d6 scenario into the contract's result dict."""
     rulings = s["rulings"]
-    mc: hex_map.MapCover | square_map.SquareCover | None = None
+    mc: MapCover = None
     if s["_alternative"] == "map" and s["map"]["grid"] == "square":
         mc = square_map.cover_on_squares(s["map"], rulings, s["light"])
         result = answer(s, mc)
@@ -43,15 +45,48 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def answer(s: dict[str, Any], mc: hex_map.MapCover | square_map.SquareCover | None) -> dict[str, Any]:
-    """The result of a validated scenario whose map (if it has one) has been read into ``mc``."""
-    rulings = s["rulings"]
-    kind = s["attack"]["kind"]
-    att, tgt = s["attacker"], s["target"]
-    area = kind == "area-spell"
-    trace = Trace()
+MapCover = hex_map.MapCover | square_map.SquareCover | None
+"""What a map says about the line between the pieces, or None without a map."""
 
-    # -- where everyone stands: counted, or read off the map
+
+@dataclass(frozen=True)
+class Standing:
+    """Where the pieces stand and what lies between them: the cover, the light, the distance and the height."""
+
+    cover: Cover
+    lit: int | str
+    distance: float | None
+    surrounded: bool
+    elevation: str
+
+
+@dataclass(frozen=True)
+class Aim:
+    """Whether the action can be aimed at the target: why not, and whether only a 6 hits."""
+
+    why_not: tuple[str, ...]
+    only_six: bool
+
+    @property
+    def targetable(self) -> bool:
+        """No reason against it."""
+        return not self.why_not
+
+
+def answer(s: dict[str, Any], mc: MapCover) -> dict[str, Any]:
+    """The result of a validated scenario whose map (if it has one) has been read into ``mc``."""
+    trace = Trace()
+    standing = where_they_stand(s, mc, trace)
+    aim = can_aim(s, standing, trace)
+    net, mods = modifiers(s, standing, trace)
+    hits_on, chance = the_roll(s, aim, net, trace)
+    return the_result(s, mc, trace, standing, aim, (net, mods), (hits_on, chance))
+
+
+def where_they_stand(s: dict[str, Any], mc: MapCover, trace: Trace) -> Standing:
+    """The cover (obstacles and light against the attacker's vision), the distance, surrounding and height: counted,
+    or read off the map."""
+    rulings = s["rulings"]
     distance: float | None
     if mc is not None:
         partial, total, distance = mc.partial, mc.total, mc.distance
@@ -59,23 +94,29 @@ def answer(s: dict[str, Any], mc: hex_map.MapCover | square_map.SquareCover | No
         partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
         distance = s["attack"]["distance"]
     light = mc.light if isinstance(mc, square_map.SquareCover) and mc.light is not None else s["light"]
-    lit = light_levels(light, att["vision"])
+    lit = light_levels(light, s["attacker"]["vision"])
     cover = combine_cover(partial, total, lit, rulings["d6.ruling.light-and-obstacles"])
     trace.rule(*cover.rules)
-    surrounded = _map_rules(mc, trace) or tgt["surrounded"]
-    elevation = _elevation(mc, att["elevation"], rulings, trace)
+    surrounded = _map_rules(mc, trace) or s["target"]["surrounded"]
+    elevation = _elevation(mc, s["attacker"]["elevation"], rulings, trace)
     trace.rule("d6.light.vision")
     if cover.obstacle_levels and lit not in (0, TOTAL) and not cover.total_obstacles:
         trace.ruling("d6.ruling.light-and-obstacles")
+    return Standing(cover, lit, distance, surrounded, elevation)
 
-    # -- can the action be aimed at the target at all? (the distance is only asked for when it decides)
+
+def can_aim(s: dict[str, Any], standing: Standing, trace: Trace) -> Aim:
+    """Whether the action can be aimed at the target at all (total cover, blindness, invisibility); the distance is
+    only asked for when it decides."""
+    kind, att, tgt, distance = s["attack"]["kind"], s["attacker"], s["target"], standing.distance
+    area, aimed = kind == "area-spell", kind in AIMED
+    far = distance is not None and distance > MELEE_REACH
     why_not: list[str] = []
     only_six = False
-    aimed = kind in AIMED
-    limited = blind_limits(kind, rulings["d6.ruling.blind-spells"])
+    limited = blind_limits(kind, s["rulings"]["d6.ruling.blind-spells"])
     if att["blinded"] and kind == "target-spell":
         trace.ruling("d6.ruling.blind-spells")
-    if cover.level == TOTAL:
+    if standing.cover.level == TOTAL:
         trace.rule("d6.cover.total")
         if area:
             trace.rule("d6.cover.area-effect")
@@ -85,7 +126,7 @@ def answer(s: dict[str, Any], mc: hex_map.MapCover | square_map.SquareCover | No
             trace.note("Total cover: the target cannot be directly targeted by [ATTACK] or [TARGET] actions.")
     if att["blinded"] and limited:
         trace.rule("d6.conditions.blinded")
-        if distance is not None and distance > MELEE_REACH:
+        if far:
             why_not.append("a blinded attacker reaches 1 inch at most")
             trace.note("A blinded attacker cannot attack anything more than 1 inch away.")
         only_six = True
@@ -96,28 +137,31 @@ def answer(s: dict[str, Any], mc: hex_map.MapCover | square_map.SquareCover | No
             why_not.append("a [TARGET] spell cannot target an invisible creature")
             trace.note("An invisible creature can never be targeted by a [TARGET] spell; area spells still affect it.")
         elif aimed:
-            if distance is not None and distance > MELEE_REACH:
+            if far:
                 why_not.append("an invisible creature cannot be targeted beyond 1 inch")
                 trace.note("An invisible creature cannot be targeted by attacks from more than 1 inch away.")
             only_six = True
         elif area:
             trace.note("An area spell still affects an invisible creature.")
-    targetable = not why_not
-    assert targetable or distance is not None or never_targetable(s), "check() asks for the distance"
-    assert not targetable or distance is not None or not needs_distance(s), "check() asks for the distance"
+    assert not why_not or distance is not None or never_targetable(s), "check() asks for the distance"
+    assert why_not or distance is not None or not needs_distance(s), "check() asks for the distance"
+    return Aim(tuple(why_not), only_six)
 
-    # -- the modifiers, then the two-modifier cap
+
+def modifiers(s: dict[str, Any], standing: Standing, trace: Trace) -> tuple[int, list[Modifier]]:
+    """The environment's and the conditions' modifiers, then the two-modifier cap: the net and each one."""
+    kind, att, tgt, rulings = s["attack"]["kind"], s["attacker"], s["target"], s["rulings"]
+    level, area = standing.cover.level, kind == "area-spell"
     mods: list[Modifier] = []
-    if cover.level in (1, 2):
+    if level in (1, 2):
         if area:
             trace.ruling("d6.ruling.area-cover")
             trace.rule("d6.cover.area-effect")
         if not area or rulings["d6.ruling.area-cover"] == "apply":
-            mods.append(Modifier(f"d6.cover.level-{cover.level}", COVER_EFFECT[cover.level], "environment",
-                                 f"cover level {cover.level}"))
-    if elevation == "above":
+            mods.append(Modifier(f"d6.cover.level-{level}", COVER_EFFECT[level], "environment", f"cover level {level}"))
+    if standing.elevation == "above":
         mods.append(Modifier("d6.height.above", 1, "environment", "attacking from above"))
-    elif elevation == "below":
+    elif standing.elevation == "below":
         mods.append(Modifier("d6.height.below", -1, "environment", "attacking from below"))
     smaller = size_advantage(att["size"], tgt["size"], rulings["d6.ruling.size-advantage"])
     if smaller:
@@ -127,7 +171,7 @@ def answer(s: dict[str, Any], mc: hex_map.MapCover | square_map.SquareCover | No
         mods.append(Modifier("d6.conditions.prone-target", 1, "condition", "melee against a prone target"))
     if att["prone"]:
         mods.append(Modifier("d6.conditions.prone-attacker", -1, "condition", "prone attacker"))
-    if surrounded:
+    if standing.surrounded:
         mods.append(Modifier("d6.conditions.surrounded", 1, "condition", "surrounded target"))
     if att["invisible"]:
         if tgt["can_see_attacker"]:
@@ -138,57 +182,58 @@ def answer(s: dict[str, Any], mc: hex_map.MapCover | square_map.SquareCover | No
     trace.rule(*(m.rule for m in mods))
     if any(not m.applied for m in mods):
         trace.rule("d6.limits.two-modifiers")
+    return net, mods
 
-    sanity = lit == TOTAL
+
+def the_roll(s: dict[str, Any], aim: Aim, net: int, trace: Trace) -> tuple[int | None, Fraction | None]:
+    """What a d6 must show and the chance of it: none when the target cannot be aimed at, only a 6 when that is all
+    that hits, else the attack's number moved by the net modifier."""
+    base = s["attack"]["hits_on"]
+    if not aim.targetable:
+        return None, Fraction(0)
+    if aim.only_six:
+        trace.note("This attack hits only on a 6, whatever the modifiers.")
+        trace.rule("d6.limits.natural")
+        return ONLY_SIX, d6_chance(ONLY_SIX)
+    if base is None:
+        return None, None
+    trace.rule("d6.limits.natural")
+    hits_on = d6_target(base, net)
+    return hits_on, d6_chance(hits_on)
+
+
+def the_result(s: dict[str, Any], mc: MapCover, trace: Trace, standing: Standing, aim: Aim,
+               modified: tuple[int, list[Modifier]], roll: tuple[int | None, Fraction | None]) -> dict[str, Any]:
+    """The contract's result: the answer, the cover, the sizes, the rules applied and the map's reading."""
+    (net, mods), (hits_on, chance), cover = modified, roll, standing.cover
+    sanity = standing.lit == TOTAL
     if sanity:
         trace.rule("d6.light.sanity")
         trace.note("The attacker's sight is useless in this light: every target has total cover, "
-                     "so the attacker is vulnerable to Sanity damage.")
-
-    base = s["attack"]["hits_on"]
-    hits_on: int | None = None
-    chance: Fraction | None = None
-    if not targetable:
-        chance = Fraction(0)
-    elif only_six:
-        hits_on = ONLY_SIX
-        chance = d6_chance(ONLY_SIX)
-        trace.note("This attack hits only on a 6, whatever the modifiers.")
-        trace.rule("d6.limits.natural")
-    elif base is not None:
-        hits_on = d6_target(base, net)
-        chance = d6_chance(hits_on)
-        trace.rule("d6.limits.natural")
-
+                   "so the attacker is vulnerable to Sanity damage.")
     sizes = {who: size_effects(s[who]["size"]) for who in ("attacker", "target")}
     if any(s[who]["size"] != "medium" for who in ("attacker", "target")):
         trace.rule("d6.size.table")
         if any(s[who]["size"] in ("huge", "colossal") for who in ("attacker", "target")):
             trace.rule("d6.size.beyond-large")
-
     result = {
-        "targetable": targetable,
-        "untargetable_reason": why_not[0] if why_not else None,
-        "attack_modifier": net if targetable else 0,
+        "targetable": aim.targetable,
+        "untargetable_reason": aim.why_not[0] if aim.why_not else None,
+        "attack_modifier": net if aim.targetable else 0,
         "defense_bonus": 0,
         "save_bonus": {},
         **exact("hit_chance", chance),
         **trace.result(),
         "cover_level": cover.level,
-        "cover": {
-            "obstacle_levels": cover.obstacle_levels,
-            "light_levels": cover.light_levels,
-            "total_obstacles": cover.total_obstacles,
-        },
+        "cover": {"obstacle_levels": cover.obstacle_levels, "light_levels": cover.light_levels,
+                  "total_obstacles": cover.total_obstacles},
         "hits_on": hits_on,
         "sanity_vulnerable": sanity,
         "size": sizes,
-        "distance": distance,
-        "elevation": elevation,
-        "modifiers": [
-            {"rule": m.rule, "label": m.label, "value": m.value, "kind": m.kind, "applied": m.applied, "reason": m.reason}
-            for m in mods
-        ],
+        "distance": standing.distance,
+        "elevation": standing.elevation,
+        "modifiers": [{"rule": m.rule, "label": m.label, "value": m.value, "kind": m.kind, "applied": m.applied,
+                       "reason": m.reason} for m in mods],
     }
     if isinstance(mc, square_map.SquareCover):
         result["map"] = square_map.placement(mc)
