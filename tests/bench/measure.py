@@ -33,8 +33,8 @@ from bench_config import (
     WORKER_OVERLAY_ROUNDS,
     script,
 )
+from browser.support import LOCAL_PREFIXES, QuietHandler, QuietServer, build_site
 from repository import NODE_MODULES
-from requests.support import LOCAL_PREFIXES, QuietHandler, QuietServer, build_site
 
 BASELINE = Path(__file__).resolve().parent / "baseline"
 
