@@ -60,3 +60,11 @@ def test_theme_loads_no_web_fonts(built_site: Path):
     """theme.font is false: no font CSS from anywhere."""
     html = (built_site / "index.html").read_text()
     assert "fonts.googleapis" not in html and "fonts.gstatic" not in html
+
+
+def test_a_new_folder_of_page_scripts_is_checked_and_vendored_files_are_not(tmp_path: Path):
+    """A script in a component folder nobody listed is read for other hosts; Material's and Pyodide's are not."""
+    for folder in ("assets/new-part", "assets/theme", "assets/runtime"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "x.js").write_text('fetch("https://cdn.example.com/x.js");')
+    assert [p.split(":")[0] for p in checks.host_problems(tmp_path, None)] == ["assets/new-part/x.js"]
