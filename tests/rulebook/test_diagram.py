@@ -1,19 +1,22 @@
 """The diagram shortcode: a hex map of a page's scenario, drawn at build time."""
 
+import re
 from pathlib import Path
 
 import pytest
 from mkdocs.exceptions import PluginError
+from repository import ROOT
 
 from rulebook.shortcodes import diagram
 
 
 def test_map_page_diagrams_are_built_from_the_page(built_site: Path):
-    """The hex-map page carries static diagrams drawn at build time, described in words, with their answers; one
-    is a map without edges at negative coordinates, one is shaded by an overlay, one is the slant that passes two
-    hexes in one step."""
+    """The map page carries a static diagram drawn at build time for every ``diagram`` its source writes (at least
+    the six of the hex map: one a map without edges at negative coordinates, one shaded by an overlay, one the slant
+    that passes two hexes in one step), described in words, with their answers."""
     html = (built_site / "rules" / "skirmish-d6" / "map" / "index.html").read_text()
-    assert html.count('<figure class="calc-diagram">') == 6
+    written = re.findall(r"\{\{\s*diagram\b", (ROOT / "site" / "rules" / "skirmish-d6" / "map.md").read_text())
+    assert html.count('<figure class="calc-diagram">') == len(written) >= 6
     assert "The line from the attacker to the target, 6 inches, crosses 1 obstacle(s): cover level 1." in html
     assert html.count('role="img"') >= 3 and "<desc" in html
     assert "Hits on 5+" in html and "cover level 2" in html
