@@ -88,3 +88,118 @@ def test_cli_bad_area():
     proc = subprocess.run([sys.executable, "-m", "pycore", "evaluate"], input=json.dumps(scenario),
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 2 and json.loads(proc.stdout)["errors"][0]["field"] == "area.toward"
+
+
+# ---- who is caught, and their cover from the origin ------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+COVER_KEY = {"skirmish-d6": "cover_level", "classic-d20": "cover"}
+
+
+def area_of(system, m, area, **more):
+    """The ``area.caught`` list of a map scenario, by piece path."""
+    out = evaluate({"system": system, "map": m, "area": area, **more})["area"]["caught"]
+    return {e["piece"]: e for e in out}
+
+
+def test_d6_fireball_by_a_wall_hex():
+    """d6 Skirmish, a [SPHERE] of 2 inches on hex (2, 0): the attacker at (0, 0) is 2 hexes off, so caught; the target
+    at (4, 0) is 2 off, behind a total obstacle at (3, 0) that every line from (2, 0) meets: total cover, yet "can
+    still be a target in an area of effect", so affected; the creature at (2, 1) is 1 off in the open: level 0; the
+    text gives no save bonus. The creature at (6, 0) is 4 off: not caught."""
+    m = {"attacker": [0, 0], "target": [4, 0], "obstacles": [{"hex": [3, 0], "kind": "total"}],
+         "creatures": [{"hex": [2, 1], "side": "target"}, {"hex": [6, 0], "side": "target"}]}
+    caught_ = area_of("skirmish-d6", m, {"shape": "sphere", "at": [2, 0], "size": 2})
+    assert sorted(caught_) == ["map.attacker", "map.creatures.0", "map.target"]
+    assert caught_["map.target"]["cover_level"] == "total" and caught_["map.target"]["affected"]
+    assert caught_["map.attacker"]["cover_level"] == 0 and caught_["map.creatures.0"]["save_bonus"] == {}
+    assert {r["id"] for r in caught_["map.target"]["rules"]} >= {"d6.cover.area-effect", "d6.ruling.area-inside"}
+
+
+def test_d6_invisible_target_still_caught():
+    """An invisible target inside the area is affected all the same ("can still be effected by an area spell")."""
+    m = {"attacker": [0, 0], "target": [3, 0]}
+    caught_ = area_of("skirmish-d6", m, {"shape": "sphere", "at": [3, 0], "size": 1}, target={"invisible": True})
+    assert caught_["map.target"]["affected"] and caught_["map.target"]["cover_level"] == 0
+
+
+def test_d20_fireball_by_a_wall():
+    """Classic d20, a 10 ft fireball (2 hexes) on (2, 1): the target at (4, 1) is behind a wall hex at (3, 1); from
+    the origin hex the corner lines make 100%, but a straight line still joins the hexes, so the map's ruling gives 90%
+    cover: affected, and +10 (90% cover's classic AC bonus) to every save. The attacker at (0, 1), 2 hexes off, is
+    caught in the open: 0%, no bonus."""
+    m = {"cols": 8, "rows": 4, "attacker": [0, 1], "target": [4, 1], "obstacles": [{"hex": [3, 1]}],
+         "creatures": [{"hex": [2, 2], "side": "target"}]}
+    caught_ = area_of("classic-d20", m, {"shape": "sphere", "at": [2, 1], "size": 10})
+    assert caught_["map.target"]["cover"] == 90 and caught_["map.target"]["save_bonus"] == {"all": 10}
+    assert caught_["map.attacker"]["cover"] == 0 and caught_["map.attacker"]["save_bonus"] == {}
+
+
+def test_d20_line_behind_a_wall_on_squares():
+    """Classic d20 on squares, a 15 ft line (3 squares) from point (2, 0.5) toward (6, 0.5): it covers x 2..5 in row 0,
+    so the target's square (4, 0) is caught (centre 4.5, 0.5). A wall along x = 3 from y = -1 to 2 breaks all 16 corner
+    lines from both squares the point touches, (2, 0) and (1, 0): 100% cover, no line of effect, not affected."""
+    m = {"grid": "square", "attacker": [0, 0], "target": [4, 0], "walls": [{"points": [[3, -1], [3, 2]]}]}
+    caught_ = area_of("classic-d20", m, {"shape": "line", "at": [2, 0.5], "toward": [6, 0.5], "size": 15})
+    assert list(caught_) == ["map.target"]
+    assert caught_["map.target"]["cover"] == 100 and not caught_["map.target"]["affected"]
+
+
+def test_cone_width_ruling():
+    """A 15 ft cone (3 hexes) from (0, 0) toward (3, 0): a creature at hex (1, 1) has its centre at (1.5, 0.87), 1.5
+    along and 0.87 across; as wide as it is long allows 0.75 across there (not caught), a quarter circle 1.5 (caught)."""
+    m = {"attacker": [0, 0], "target": [6, 0], "creatures": [{"hex": [1, 1], "side": "target"}]}
+    cone = {"shape": "cone", "at": [0, 0], "toward": [3, 0], "size": 15}
+    assert "map.creatures.0" not in area_of("classic-d20", m, cone)
+    assert "map.creatures.0" in area_of("classic-d20", m, cone, rulings={"d20.ruling.area-cone": "quarter"})
+
+
+@st.composite
+def hex_areas(draw):
+    """A small hex board with pieces and obstacles, and a sphere on a free hex."""
+    system = draw(st.sampled_from(sorted(COVER_KEY)))
+    cells = [[q, r] for q in range(7) for r in range(5)]
+    spots = draw(st.permutations(cells))
+    n, k = draw(st.integers(0, 4)), draw(st.integers(0, 5))
+    creatures = [{"hex": h, "side": draw(st.sampled_from(["attacker", "target"]))} for h in spots[2:2 + n]]
+    kinds = ["partial", "total"] if system == "skirmish-d6" else ["wall"]
+    obstacles = [{"hex": h, "kind": draw(st.sampled_from(kinds))} for h in spots[2 + n:2 + n + k]]
+    m = {"attacker": spots[0], "target": spots[1], "creatures": creatures, "obstacles": obstacles}
+    origin = spots[2 + n + k]
+    size = draw(st.integers(1, 4)) * (5 if system == "classic-d20" else 1)
+    return system, m, {"shape": "sphere", "at": origin, "size": size}
+
+
+@settings(max_examples=40, deadline=None)
+@given(hex_areas())
+def test_each_entry_is_a_single_evaluation_from_the_origin(case):
+    """Each caught piece's cover equals one evaluation with the origin as the attacker and that piece as the target,
+    every other piece a creature of its side (a piece on the origin itself has no cover)."""
+    system, m, area = case
+    sides = {"map.attacker": "attacker", "map.target": "target",
+             **{f"map.creatures.{i}": c["side"] for i, c in enumerate(m["creatures"])}}
+    cells = {"map.attacker": m["attacker"], "map.target": m["target"],
+             **{f"map.creatures.{i}": c["hex"] for i, c in enumerate(m["creatures"])}}
+    for path, entry in area_of(system, m, area).items():
+        if entry["cell"] == area["at"]:
+            assert entry[COVER_KEY[system]] == 0
+            continue
+        others = [{"hex": cells[p], "side": sides[p]} for p in cells if p != path]
+        single = evaluate({"system": system, "map": {"attacker": area["at"], "target": entry["cell"],
+                                                     "obstacles": m["obstacles"], "creatures": others}})
+        assert entry[COVER_KEY[system]] == single[COVER_KEY[system]]
+
+
+def test_cli_area():
+    """The command line answers an area end to end: the d6 fireball by the wall hex."""
+    scenario = {"system": "skirmish-d6", "map": {"attacker": [0, 0], "target": [4, 0],
+                                                  "obstacles": [{"hex": [3, 0], "kind": "total"}]},
+                "area": {"shape": "sphere", "at": [2, 0], "size": 2}}
+    proc = subprocess.run([sys.executable, "-m", "pycore", "evaluate"], input=json.dumps(scenario),
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    out = json.loads(proc.stdout)
+    assert proc.returncode == 0
+    assert [(e["piece"], e["cover_level"], e["affected"]) for e in out["area"]["caught"]] == [
+        ("map.attacker", 0, True), ("map.target", "total", True)]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import FieldError
+from ..rules import Choice, Ruling
 from ..schema import Field
 
 SHAPES = (("none", "No area"), ("sphere", "Sphere"), ("line", "Line"), ("cone", "Cone"))
@@ -122,3 +123,54 @@ def square_corners(c: int, r: int) -> tuple[tuple[float, float], ...]:
 def caught(shape: Shape, centre: tuple[float, float], corners: tuple[tuple[float, float], ...], inside: str) -> bool:
     """Whether a cell is inside the area: its centre (ruling ``centre``), or its centre or any corner (``corner``)."""
     return shape.holds(centre) or (inside == "corner" and any(shape.holds(p) for p in corners))
+
+
+SPREAD = {"as-long": 0.5, "quarter": 1.0}
+"""A cone's half-width per cell of length, per ruling on a cone's width: as wide at its end as it is long (about
+53 degrees across), or a quarter circle (90 degrees)."""
+
+
+def area_rulings(prefix: str, page: str) -> tuple[Ruling, ...]:
+    """The three rulings every system's areas rest on, with ids under ``prefix`` (``d6.ruling``), on ``page``."""
+    return (
+        Ruling(f"{prefix}.area-inside", "Which cells does an area catch?", page, (
+            Choice("centre", "Centre inside", "a cell is caught when its centre lies inside the shape or on its edge"),
+            Choice("corner", "Centre or a corner", "a cell is caught when its centre or any of its corners lies inside "
+                   "the shape, so a creature the edge of the template clips is caught too"),
+        ), "centre", "The texts give no template; the centre of a cell is where its piece stands, so a piece is "
+           "caught when the shape reaches where it stands, and no cell is caught by a hair."),
+        Ruling(f"{prefix}.area-point", "On squares, where is cover read from?", page, (
+            Choice("least", "Least of the squares at the point", "the origin acts as an attacker standing in each "
+                   "square the point touches (one, or two on an edge, four on a corner) and the least cover counts"),
+            Choice("square", "The square holding it", "the origin acts as an attacker in the square that holds the "
+                   "point; a point on an edge or a corner belongs to the square right of it and below it"),
+        ), "least", "The line rules are drawn from a creature's square, and the origin is a point; templates are "
+           "usually set on a grid corner, and a blast there spreads into every square around it."),
+        Ruling(f"{prefix}.area-cone", "How wide is a cone?", page, (
+            Choice("as-long", "As wide as it is long", "at any distance along its middle line the cone is as wide as "
+                   "that distance: about 53 degrees across"),
+            Choice("quarter", "A quarter circle", "the cone spreads 45 degrees to each side of its middle line"),
+        ), "as-long", "No text gives a cone; as wide as it is long is the template most tables know, and it covers "
+           "a fair breath or spray without catching those standing beside the caster."),
+    )
+
+
+def shape_of(area: dict[str, Any], per_cell: float, centre: Any, spread: str) -> Shape:
+    """The ``Shape`` of a checked ``area`` in cells: sizes in the system's unit (``per_cell`` of it to a cell), the
+    origin and aim placed by ``centre`` (a hex's centre, or a square map's point as it is)."""
+    at = centre(*area["at"])
+    toward = None if area["toward"] is None else centre(*area["toward"])
+    width = 1.0 if area["width"] is None else area["width"] / per_cell
+    return Shape(area["shape"], at, toward, area["size"] / per_cell, width, SPREAD[spread])
+
+
+def square_point(x: float, y: float) -> tuple[float, float]:
+    """A square map's point as it is (grid units already)."""
+    return (float(x), float(y))
+
+
+def touching(x: float, y: float) -> list[tuple[int, int]]:
+    """The squares a point in grid units touches: the one holding it first, then those it lies on the edge of."""
+    xs = [math.floor(x)] + ([math.floor(x) - 1] if float(x).is_integer() else [])
+    ys = [math.floor(y)] + ([math.floor(y) - 1] if float(y).is_integer() else [])
+    return [(c, r) for r in ys for c in xs]
