@@ -203,3 +203,19 @@ def test_cli_area():
     assert proc.returncode == 0
     assert [(e["piece"], e["cover_level"], e["affected"]) for e in out["area"]["caught"]] == [
         ("map.attacker", 0, True), ("map.target", "total", True)]
+
+
+def test_er_fireball_catches_full_cover():
+    """Enchanted Realms, a 5 ft sphere (1 hex) on the target's hex (4, 0): the target in full cover is caught with +5
+    to Agility saves ("a +5 bonus to Agility saves is granted to the target with full cover"), Bo at (3, 1) 1 hex off
+    with partial cover +3 ("the same bonus for Agility saves against area of effect attacks"), Al at (3, 0) in the open
+    nothing; the attacker at (0, 0), 4 hexes off, is not caught."""
+    scenario = {"system": "enchanted-realms", "attacker": {"hex": [0, 0]}, "target": {"hex": [4, 0], "cover": "full"},
+                "others": [{"name": "Bo", "hex": [3, 1], "defense": 10, "cover": "partial"},
+                           {"name": "Al", "hex": [3, 0], "defense": 10}],
+                "area": {"shape": "sphere", "at": [4, 0], "size": 5}}
+    out = {e["piece"]: e for e in evaluate(scenario)["area"]["caught"]}
+    assert sorted(out) == ["others.0", "others.1", "target"]
+    assert out["target"]["affected"] and out["target"]["save_bonus"] == {"agility": 5}
+    assert out["others.0"]["cover"] == "partial" and out["others.0"]["save_bonus"] == {"agility": 3}
+    assert out["others.1"]["cover"] == "none" and out["others.1"]["save_bonus"] == {}
