@@ -358,6 +358,7 @@ def scenarios(draw: st.DrawFn, system: str) -> dict[str, Any]:
     rulings = draw(rulings_of(inputs))
     if rulings is not None:
         scenario["rulings"] = rulings
+    scenario.pop("area", None)  # an area's coherent inputs are drawn by its own tests (``test_areas``)
     COHERENT[system](draw, scenario)
     return scenario
 

@@ -8,6 +8,7 @@ from typing import Any
 from ...dice import D20, exact
 from ...trace import Trace
 from . import square_map
+from .areas import area_result
 from .hex_map import MapReading, placement, read_map, with_reading
 from .inputs import picked
 from .overlay import overlay
@@ -132,6 +133,14 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated classic-d20 scenario into the contract's result dict (cover counted or read off a map)."""
     if s["_alternative"] != "map":
         return evaluate_counted(s)
+    result = _on_the_map(s)
+    if s["area"]["shape"] != "none":
+        result["area"] = area_result(s)
+    return result
+
+
+def _on_the_map(s: dict[str, Any]) -> dict[str, Any]:
+    """``evaluate`` of a map scenario, without the area."""
     if s["map"]["grid"] == "square":
         result = on_squares(s, square_map.read_squares(s))
         if s["overlay"] != "none":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...maps.areas import area_errors, area_fields
 from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
 from .tables import (
@@ -151,6 +152,7 @@ INPUTS = Inputs(
               rule="d20.map.overlay", group="map",
               help="Colour every free hex by what the attack would be with that piece standing there."),
         *square_fields("d20.map.squares"),
+        *area_fields("d20.cover.saves", "ft", "map"),
         Field("pairings", "bool", "List everyone against everyone", default=False, rule="d20.map.overlay", group="map",
               help="Each creature on the attacker's side against each on the target's: cover and chance, sortable."),
     ),
@@ -189,6 +191,7 @@ def check(s: dict[str, Any]) -> list[FieldError]:
                 errors.append(FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width "
                                          "and height, or neither for a map without edges"))
         errors.extend(hex_board_errors(m))
+        errors.extend(area_errors(s["area"], m["grid"]))
         if acs is not None and len(acs) > 1:
             errors.append(FieldError("target.protector_ac", "on a map give one AC for all the protectors (or none: "
                                      "each has the target's own AC), as who protects changes as pieces move"))

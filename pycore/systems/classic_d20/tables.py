@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...maps.areas import area_rulings
 from ...rules import Choice, Rule, Ruling
 
 SYSTEM = "classic-d20"
@@ -124,6 +125,7 @@ RULES: tuple[Rule, ...] = (
     Rule("d20.cover.percent", "Cover by percentage", COVER_PAGE),
     Rule("d20.cover.saves", "Cover and saving throws", COVER_PAGE),
     Rule("d20.cover.full", "100% cover", COVER_PAGE),
+    Rule("d20.cover.area", "Cover against an area effect", COVER_PAGE),
     Rule("d20.cover.examples", "Types of cover", COVER_PAGE),
     Rule("d20.cover.protectors", "Protecting an ally from missiles", COVER_PAGE),
     Rule("d20.cover.protector-struck", "Missiles that strike a protector", COVER_PAGE),
@@ -450,3 +452,5 @@ RULINGS: tuple[Ruling, ...] = (
         "no line (a wall of no length) breaks nothing either way.",
     ),
 )
+RULINGS = (*RULINGS, *area_rulings("d20.ruling", MAP_PAGE))
+"""With the rulings areas rest on (``maps.areas``)."""

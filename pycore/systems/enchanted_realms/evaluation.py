@@ -9,6 +9,7 @@ from ...dice import D20, D20_SIDES, binomial, convolve, exact, mean, product
 from ...errors import FieldError, ScenarioError
 from ...geometry.hexgrid import Hex, distance
 from ...trace import Trace
+from .areas import area_result
 from .odds import die_hits, faces_needed, forward_hits, stray_hits
 from .overlay import overlay
 from .resolution import resolve
@@ -256,6 +257,8 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         result["resolution"] = resolve(s, groups, defense, targetable, applies, layout, occupants)
     if s["overlay"] != "none":
         result["overlay"] = overlay(s, evaluate)
+    if s["area"]["shape"] != "none":
+        result["area"] = area_result(s, _cover_effects)
     return result
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...dice import D20_SIDES
 from ...errors import FieldError
+from ...maps.areas import area_errors, area_fields
 from ...maps.overlay import OVERLAY_CHOICES
 from ...schema import Field, Inputs
 from .tables import ATTACKER, COVER_CHOICES, KIND_CHOICES, RULINGS, STRAY_DIE, SYSTEM
@@ -18,6 +19,7 @@ OTHER_FIELDS = (
     Field("name", "text", "Name", maximum=40),
     Field("hex", "hex", "Hex", minimum=-HEX_RANGE, maximum=HEX_RANGE),
     Field("defense", "int", "Defense", minimum=DEFENSE_MIN, maximum=DEFENSE_MAX),
+    Field("cover", "choice", "Cover from an area", default="none", choices=COVER_CHOICES),
 )
 
 INPUTS = Inputs(
@@ -67,6 +69,7 @@ INPUTS = Inputs(
               rule="er.ff.forward"),
         Field("map.grid", "choice", "Grid", default="hex", choices=(("hex", "Hexes"), ("square", "Squares")),
               rule="er.ff.hexes-only", in_form=False, help="Enchanted Realms plays on hexes only."),
+        *area_fields("er.cover.full", "ft"),
     ),
     RULINGS,
 )
@@ -80,6 +83,7 @@ def check(s: dict[str, Any]) -> list[FieldError]:
         errors.append(FieldError("map.grid", "Enchanted Realms plays on hexes only: a stray shot lands in one of the "
                                  "eight hexes around the target, which a square grid does not have (rule "
                                  "er.ff.hexes-only)"))
+    errors.extend(area_errors(s["area"], "hex"))
     attack = s["attack"]
     dice = attack["dice"]
     a, b = tuple(s["attacker"]["hex"]), tuple(s["target"]["hex"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...maps.areas import area_rulings
 from ...rules import Choice, Rule, Ruling
 
 SYSTEM = "enchanted-realms"
@@ -51,6 +52,7 @@ RULES: tuple[Rule, ...] = (
     Rule("er.cover.three-quarters", "Three-quarters cover", COVER_PAGE),
     Rule("er.cover.full", "Full cover: no ranged attack or sight spell can target it", COVER_PAGE),
     Rule("er.cover.full-area", "Full cover against area effects: +5 to Agility saves", COVER_PAGE),
+    Rule("er.cover.area-caught", "Who an area catches", COVER_PAGE),
     Rule("er.cover.full-acting", "Acting from full cover", COVER_PAGE),
     Rule("er.cover.fire-anyway", "Firing at full cover anyway", COVER_PAGE),
     Rule("er.cover.unseen", "A sight spell needs a target it can see", COVER_PAGE),
@@ -165,6 +167,9 @@ RULINGS: tuple[Ruling, ...] = (
         "way a clock does, can be done at a glance on any map; the odds do not depend on the order at all.",
     ),
 )
+
+RULINGS = (*RULINGS, *(r for r in area_rulings("er.ruling", COVER_PAGE) if r.id != "er.ruling.area-point"))
+"""With the rulings areas on hexes rest on (``maps.areas``)."""
 
 KIND_CHOICES = (
     ("ranged", "Ranged attack"),

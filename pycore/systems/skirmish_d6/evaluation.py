@@ -9,6 +9,7 @@ from typing import Any
 from ...dice import d6_chance, d6_target, exact
 from ...trace import Trace
 from . import hex_map, square_map
+from .areas import area_result
 from .modifiers import (
     AIMED,
     Cover,
@@ -27,7 +28,15 @@ from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 
 
 def evaluate(s: dict[str, Any]) -> dict[str, Any]:
-    """Evaluate a validated skirmish-d6 scenario into the contract's result dict."""
+    """Evaluate a validated skirmish-d6 scenario into the contract's result dict (with an area's pieces, if any)."""
+    result = _evaluate(s)
+    if s["area"]["shape"] != "none":
+        result["area"] = area_result(s)
+    return result
+
+
+def _evaluate(s: dict[str, Any]) -> dict[str, Any]:
+    """``evaluate`` without the area."""
     rulings = s["rulings"]
     mc: MapCover = None
     if s["_alternative"] == "map" and s["map"]["grid"] == "square":

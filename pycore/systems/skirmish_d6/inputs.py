@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...maps.areas import area_errors, area_fields
 from ...maps.overlay import OVERLAY_CHOICES
 from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
@@ -79,6 +80,7 @@ INPUTS = Inputs(
               help="Marks every free hex of the map with the answer if that piece stood there.",
               rule="d6.map.line", group="map"),
         *square_fields("d6.map.squares"),
+        *area_fields("d6.cover.area-effect", "″", "map"),
         Field("attacker.elevation", "choice", "Attacker's height", default="level", choices=ELEVATION_CHOICES,
               rule="d6.height.above"),
         Field("attacker.size", "choice", "Attacker's size", default="medium", choices=SIZE_CHOICES, rule="d6.size.table"),
@@ -112,7 +114,7 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             if m[given] is not None and m[missing] is None:
                 return [FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width and "
                                    "height, or neither for a map without edges")]
-        return hex_board_errors(m)
+        return hex_board_errors(m) + area_errors(s["area"], m["grid"])
     if s["attack"]["distance"] is not None:
         return []
     if needs_distance(s) and not never_targetable(s):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...maps.areas import area_rulings
 from ...rules import Choice, Rule, Ruling
 
 SYSTEM = "skirmish-d6"
@@ -217,3 +218,5 @@ RULINGS: tuple[Ruling, ...] = (
         "A point has no length to stand behind; map makers' exports leave such points where a wall was deleted.",
     ),
 )
+RULINGS = (*RULINGS, *area_rulings("d6.ruling", MAP_PAGE))
+"""With the rulings areas rest on (``maps.areas``)."""
