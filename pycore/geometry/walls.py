@@ -144,6 +144,8 @@ def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = F
                 o3, o4 = _orient(a, b, p), _orient(a, b, q)
                 if o3 * o4 > 0:
                     continue
+                if o3 * o4 < 0 and len(chains) == 1 and len(chain) == 2:
+                    return [Place(CROSS, 0, 0, ((k, 3, False),))]  # a lone wall crossed inside: where is no matter
                 across = (b[0] - a[0]) * (a[1] - py) - (b[1] - a[1]) * (a[0] - px)
                 at = Fraction(across * length, (b[0] - a[0]) * dy - (b[1] - a[1]) * dx)
                 found.append((at, at, 3, False, k))
@@ -203,7 +205,22 @@ def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str 
     """``meeting`` for each of several polylines, where polylines that meet at a point count as one (``places``): the
     segment going through such a place from one side to the other crosses the first of them there (a door between
     two walls, two walls drawn end to end), and any of them that it crosses by itself."""
-    found: list[str | None] = [None] * len(chains)
+    found: list[str | None] = []
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for chain in chains:  # most walls are two points, apart or crossed inside: then no place needs working out
+        if len(chain) != 2:
+            break
+        (ax, ay), (bx, by) = chain
+        sa, sb = dx * (ay - p[1]) - dy * (ax - p[0]), dx * (by - p[1]) - dy * (bx - p[0])
+        if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
+            found.append(None)
+        elif sa * sb < 0 and _orient(chain[0], chain[1], p) * _orient(chain[0], chain[1], q) < 0:
+            found.append(CROSS)
+        else:
+            break
+    else:
+        return found
+    found = [None] * len(chains)
     for place in places(p, q, chains):
         for k, legs, along in place.members:
             how = CROSS if place.how == CROSS and (k == place.by or legs == 3) else ALONG if along else TOUCH
