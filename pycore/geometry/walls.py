@@ -94,7 +94,8 @@ class Place:
     """Where it ends, the same way (``first`` for a point)."""
     members: tuple[tuple[int, int, bool], ...]
     """Each polyline meeting the segment there, in order: its position among those asked, the sides of the segment its
-    pieces leave the place to (1 one side, 2 the other, 3 both) and whether it runs along the segment there."""
+    pieces leave the place to (1 one side, 2 the other, 3 both; 0 where its own part of the place reaches an end of
+    the segment) and whether it runs along the segment there."""
 
     @property
     def by(self) -> int:
@@ -169,22 +170,27 @@ def _gathered(found: list[tuple[Fraction | int, Fraction | int, int, bool, int]]
     i = 0
     while i < len(found):
         lo, hi = found[i][0], found[i][1]
-        members: dict[int, list[Any]] = {}
+        members: dict[int, list[Any]] = {}  # polyline -> sides, along, first, last
         while i < len(found) and found[i][0] <= hi:
-            _, top, legs, along, k = found[i]
+            start, top, legs, along, k = found[i]
             hi = max(hi, top)
-            own = members.setdefault(k, [0, False])
+            own = members.setdefault(k, [0, False, start, top])
             own[0] |= legs
             own[1] = own[1] or along
+            own[3] = max(own[3], top)
             i += 1
         sides = 0
-        for legs, _ in members.values():
+        for legs, _, _, _ in members.values():
             sides |= legs
-        if sides == 3 and lo > 0 and hi < length:
+        # crossed: pieces leave to both sides and the place lies strictly within the segment, or one polyline there
+        # does so by itself (a wall crossed where another, ending on the segment's end, runs along it)
+        if (sides == 3 and lo > 0 and hi < length) or any(legs == 3 and first > 0 and last < length
+                                                           for legs, _, first, last in members.values()):
             how = CROSS
         else:
-            how = ALONG if any(along for _, along in members.values()) else TOUCH
-        out.append(Place(how, lo, hi, tuple((k, legs, along) for k, (legs, along) in sorted(members.items()))))
+            how = ALONG if any(along for _, along, _, _ in members.values()) else TOUCH
+        out.append(Place(how, lo, hi, tuple((k, legs if first > 0 and last < length else 0, along)
+                                            for k, (legs, along, first, last) in sorted(members.items()))))
     return out
 
 
