@@ -212,7 +212,8 @@ def barriers(draw, back=True):
     """A polyline from y = -3 to y = 12 whose y never decreases, its x in halves between 1 and 5: pieces across,
     along rows (often exactly on a centre line or a square's edge) and (``back``) back along themselves, leaving a
     spur; without, a simple curve."""
-    ys = sorted(draw(st.lists(st.integers(-4, 22), min_size=1, max_size=6)))
+    ys = draw(st.lists(st.integers(-4, 22), min_size=1, max_size=6, unique=not back))
+    ys.sort()  # a simple curve visits each row once: two visits of one row could run back along it
     points = [(Fraction(draw(st.integers(2, 10)), 2), Fraction(-3))]
     for y in ys:
         row = [Fraction(draw(st.integers(2, 10)), 2) for _ in range(draw(st.integers(1, 3)))]
