@@ -94,7 +94,8 @@ class Place:
     """Where it ends, the same way (``first`` for a point)."""
     members: tuple[tuple[int, int, bool], ...]
     """Each polyline meeting the segment there, in order: its position among those asked, the sides of the segment its
-    pieces leave the place to (1 one side, 2 the other, 3 both) and whether it runs along the segment there."""
+    pieces leave the place to (1 one side, 2 the other, 3 both; 0 where its own part of the place reaches an end of
+    the segment) and whether it runs along the segment there."""
 
     @property
     def by(self) -> int:
@@ -144,6 +145,8 @@ def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = F
                 o3, o4 = _orient(a, b, p), _orient(a, b, q)
                 if o3 * o4 > 0:
                     continue
+                if o3 * o4 < 0 and len(chains) == 1 and len(chain) == 2:
+                    return [Place(CROSS, 0, 0, ((k, 3, False),))]  # a lone wall crossed inside: where is no matter
                 across = (b[0] - a[0]) * (a[1] - py) - (b[1] - a[1]) * (a[0] - px)
                 at = Fraction(across * length, (b[0] - a[0]) * dy - (b[1] - a[1]) * dx)
                 found.append((at, at, 3, False, k))
@@ -167,22 +170,27 @@ def _gathered(found: list[tuple[Fraction | int, Fraction | int, int, bool, int]]
     i = 0
     while i < len(found):
         lo, hi = found[i][0], found[i][1]
-        members: dict[int, list[Any]] = {}
+        members: dict[int, list[Any]] = {}  # polyline -> sides, along, first, last
         while i < len(found) and found[i][0] <= hi:
-            _, top, legs, along, k = found[i]
+            start, top, legs, along, k = found[i]
             hi = max(hi, top)
-            own = members.setdefault(k, [0, False])
+            own = members.setdefault(k, [0, False, start, top])
             own[0] |= legs
             own[1] = own[1] or along
+            own[3] = max(own[3], top)
             i += 1
         sides = 0
-        for legs, _ in members.values():
+        for legs, _, _, _ in members.values():
             sides |= legs
-        if sides == 3 and lo > 0 and hi < length:
+        # crossed: pieces leave to both sides and the place lies strictly within the segment, or one polyline there
+        # does so by itself (a wall crossed where another, ending on the segment's end, runs along it)
+        if (sides == 3 and lo > 0 and hi < length) or any(legs == 3 and first > 0 and last < length
+                                                           for legs, _, first, last in members.values()):
             how = CROSS
         else:
-            how = ALONG if any(along for _, along in members.values()) else TOUCH
-        out.append(Place(how, lo, hi, tuple((k, legs, along) for k, (legs, along) in sorted(members.items()))))
+            how = ALONG if any(along for _, along, _, _ in members.values()) else TOUCH
+        out.append(Place(how, lo, hi, tuple((k, legs if first > 0 and last < length else 0, along)
+                                            for k, (legs, along, first, last) in sorted(members.items()))))
     return out
 
 
@@ -203,7 +211,22 @@ def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str 
     """``meeting`` for each of several polylines, where polylines that meet at a point count as one (``places``): the
     segment going through such a place from one side to the other crosses the first of them there (a door between
     two walls, two walls drawn end to end), and any of them that it crosses by itself."""
-    found: list[str | None] = [None] * len(chains)
+    found: list[str | None] = []
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for chain in chains:  # most walls are two points, apart or crossed inside: then no place needs working out
+        if len(chain) != 2:
+            break
+        (ax, ay), (bx, by) = chain
+        sa, sb = dx * (ay - p[1]) - dy * (ax - p[0]), dx * (by - p[1]) - dy * (bx - p[0])
+        if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
+            found.append(None)
+        elif sa * sb < 0 and _orient(chain[0], chain[1], p) * _orient(chain[0], chain[1], q) < 0:
+            found.append(CROSS)
+        else:
+            break
+    else:
+        return found
+    found = [None] * len(chains)
     for place in places(p, q, chains):
         for k, legs, along in place.members:
             how = CROSS if place.how == CROSS and (k == place.by or legs == 3) else ALONG if along else TOUCH

@@ -156,35 +156,6 @@ class LineTable:
         return frozenset(line.kind for line in self.lines)
 
     @functools.cached_property
-    def _obstacles(self) -> dict[frozenset[str], dict[str, str]]:
-        return {}
-
-    def obstacles(self, kinds: frozenset[str]) -> dict[str, str]:
-        """Field -> the first field of the obstacle it is part of, for the lines of ``kinds`` that stand in the way (a
-        door only while closed): lines drawn touching or crossing each other, directly or through others of
-        ``kinds``, are one obstacle (``walls.touching``), however the map split them into entries."""
-        found = self._obstacles.get(kinds)
-        if found is None:
-            standing = [i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open]
-            first = {i: i for i in standing}
-
-            def root(i: int) -> int:
-                while first[i] != i:
-                    first[i] = first[first[i]]
-                    i = first[i]
-                return i
-
-            for at in self.index.values():
-                here = [i for i in at if i in first]
-                for n, i in enumerate(here):
-                    for j in here[:n]:
-                        a, b = root(i), root(j)
-                        if a != b and walls.touching(self.lines[i].path, self.lines[j].path):
-                            first[max(a, b)] = min(a, b)
-            found = self._obstacles[kinds] = {self.lines[i].field: self.lines[root(i)].field for i in standing}
-        return found
-
-    @functools.cached_property
     def _runs(self) -> dict[frozenset[str], tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]]:
         return {}
 

@@ -13,7 +13,7 @@ from ...geometry.squaregrid import Square
 from ...geometry.walls import CROSS, Place, Vec, clear_line, places
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
-from ...maps.square_map import Line, LineTable, SquareMap
+from ...maps.square_map import Line, SquareMap
 from .inputs import BOARD_COORD
 from .tables import TOTAL
 
@@ -77,17 +77,16 @@ class Crossing:
     """The rulings on crossings the count relied on (``d6.ruling.map-count``, ``-joints``, ``-points``)."""
 
 
-def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], table: LineTable,
-              rulings: dict[str, str]) -> Crossing:
-    """Count the obstacles the centre line ``p``-``q`` meets among the ``counted`` lines and their kinds: lines of one
-    kind drawn touching each other are one obstacle, counted once if the line crosses it anywhere (``walls.places``:
-    lines meeting there taken together), or each line crossed is one (ruling ``d6.ruling.map-count``); a line it only
+def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str, str]) -> Crossing:
+    """Count the obstacles the centre line ``p``-``q`` meets among the ``counted`` lines and their kinds: each place it
+    crosses lines of one kind (``walls.places``: lines meeting there taken together) is one obstacle, an outline closed
+    on itself one however often it is crossed, or each line crossed is one (ruling ``d6.ruling.map-count``); a line it
+    only
     touches or runs along counts under ruling ``d6.ruling.edge-line`` ``more``; a place where lines of different kinds
     meet and are crossed only together counts as one partial level under ruling ``d6.ruling.map-joints``
     ``lesser``."""
     edge_counts = rulings["d6.ruling.edge-line"] == "more"
     dots = rulings["d6.ruling.map-points"] == "post"
-    kinds = {TOTAL: total_kinds(rulings), PARTIAL: partial_kinds(rulings)}
     out = Crossing([], [], [], ())
     used: list[str] = []
     crossed: list[Place] = []
@@ -97,9 +96,7 @@ def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], table: LineTable,
             continue
         found = places(p, q, [line.path for line in members], dots)
         per_entry = _entries(found, edge_counts)
-        whole = table.obstacles(kinds[group]) if len(per_entry) > 1 else {}
-        first = {whole.get(members[k].field, members[k].field): k for k in reversed(per_entry)}
-        per_obstacle = sorted(first.values(), key=per_entry.index)
+        per_obstacle = _obstacles(found, members, edge_counts)
         if len(per_entry) != len(per_obstacle):
             used.append("d6.ruling.map-count")
         chosen = [members[k] for k in (per_entry if rulings["d6.ruling.map-count"] == "entries" else per_obstacle)]
@@ -121,6 +118,24 @@ def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], table: LineTable,
     return Crossing(out.walls, out.kinds, out.edges, tuple(dict.fromkeys(used)))
 
 
+def _obstacles(found: list[Place], members: list[Line], touches: bool) -> list[int]:
+    """The polyline (position) each obstacle ``found`` counts is charged to: one per place the line crosses (and,
+    ``touches``, per place it only touches or runs along), but an outline closed on itself once, however often the
+    line goes in and out of it."""
+    out: list[int] = []
+    closed: set[int] = set()
+    for place in found:
+        if place.how != CROSS and not touches:
+            continue
+        k = place.by
+        if len(members[k].path) > 2 and members[k].path[0] == members[k].path[-1]:
+            if k in closed:
+                continue
+            closed.add(k)
+        out.append(k)
+    return out
+
+
 def _entries(found: list[Place], touches: bool) -> list[int]:
     """The polylines (positions) that ``found`` counts one each, as ``walls.meetings`` does: those crossed, by
     themselves or first at a place they cross together, then (``touches``) those only touched or run along."""
@@ -139,11 +154,6 @@ def line_kind(line: Line, rulings: dict[str, str]) -> str | None:
     if line.kind == "object":
         return TOTAL if rulings["d6.ruling.map-objects"] == "total" else PARTIAL
     return PARTIAL if rulings["d6.ruling.map-low-walls"] == "partial" else None
-
-
-def partial_kinds(rulings: dict[str, str]) -> frozenset[str]:
-    """The kinds of line ``line_kind`` makes partial obstacles."""
-    return frozenset(kind for kind in ("object", "low") if line_kind(Line(kind, (), 0), rulings) == PARTIAL)
 
 
 def total_kinds(rulings: dict[str, str]) -> frozenset[str]:
@@ -190,7 +200,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
         kind = line_kind(line, rulings)
         if kind is not None:
             counted.append((line, kind))
-    crossing = _crossing(p, q, counted, sm.table, rulings)
+    crossing = _crossing(p, q, counted, rulings)
     walls, kinds, edges = crossing.walls, crossing.kinds, crossing.edges
     # no line between the two squares meets a line off their hull (``near``): what the rulings on kinds of line say
     # is asked of those, and they are what may let some line get past

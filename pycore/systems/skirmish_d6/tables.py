@@ -189,14 +189,16 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "d6.ruling.map-count", "What is one obstacle among a square map's lines?", MAP_PAGE,
-        (Choice("obstacles", "As drawn", "lines of one kind drawn touching each other are one obstacle, as a player "
-                "counts on the table: one level however often the centre line crosses it and however the map split "
-                "it into entries"),
-         Choice("entries", "Each entry", "each of the map's entries the centre line crosses is one obstacle; lines "
-                "drawn end to end count once where the line crosses them at their joint")),
+        (Choice("obstacles", "As drawn", "each place where the centre line crosses a map's lines is one obstacle, as a "
+                "player counts on the table: a wall crossed twice is two, an outline closed on itself one however "
+                "often the line goes in and out, and lines drawn end to end or over each other one where the line "
+                "crosses them together"),
+         Choice("entries", "Each entry", "each of the map's entries the centre line crosses is one obstacle, "
+                "however often it crosses it")),
         "obstacles",
         "The text counts the obstacles the line passes; how a map maker split a room's lines into entries is no part "
-        "of the room, so one low wall drawn as two touching entries is one obstacle, as it is drawn in one.",
+        "of the room, so a low wall bent across the line twice is two obstacles whether it was drawn as one entry or "
+        "as two, while a pillar is one.",
     ),
     Ruling(
         "d6.ruling.map-joints", "What does the centre line cross where walls of different kinds meet end to end?",
