@@ -281,6 +281,11 @@ def placement(r: SquareReading) -> dict[str, Any]:
     }
 
 
+WALLED_OFF = ("walled off",)
+"""The regions' key of a square walled off from the other piece: with no line of effect, what fog, bushes or an
+opening would add changes no entry of the overlay."""
+
+
 def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_ft: int,
             regional: tuple[Any, ...]) -> tuple[Any, ...]:
     """Everything ``with_reading`` fills in from a reading, and the regions' reading (``RegionReading.key``): two
@@ -317,9 +322,12 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
 
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
-        rr = regions.read(m, sm, attacker, target, rulings)
         cover = None
-        if square_map.walled_off(sm, attacker, target, breaking):
+        walled = square_map.walled_off(sm, attacker, target, breaking)
+        # walled off there is no line of effect, whatever fog, bushes or an opening would add: their reading is moot
+        rr = regions.NOTHING if walled else regions.read(m, sm, attacker, target, rulings)
+        regional = WALLED_OFF if walled else rr.key
+        if walled:
             cover = behind_cover  # every corner line is broken and no line gets through: 16 of 16
         elif (not knees and not _pieces_near(pieces - {attacker, target}, attacker, target)
               and square_map.in_view(sm, attacker, target, breaking)):
@@ -328,11 +336,11 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
             height = _elevation(attacker, target, ground, rulings)
             key = _filled(cover, len(_protectors(sm, target, rulings["d20.ruling.map-protectors"])),
                           height["elevation"], height["terrain"],
-                          sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX, rr.key)
+                          sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX, regional)
             if key in answers:
                 return answers[key]
         r = reading(sm, attacker, target, ground, rulings)
-        key = _filled(r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft, rr.key)
+        key = _filled(r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft, regional)
         if key not in answers:
             answers[key] = on_squares({**s, "overlay": "none", "map": {**m, moving: list(c)}}, r, rr)
         return answers[key]

@@ -307,19 +307,17 @@ def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], d
 
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
-        regional = regions.read(m, attacker, target).key if m["regions"] else None
         key: tuple[Any, ...] | None = None
         if not ground and square_map.walled_off(sm, attacker, target, blocking):
+            # total cover by the walls: no light or brush the regions add changes it, so they are not read
             key = ("walled off", sq.distance(attacker, target, rulings["d6.ruling.square-diagonal"]),
                    _surrounded(attacker, target, sm.creatures, rulings) is not None,
-                   _map_light(sm, target, rulings) if lights_read else None,
-                   regional)
+                   _map_light(sm, target, rulings) if lights_read else None)
             if key in answers:
                 return answers[key]
         sc = cover_between(sm, attacker, target, ground, rulings, s["light"])
-        key = key or reading_key(sc)
-        if m["regions"]:  # the light where the target stands, the brush on the line
-            key = (*key, regional)
+        if key is None:  # the light where the target stands and the brush on the line, beside the walls' reading
+            key = (*reading_key(sc), regions.read(m, attacker, target).key if m["regions"] else None)
         if key not in answers:
             answers[key] = answer({**s, "overlay": "none", "map": {**m, moving: list(c)}}, sc)
         return answers[key]
