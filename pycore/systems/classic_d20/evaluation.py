@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -200,17 +201,23 @@ def on_squares(s: dict[str, Any], r: square_map.SquareReading,
     return result
 
 
-def evaluate_counted(s: dict[str, Any]) -> dict[str, Any]:
-    """Evaluate a validated classic-d20 scenario whose cover, protectors and heights are given as numbers."""
+@dataclass(frozen=True)
+class Between:
+    """What stands between the two: the cover and concealment, who sees whom, and why (if so) the attack cannot be
+    aimed at the target."""
+
+    cover: int
+    concealment: int
+    target: Sight
+    attacker: Sight
+    blocked: tuple[str, tuple[str, ...]] | None
+
+
+def what_stands_between(s: dict[str, Any], trace: Trace) -> Between:
+    """The cover and concealment given or read, the two sides' sight, and whether the attack can be aimed."""
     cover_raw, cover_ex = picked(s, "cover")
     conceal_raw, conceal_ex = picked(s, "concealment")
-    trace = Trace()
-    convention = s["ac_convention"]
-    kind, to_hit = s["attack"]["kind"], s["attack"]["to_hit"]
-    ac, protectors = s["target"]["ac"], s["target"]["protectors"]
-    natural = s["rulings"]["d20.ruling.natural-rolls"]
-    trace.rule(f"d20.ac.{convention}")
-
+    kind = s["attack"]["kind"]
     cover = cover_of(s, cover_raw, cover_ex, trace)
     concealment = concealment_of(s, conceal_raw, conceal_ex, trace)
     target = target_sight(s, concealment, trace)
@@ -218,13 +225,26 @@ def evaluate_counted(s: dict[str, Any]) -> dict[str, Any]:
     needs_sight = s["attack"]["needs_sight"] or kind == "gaze"
     if kind == "gaze" and not s["attack"]["needs_sight"]:
         trace.note("A gaze attack always needs sight.", "d20.invisible.no-sight-targeting")
-
     blocked = _reason_untargetable(s, cover, target, attacker, needs_sight)
-    targetable = blocked is None
     if blocked:
         trace.note(UNTARGETABLE_NOTES[blocked[1][0]], *blocked[1])
-    if protectors and kind != "missile":
+    if s["target"]["protectors"] and kind != "missile":
         trace.note("Protectors' parries add to AC only against missile attacks.", "d20.cover.protectors")
+    return Between(cover, concealment, target, attacker, blocked)
+
+
+def evaluate_counted(s: dict[str, Any]) -> dict[str, Any]:
+    """Evaluate a validated classic-d20 scenario whose cover, protectors and heights are given as numbers."""
+    trace = Trace()
+    convention = s["ac_convention"]
+    kind, to_hit = s["attack"]["kind"], s["attack"]["to_hit"]
+    ac, protectors = s["target"]["ac"], s["target"]["protectors"]
+    natural = s["rulings"]["d20.ruling.natural-rolls"]
+    trace.rule(f"d20.ac.{convention}")
+    between = what_stands_between(s, trace)
+    cover, concealment, target, attacker, blocked = (between.cover, between.concealment, between.target,
+                                                     between.attacker, between.blocked)
+    targetable = blocked is None
 
     att_steps = attack_steps(s, target, trace)
     def_steps = defense_steps(s, cover, concealment, target, attacker, protectors, trace)

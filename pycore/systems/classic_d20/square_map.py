@@ -89,6 +89,35 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     lines = [line for line in close if blocking(line, rulings)]
     plane = sm.plane
     ca, ct = plane.centre(attacker), plane.centre(target)
+    chains = [line.path for line in lines]
+    blocked, walls, blockers = _broken_lines(plane, attacker, target, lines, pieces, rulings)
+    cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
+    through = False
+    if cover == FULL:
+        shapes = square_map.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
+        if clear_line(sm.plane, attacker, target, shapes, square_map.spines(sm.plane, lines, sorted(pieces))):
+            cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
+    used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
+            if any(line.kind == k for line in close)] + (["d20.ruling.map-corners"] if chains else [])
+    knees = False
+    if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
+        low = [line.path for line in close if line.kind == "low"]
+        if low and CROSS in meetings(ca, ct, low):
+            cover, knees = KNEES, True
+    return SquareReading(
+        attacker=attacker, target=target,
+        distance_ft=sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX,
+        blocked=blocked, cover=cover, walls=tuple(sorted(walls)), blockers=tuple(sorted(blockers)),
+        protectors=_protectors(sm, target, rulings["d20.ruling.map-protectors"]),
+        heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
+        line_through=through, knees=knees, rulings=tuple(used),
+        **_elevation(attacker, target, ground, rulings))
+
+
+def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Line], pieces: set[Square],
+                  rulings: dict[str, str]) -> tuple[int, set[str], set[Square]]:
+    """How many of the 16 corner lines ``lines`` (the walls that break lines) or ``pieces`` break, and which walls
+    (by field) and which pieces broke some."""
     near = _pieces_near(pieces, attacker, target)
     blocked = 0
     walls: set[str] = set()
@@ -133,27 +162,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
                 blocked += 1
                 blockers.update(hit)
                 walls.update(crossed)
-    cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
-    through = False
-    if cover == FULL:
-        shapes = square_map.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
-        if clear_line(sm.plane, attacker, target, shapes, square_map.spines(sm.plane, lines, sorted(pieces))):
-            cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
-    used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
-            if any(line.kind == k for line in close)] + (["d20.ruling.map-corners"] if chains else [])
-    knees = False
-    if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
-        low = [line.path for line in close if line.kind == "low"]
-        if low and CROSS in meetings(ca, ct, low):
-            cover, knees = KNEES, True
-    return SquareReading(
-        attacker=attacker, target=target,
-        distance_ft=sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX,
-        blocked=blocked, cover=cover, walls=tuple(sorted(walls)), blockers=tuple(sorted(blockers)),
-        protectors=_protectors(sm, target, rulings["d20.ruling.map-protectors"]),
-        heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
-        line_through=through, knees=knees, rulings=tuple(used),
-        **_elevation(attacker, target, ground, rulings))
+    return blocked, walls, blockers
 
 
 def _ends(plane: Plane, s: Square, chains: list[tuple[Vec, ...]],
