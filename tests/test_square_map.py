@@ -62,10 +62,10 @@ def test_only_walls_near_the_two_squares_are_asked_about():
 def test_on_a_big_map_the_walls_asked_about_are_every_one_a_line_between_the_squares_can_meet():
     """With more walls than are scanned one by one (``NEAR_SCAN``), ``near`` looks them up by the squares along the
     hull of the two squares: on random maps of 60 one- or two-square walls, every wall that meets the centre line or a
-    corner line of a random pair (``walls.meeting``) is among them, and none outside the rectangle around the two."""
+    corner line of a random pair (``crossings.meeting``) is among them, and none outside the rectangle around the two."""
     import random
 
-    from pycore.geometry.walls import meeting
+    from pycore.geometry.crossings import meeting
 
     pick = random.Random(17)
     for _ in range(60):

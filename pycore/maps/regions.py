@@ -24,8 +24,8 @@ from typing import Any
 
 from ..errors import FieldError
 from ..geometry import hexgrid as hg
+from ..geometry.crossings import point
 from ..geometry.hexgrid import Hex
-from ..geometry.walls import point
 from ..memo import recent_calls
 from ..schema import Field
 from .hex_map import on_board

@@ -13,8 +13,10 @@ from typing import Any
 from ..errors import FieldError, ScenarioError
 from ..geometry import squaregrid as sq
 from ..geometry import walls
+from ..geometry.crossings import CROSS, exact, places, point
+from ..geometry.plane import Exact, Plane, Shape, Vec, hull, plane_for
 from ..geometry.squaregrid import Square
-from ..geometry.walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, normal, places, plane_for, point, runs
+from ..geometry.walls import Runs, normal, runs
 from ..memo import recent_calls
 from ..schema import Field
 
@@ -416,7 +418,7 @@ def reaches(light: Light, s: Square) -> bool:
 
 def lit(light: Light, s: Square, walls: Sequence[Line]) -> bool:
     """Whether ``light`` reaches the centre of ``s``: within its range, and the straight line from it crossing none of
-    ``walls`` (``walls.places``: walls drawn end to end taken together, and a line running along a wall and coming out
+    ``walls`` (``crossings.places``: walls drawn end to end taken together, and a line running along a wall and coming out
     on its other side crosses it; one that only touches a wall or runs along it still lights)."""
     centre = sq.centre(s)
     return reaches(light, s) and all(place.how != CROSS for place in places(light.at, centre, [w.points for w in walls]))

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...geometry import squaregrid as sq
+from ...geometry.crossings import ALONG, CROSS, TOUCH, meeting, point
 from ...geometry.hexgrid import Hex
-from ...geometry.walls import ALONG, CROSS, TOUCH, meeting, point
 from ...maps import regions as rg
 from ...maps.square_map import Line, LineTable, SquareMap
 from .rolls import fog_concealment

@@ -9,8 +9,10 @@ from fractions import Fraction
 from typing import Any
 
 from ...geometry import squaregrid as sq
+from ...geometry.crossings import ALONG, CROSS, meetings
+from ...geometry.plane import Plane, Vec, nudged
 from ...geometry.squaregrid import Square
-from ...geometry.walls import ALONG, CROSS, Plane, Vec, clear_line, meetings, nudged, runs_through
+from ...geometry.walls import clear_line, runs_through
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import Line, SquareMap
@@ -123,7 +125,7 @@ def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Li
     walls: set[str] = set()
     blockers: set[Square] = set()
     # every corner (ruling ``d20.ruling.map-corners``), or each on a line, is taken to its own square's side of it
-    # (``walls.nudged``); corners are whole squares, so in the plane they are whole multiples of its scale
+    # (``plane.nudged``); corners are whole squares, so in the plane they are whole multiples of its scale
     chains = [line.path for line in lines]
     ends_a = _ends(plane, attacker, chains, rulings)
     ends_t = _ends(plane, target, chains, rulings)

@@ -9,8 +9,10 @@ from fractions import Fraction
 from typing import Any
 
 from ...geometry import squaregrid as sq
+from ...geometry.crossings import CROSS, Place, places
+from ...geometry.plane import Vec
 from ...geometry.squaregrid import Square
-from ...geometry.walls import CROSS, Place, Vec, clear_line, places
+from ...geometry.walls import clear_line
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import Line, SquareMap
@@ -83,7 +85,7 @@ class Crossing:
 
 def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str, str]) -> Crossing:
     """Count the obstacles the centre line ``p``-``q`` meets among the ``counted`` lines and their kinds: each place it
-    crosses lines of one kind (``walls.places``: lines meeting there taken together) is one obstacle, an outline closed
+    crosses lines of one kind (``crossings.places``: lines meeting there taken together) is one obstacle, an outline closed
     on itself one however often it is crossed, or each line crossed is one (ruling ``d6.ruling.map-count``); a line it
     only
     touches or runs along counts under ruling ``d6.ruling.edge-line`` ``more``; a place where lines of different kinds
@@ -141,7 +143,7 @@ def _obstacles(found: list[Place], members: list[Line], touches: bool) -> list[i
 
 
 def _entries(found: list[Place], touches: bool) -> list[int]:
-    """The polylines (positions) that ``found`` counts one each, as ``walls.meetings`` does: those crossed, by
+    """The polylines (positions) that ``found`` counts one each, as ``crossings.meetings`` does: those crossed, by
     themselves or first at a place they cross together, then (``touches``) those only touched or run along."""
     crossed = [k for place in found if place.how == CROSS for k, legs, _ in place.members
                if k == place.by or legs == 3]
