@@ -9,13 +9,13 @@ from ...maps import regions
 from ...maps.areas import area_errors, area_fields
 from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
+from .rulings import RULINGS
 from .tables import (
     CONCEALMENT_EXAMPLES,
     COVER_EXAMPLES,
     NO_EXAMPLE,
     OVER_MELEE_PENALTY,
     PERCENTS,
-    RULINGS,
     SYSTEM,
     TITLE,
     Example,
