@@ -36,12 +36,12 @@ from .squaregrid import Square
 # --- any unbroken line ------------------------------------------------------------------------------------------
 
 
-Line = tuple[int, int, int, Vec]
+Equation = tuple[int, int, int, Vec]
 """A line ``nx x + ny y = c`` with whole-number coefficients, and its direction ``(-ny, nx)`` (positions along it are
 ``-ny x + nx y``)."""
 
 
-def _line_through(p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction]) -> Line | None:
+def _line_through(p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction]) -> Equation | None:
     """The line through two distinct points (possibly fractional), with whole-number coefficients."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     if dx == 0 and dy == 0:
@@ -68,7 +68,7 @@ def normal(p: Vec, q: Vec) -> tuple[int, int, int] | None:
     return nx, ny, nx * p[0] + ny * p[1]
 
 
-def _chord(line: Line, shape: Shape, closed: bool) -> tuple[Fraction, Fraction] | None:
+def _chord(line: Equation, shape: Shape, closed: bool) -> tuple[Fraction, Fraction] | None:
     """Where ``line`` meets the polygon, as positions along it: the closed polygon (``closed``: touching counts), or
     its inside (touching does not)."""
     nx, ny, c, (ux, uy) = line
@@ -94,7 +94,7 @@ Position = tuple[int, int]
 """A position along a line as a fraction ``n / d`` with ``d > 0``, compared by cross-multiplying."""
 
 
-def _ends(line: Line, shape: Shape, closed: bool) -> tuple[Position, Position] | None:
+def _ends(line: Equation, shape: Shape, closed: bool) -> tuple[Position, Position] | None:
     """``_chord`` in whole numbers: the first and last positions where ``line`` meets the polygon."""
     nx, ny, c, (ux, uy) = line
     sides = [nx * x + ny * y - c for x, y in shape]
@@ -121,7 +121,7 @@ def _ends(line: Line, shape: Shape, closed: bool) -> tuple[Position, Position] |
     return first, last
 
 
-def _gets_through(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
+def _gets_through(line: Equation, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
     """Whether some stretch of ``line`` outside every blocker's inside meets both ends. Where the line meets one end
     wholly before the other, every such stretch holds the gap between them, so the line gets through exactly when no
     blocker's inside meets that gap (worked in whole numbers); where the two overlap on it, ``_through_overlap``."""
@@ -144,7 +144,7 @@ def _gets_through(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shap
     return True
 
 
-def _through_overlap(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
+def _through_overlap(line: Equation, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
     """``_gets_through`` where the line runs through both ends at once (along or across the edge or corner they
     share): some stretch outside every blocker's inside must meet both."""
     a, b = _chord(line, ends[0], True), _chord(line, ends[1], True)
@@ -228,9 +228,9 @@ class Runs:
     (positions along ``(-ny, nx)``), segments that touch or overlap joined into one run."""
 
     starts: dict[tuple[int, int, int], list[int]]
-    """Line -> where each of its runs starts, in order."""
+    """Equation -> where each of its runs starts, in order."""
     stops: dict[tuple[int, int, int], list[int]]
-    """Line -> where each of its runs stops (the same order)."""
+    """Equation -> where each of its runs stops (the same order)."""
 
 
 def runs(segments: Iterable[tuple[Vec, Vec]]) -> Runs:
@@ -426,7 +426,7 @@ def _opposite(px: int, py: int, dx: int, dy: int, a: Vec, b: Vec) -> bool:
     return (sa > 0 > sb) or (sa < 0 < sb)
 
 
-def _stabs(line: Line, shape: Shape) -> bool:
+def _stabs(line: Equation, shape: Shape) -> bool:
     """Whether the line meets the closed polygon (a quick test before the chords are worked out)."""
     nx, ny, c, _ = line
     sides = [nx * x + ny * y - c for x, y in shape]

@@ -2,7 +2,7 @@
 
 An entry depends on the map only through its reading key (``reading_key``): the cover level the obstacle levels and
 the light make, whether the distance is beyond 1 inch, whether the target is surrounded and who stands higher. So
-the overlay works out each hex's key from the map seen once from the piece that stays (``FromStays``) and runs the
+the overlay works out each hex's key from the map seen once from the piece that stays (``FixedPieceView``) and runs the
 evaluation once per distinct key, on the first hex that has it, from that hex's full reading (``map.cover_between``,
 the very function a single evaluation uses, told whether a line gets past as the key found it). Seen from the piece
 that stays, a hex's centre line is read by direction (``rays.Rays``) and whether some unbroken line gets past a
@@ -123,7 +123,7 @@ class Surround:
         return any((-x, -y) in seen for x, y in seen)
 
 
-class FromStays:
+class FixedPieceView:
     """The reading key of each hex the moving piece could stand on, from the map seen from the piece that stays."""
 
     def __init__(self, s: dict[str, Any], moving: str) -> None:
@@ -209,7 +209,7 @@ def overlay(s: dict[str, Any], answer: Answer) -> dict[str, Any]:
     placed = pieces(m)
     here = placed[0] if moving == "attacker" else placed[1]
     hexes = standing_hexes(drawn_cells(m, placed), (h for h in placed if h != here), BOARD_COORD)
-    seen = FromStays(s, moving)
+    seen = FixedPieceView(s, moving)
     answers: dict[Key, dict[str, Any]] = {}  # each key's entry values
     entries = []
     for h in hexes:
