@@ -13,6 +13,7 @@ from . import regions, square_map
 from .areas import area_result
 from .hex_map import MapReading, placement, read_map, with_reading
 from .inputs import picked
+from .map_rules import map_first, reading_rules
 from .overlay import overlay
 from .panels import attacker_panel, target_panel
 from .rolls import chance_of, cover_bonus, effective_ac, fog_concealment, lowest_hit, needed_roll, protector_bonus, roll_hits
@@ -160,26 +161,9 @@ def _on_the_map(s: dict[str, Any]) -> dict[str, Any]:
 def on_map(s: dict[str, Any], r: MapReading) -> dict[str, Any]:
     """The answer for a map's reading: the counted evaluation of what it read, with the map's own rules first."""
     rr = regions.read(s["map"], None, r.attacker, r.target, s["rulings"])
-    result = evaluate_counted(regions.applied(with_reading(s, r), rr))
-    rules = ["d20.map.cover"]
-    rulings = ["d20.ruling.map-cover"]
-    more_rules, more_rulings = regions.used(rr, s["map"])
-    rules.extend(more_rules)
-    rulings.extend(more_rulings)
-    if r.line_through:
-        rulings.append("d20.ruling.map-line-through")
-    if r.protectors:
-        rules.append("d20.map.protectors")
-    rulings.append("d20.ruling.map-protectors")
-    if r.elevation != "level":
-        rules.append("d20.map.heights")
-        rulings.append("d20.ruling.map-terrain")
-    result["rules"] = [*rules, *(x for x in result["rules"] if x not in rules)]
-    result["rulings_used"] = [*rulings, *(x for x in result["rulings_used"] if x not in rulings)]
-    result["map"] = placement(r)
-    if rr is not regions.NOTHING:
-        result["map"]["regions"] = regions.placement(rr)
-    return result
+    more_rules, more_rulings = reading_rules(r.line_through, bool(r.protectors), r.elevation)
+    return _answered(s, with_reading(s, r), rr, (["d20.map.cover", *more_rules],
+                                                 ["d20.ruling.map-cover", *more_rulings]), placement(r))
 
 
 def on_squares(s: dict[str, Any], r: square_map.SquareReading,
@@ -188,14 +172,17 @@ def on_squares(s: dict[str, Any], r: square_map.SquareReading,
     counted evaluation of what it read, with the map's own rules first."""
     if rr is None:
         rr = regions.read(s["map"], read_lines(s["map"]), r.attacker, r.target, s["rulings"])
-    result = evaluate_counted(regions.applied(square_map.with_reading(s, r), rr))
-    rules, rulings = square_map.used(r)
+    return _answered(s, square_map.with_reading(s, r), rr, square_map.used(r), square_map.placement(r))
+
+
+def _answered(s: dict[str, Any], filled: dict[str, Any], rr: regions.RegionReading,
+              used: tuple[list[str], list[str]], placed: dict[str, Any]) -> dict[str, Any]:
+    """The counted evaluation of a scenario filled in from a map's reading, with the regions' reading applied; the
+    reading's rules and rulings, then the regions', first; what the map said under ``map``."""
+    result = evaluate_counted(regions.applied(filled, rr))
     more_rules, more_rulings = regions.used(rr, s["map"])
-    rules.extend(more_rules)
-    rulings.extend(more_rulings)
-    result["rules"] = [*rules, *(x for x in result["rules"] if x not in rules)]
-    result["rulings_used"] = [*rulings, *(x for x in result["rulings_used"] if x not in rulings)]
-    result["map"] = square_map.placement(r)
+    map_first(result, [*used[0], *more_rules], [*used[1], *more_rulings])
+    result["map"] = placed
     if rr is not regions.NOTHING:
         result["map"]["regions"] = regions.placement(rr)
     return result

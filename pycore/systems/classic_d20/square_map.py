@@ -19,6 +19,7 @@ from ...maps.square_map import Line, SquareMap
 from . import regions
 from .corner_lines import cover_percent
 from .inputs import BOARD_COORD
+from .map_rules import reading_rules
 from .regions import RegionReading
 from .tables import CLIFF_STEP_FT, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
 
@@ -255,22 +256,10 @@ def with_reading(s: dict[str, Any], r: SquareReading) -> dict[str, Any]:
 
 def used(r: SquareReading) -> tuple[list[str], list[str]]:
     """The rules and rulings the reading relied on, in order."""
-    rules = ["d20.map.squares"]
-    rulings = ["d20.ruling.square-diagonal", "d20.ruling.map-cover"]
-    if r.walls:
-        rules.append("d20.map.walls")
-    if r.knees:
-        rules.append("d20.cover.examples")
-    rulings.extend(r.rulings)
-    if r.line_through:
-        rulings.append("d20.ruling.map-line-through")
-    if r.protectors:
-        rules.append("d20.map.protectors")
-    rulings.append("d20.ruling.map-protectors")
-    if r.elevation != "level":
-        rules.append("d20.map.heights")
-        rulings.append("d20.ruling.map-terrain")
-    return rules, rulings
+    rules = ["d20.map.squares", *(["d20.map.walls"] if r.walls else []), *(["d20.cover.examples"] if r.knees else [])]
+    rulings = ["d20.ruling.square-diagonal", "d20.ruling.map-cover", *r.rulings]
+    more_rules, more_rulings = reading_rules(r.line_through, bool(r.protectors), r.elevation)
+    return rules + more_rules, rulings + more_rulings
 
 
 def placement(r: SquareReading) -> dict[str, Any]:
