@@ -4,12 +4,11 @@ cover gives its saving throws."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from ...geometry.hexgrid import Hex
 from ...maps import square_map
-from ...maps.areas import caught, hex_centre, hex_corners, shape_of, square_corners, square_point, touching
+from ...maps.areas import caught, hex_centre, hex_corners, origin_squares, seen_from, shape_of, square_corners, square_point
 from ...maps.hex_map import read as read_pieces
 from ...rules import ref
 from . import square_map as d20_squares
@@ -79,9 +78,7 @@ def _on_squares(s: dict[str, Any]) -> Any:
     m, rulings = s["map"], s["rulings"]
     sm = square_map.read(m)
     ground = square_map.heights(m) if m["elevation"] else {}
-    starts = touching(*s["area"]["at"])
-    if rulings["d20.ruling.area-point"] == "square":
-        starts = starts[:1]
+    starts = origin_squares(s["area"]["at"], rulings["d20.ruling.area-point"])
 
     def cover(cell: tuple[int, int], others: dict[tuple[int, int], str]) -> int:
         found = []
@@ -89,8 +86,7 @@ def _on_squares(s: dict[str, Any]) -> Any:
             if origin == cell:
                 found.append(0)
                 continue
-            board = dataclasses.replace(sm, creatures={c: side for c, side in others.items() if c != origin},
-                                        obstacles={c: k for c, k in sm.obstacles.items() if c != origin})
+            board = seen_from(sm, origin, others)
             found.append(d20_squares.reading(board, origin, cell, ground, rulings).cover)
         return min(found)
 

@@ -3,12 +3,11 @@ were the attacker; total cover and invisibility do not protect from an area, and
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from ...geometry.hexgrid import Hex
 from ...maps import square_map
-from ...maps.areas import caught, hex_centre, hex_corners, shape_of, square_corners, square_point, touching
+from ...maps.areas import caught, hex_centre, hex_corners, origin_squares, seen_from, shape_of, square_corners, square_point
 from ...maps.hex_map import read
 from ...rules import ref
 from . import hex_map
@@ -82,9 +81,7 @@ def _on_squares(s: dict[str, Any]) -> Any:
     m, rulings = s["map"], s["rulings"]
     sm = square_map.read(m)
     ground = square_map.heights(m) if m["elevation"] else {}
-    starts = touching(*s["area"]["at"])
-    if rulings["d6.ruling.area-point"] == "square":
-        starts = starts[:1]
+    starts = origin_squares(s["area"]["at"], rulings["d6.ruling.area-point"])
 
     def level(cell: tuple[int, int], others: dict[tuple[int, int], str]) -> int | str:
         found: list[int | str] = []
@@ -92,8 +89,7 @@ def _on_squares(s: dict[str, Any]) -> Any:
             if origin == cell:
                 found.append(0)
                 continue
-            board = dataclasses.replace(sm, creatures={c: side for c, side in others.items() if c != origin},
-                                        obstacles={c: k for c, k in sm.obstacles.items() if c != origin})
+            board = seen_from(sm, origin, others)
             mc = d6_squares.cover_between(board, origin, cell, ground, rulings, s["light"])
             found.append(_level(mc.partial, mc.total, mc.light or s["light"], s))
         return min(found, key=RANK.__getitem__)
