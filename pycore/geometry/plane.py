@@ -50,15 +50,15 @@ class Plane:
         assert x.denominator == 1 and y.denominator == 1, "the plane's scale misses a denominator"
         return int(x), int(y)
 
-    def centre(self, s: Square) -> Vec:
-        """The centre of square ``s`` (``scale`` is even)."""
+    def centre(self, square: Square) -> Vec:
+        """The centre of square ``square`` (``scale`` is even)."""
         half = self.scale // 2
-        return s[0] * self.scale + half, s[1] * self.scale + half
+        return square[0] * self.scale + half, square[1] * self.scale + half
 
-    def square(self, s: Square, grow: int = 0) -> Shape:
-        """The corners of square ``s``, pushed out by ``grow`` plane units."""
+    def square(self, square: Square, grow: int = 0) -> Shape:
+        """The corners of square ``square``, pushed out by ``grow`` plane units."""
         k = self.scale
-        x0, y0, x1, y1 = s[0] * k - grow, s[1] * k - grow, (s[0] + 1) * k + grow, (s[1] + 1) * k + grow
+        x0, y0, x1, y1 = square[0] * k - grow, square[1] * k - grow, (square[0] + 1) * k + grow, (square[1] + 1) * k + grow
         return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
     def wall(self, a: Exact, b: Exact) -> Shape:

@@ -433,8 +433,8 @@ def _stabs(line: Equation, shape: Shape) -> bool:
     return min(sides) <= 0 <= max(sides)
 
 
-def runs_through(p: Point, q: Point, s: Square) -> bool:
-    """Whether the segment ``p``-``q`` runs through the closed square ``s`` for some length (through its inside or
+def runs_through(p: Point, q: Point, square: Square) -> bool:
+    """Whether the segment ``p``-``q`` runs through the closed square ``square`` for some length (through its inside or
     along an edge); grazing a corner does not count."""
     scale = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)  # ints' is 1
     px, py, qx, qy = (int(v * scale) for v in (*p, *q))
@@ -445,7 +445,7 @@ def runs_through(p: Point, q: Point, s: Square) -> bool:
     # counted here in parts of ``whole`` so that every bound is a whole number
     whole = (abs(dx) or 1) * (abs(dy) or 1)
     lo, hi = 0, whole
-    for start, step, low in ((px, dx, s[0] * scale), (py, dy, s[1] * scale)):
+    for start, step, low in ((px, dx, square[0] * scale), (py, dy, square[1] * scale)):
         high = low + scale
         if step == 0:
             if not low <= start <= high:

@@ -186,7 +186,7 @@ def origin_squares(at: Sequence[float], choice: str) -> list[tuple[int, int]]:
     return starts[:1] if choice == "square" else starts
 
 
-def seen_from(sm: SquareMap, origin: tuple[int, int], others: dict[tuple[int, int], str]) -> SquareMap:
+def seen_from(square_board: SquareMap, origin: tuple[int, int], others: dict[tuple[int, int], str]) -> SquareMap:
     """The square map as an area's origin square sees it: the other pieces where they stand, nothing in that square."""
-    return dataclasses.replace(sm, creatures={c: side for c, side in others.items() if c != origin},
-                               obstacles={c: k for c, k in sm.obstacles.items() if c != origin})
+    return dataclasses.replace(square_board, creatures={c: side for c, side in others.items() if c != origin},
+                               obstacles={c: k for c, k in square_board.obstacles.items() if c != origin})

@@ -84,21 +84,22 @@ def blocking_kinds(rulings: dict[str, str]) -> frozenset[str]:
                                         if rulings[ruling] == "block")))
 
 
-def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
+def reading(square_board: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
             rulings: dict[str, str]) -> SquareReading:
     """Everything the square map says about an attack from ``attacker`` at ``target``."""
-    pieces = {s for s in (*sm.obstacles, *sm.creatures) if s not in (attacker, target)}
-    close = square_map.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
+    pieces = {s for s in (*square_board.obstacles, *square_board.creatures) if s not in (attacker, target)}
+    # no line between the two squares meets the others
+    close = square_map.near(square_board, attacker, target, square_board.lines)
     lines = [line for line in close if blocking(line, rulings)]
-    plane = sm.plane
+    plane = square_board.plane
     ca, ct = plane.centre(attacker), plane.centre(target)
     chains = [line.path for line in lines]
     blocked, walls, blockers = _broken_lines(plane, attacker, target, lines, pieces, rulings)
     cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
     through = False
     if cover == FULL:
-        shapes = square_map.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
-        if clear_line(sm.plane, attacker, target, shapes, square_map.spines(sm.plane, lines, sorted(pieces))):
+        shapes = square_map.grown(lines) + tuple(square_board.plane.square(s, square_board.plane.grow) for s in pieces)
+        if clear_line(square_board.plane, attacker, target, shapes, square_map.spines(square_board.plane, lines, sorted(pieces))):
             cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
     used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
             if any(line.kind == k for line in close)] + (["d20.ruling.map-corners"] if chains else [])
@@ -111,7 +112,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         attacker=attacker, target=target,
         distance_ft=sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX,
         blocked=blocked, cover=cover, walls=tuple(sorted(walls)), blockers=tuple(sorted(blockers)),
-        protectors=_protectors(sm, target, rulings["d20.ruling.map-protectors"]),
+        protectors=_protectors(square_board, target, rulings["d20.ruling.map-protectors"]),
         heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
         line_through=through, knees=knees, rulings=tuple(used),
         **_elevation(attacker, target, ground, rulings))
@@ -168,15 +169,15 @@ def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Li
     return blocked, walls, blockers
 
 
-def _ends(plane: Plane, s: Square, chains: list[tuple[Vec, ...]],
+def _ends(plane: Plane, square: Square, chains: list[tuple[Vec, ...]],
           rulings: dict[str, str]) -> list[tuple[tuple[int, int], Vec]]:
-    """The corners of square ``s`` (grid units) and where its corner lines start in the plane: moved ``1/M`` of the
+    """The corners of square ``square`` (grid units) and where its corner lines start in the plane: moved ``1/M`` of the
     way to the square's centre, every corner or (ruling ``d20.ruling.map-corners`` ``on-walls``) each lying on one of
     ``chains``."""
-    k, centre = plane.scale, plane.centre(s)
+    k, centre = plane.scale, plane.centre(square)
     every = rulings["d20.ruling.map-corners"] == "every"
     out = []
-    for c in sq.corners(s):
+    for c in sq.corners(square):
         v = (c[0] * k, c[1] * k)
         out.append((c, nudged(v, centre) if every or _on_any(v, chains) else v))
     return out
@@ -206,11 +207,11 @@ def _sides(chain: tuple[Vec, ...], points: list[Vec]) -> list[int] | None:
     return [(v > 0) - (v < 0) for v in (dx * (y - ay) - dy * (x - ax) for x, y in points)]
 
 
-def _protectors(sm: SquareMap, target: Square, choice: str) -> tuple[Square, ...]:
+def _protectors(square_board: SquareMap, target: Square, choice: str) -> tuple[Square, ...]:
     """Creatures of the target's side next to it (the eight squares around), when the ruling counts them."""
     if choice == "none":
         return ()
-    return tuple(sorted(s for s, side in sm.creatures.items() if side == "target" and sq.adjacent(s, target)))
+    return tuple(sorted(s for s, side in square_board.creatures.items() if side == "target" and sq.adjacent(s, target)))
 
 
 def _elevation(attacker: Square, target: Square, ground: dict[Square, Fraction],
@@ -233,25 +234,25 @@ def _elevation(attacker: Square, target: Square, ground: dict[Square, Fraction],
     return {"elevation": elevation, "terrain": terrain, "steepest_step": steepest}
 
 
-def read_squares(s: dict[str, Any]) -> SquareReading:
+def read_squares(scenario: dict[str, Any]) -> SquareReading:
     """The reading of a validated scenario on a square map."""
-    sm = square_map.read(s["map"])
-    ground = _ground(s["map"])
-    return reading(sm, sm.attacker, sm.target, ground, s["rulings"])
+    sm = square_map.read(scenario["map"])
+    ground = _ground(scenario["map"])
+    return reading(sm, sm.attacker, sm.target, ground, scenario["rulings"])
 
 
-def _ground(m: dict[str, Any]) -> dict[Square, Fraction]:
-    return square_map.heights(m) if m["elevation"] else {}
+def _ground(battle_map: dict[str, Any]) -> dict[Square, Fraction]:
+    return square_map.heights(battle_map) if battle_map["elevation"] else {}
 
 
-def with_reading(s: dict[str, Any], r: SquareReading) -> dict[str, Any]:
+def with_reading(scenario: dict[str, Any], r: SquareReading) -> dict[str, Any]:
     """The scenario with the fields the map decides filled from it, as if counted by hand."""
-    tgt = {**s["target"], "cover": r.cover, "cover_example": "none", "cover_between": True,
+    tgt = {**scenario["target"], "cover": r.cover, "cover_example": "none", "cover_between": True,
            "protectors": len(r.protectors)}
     if not r.protectors:
         tgt["protector_ac"] = None
-    att = {**s["attacker"], "elevation": r.elevation, "terrain": r.terrain}
-    return {**s, "target": tgt, "attacker": att, "distance_ft": r.distance_ft}
+    att = {**scenario["attacker"], "elevation": r.elevation, "terrain": r.terrain}
+    return {**scenario, "target": tgt, "attacker": att, "distance_ft": r.distance_ft}
 
 
 def used(r: SquareReading) -> tuple[list[str], list[str]]:
@@ -293,7 +294,7 @@ def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_
     return (cover, protectors, elevation, terrain, distance_ft, regional)
 
 
-def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading, RegionReading],
+def overlay(scenario: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading, RegionReading],
                                                    dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
     the drawn board. Each square is read as a single answer reads it (``reading``), but for a square a run of walls
@@ -302,7 +303,7 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
     it no wall enters and no piece is near (``square_map.in_view``: none is), only what else it fills in is read. The
     evaluation runs once per distinct reading of what it fills in (``with_reading``), on the first square that has
     it. The map's regions and openings (``regions``) are read on every square, and what they say is part of the key."""
-    moving, m = s["overlay"], s["map"]
+    moving, m = scenario["overlay"], scenario["map"]
     sm = square_map.read(m)
     ground = _ground(m)
     placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
@@ -313,7 +314,7 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
 
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}
 
-    rulings = s["rulings"]
+    rulings = scenario["rulings"]
     breaking = blocking_kinds(rulings)
     behind_cover = cover_percent(LINES, LINES, rulings["d20.ruling.map-cover"])
     open_cover = cover_percent(0, LINES, rulings["d20.ruling.map-cover"])
@@ -342,7 +343,7 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
         r = reading(sm, attacker, target, ground, rulings)
         key = _filled(r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft, regional)
         if key not in answers:
-            answers[key] = on_squares({**s, "overlay": "none", "map": {**m, moving: list(c)}}, r, rr)
+            answers[key] = on_squares({**scenario, "overlay": "none", "map": {**m, moving: list(c)}}, r, rr)
         return answers[key]
 
     return square_overlay_result(moving, each_square(free, one, ("cover",)))

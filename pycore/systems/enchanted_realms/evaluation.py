@@ -22,9 +22,9 @@ from .tables import (
 )
 
 
-def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str, int]]:
+def _cover_effects(scenario: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str, int]]:
     """targetable, Defense bonus and save bonus from the target's cover and the kind of attack."""
-    kind, cover = s["attack"]["kind"], s["target"]["cover"]
+    kind, cover = scenario["attack"]["kind"], scenario["target"]["cover"]
     aimed = kind in AIMED
     if cover in ("partial", "three-quarters"):
         if aimed:
@@ -36,7 +36,7 @@ def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str
         if cover == "three-quarters":
             trace.rule("er.cover.three-quarters")
         trace.ruling("er.ruling.area-defense")
-        bonus = PARTIAL_DEFENSE if s["rulings"]["er.ruling.area-defense"] == "defense-too" else 0
+        bonus = PARTIAL_DEFENSE if scenario["rulings"]["er.ruling.area-defense"] == "defense-too" else 0
         if bonus:
             trace.rule("er.cover.partial")
         trace.note(f"Against an area effect this cover gives +{PARTIAL_AGILITY} to Agility saves; other saves gain nothing.")
@@ -49,7 +49,7 @@ def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str
         if aimed:
             what = "a ranged attack" if kind == "ranged" else "a spell that needs line of sight"
             trace.note(f"Full cover: {what} cannot target this creature.")
-            if kind == "sight-spell" and s["attack"]["fire_anyway"]:
+            if kind == "sight-spell" and scenario["attack"]["fire_anyway"]:
                 trace.note("A spell that needs line of sight has no target at all here, so it cannot be fired anyway.")
             return False, 0, {}
         trace.rule("er.cover.full-area")
@@ -58,14 +58,14 @@ def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str
     return True, 0, {}
 
 
-def _unseen(s: dict[str, Any]) -> list[str]:
+def _unseen(scenario: dict[str, Any]) -> list[str]:
     """Why the caster cannot see the target, in words (empty when it can)."""
     why = []
-    if s["blind_shot"]:
+    if scenario["blind_shot"]:
         why.append("the target is somewhere in an obscured area, not seen")
-    if s["target"]["invisible"]:
+    if scenario["target"]["invisible"]:
         why.append("the target is invisible")
-    if s["attacker"]["blinded"]:
+    if scenario["attacker"]["blinded"]:
         why.append("the caster is blinded")
     return why
 
@@ -93,43 +93,43 @@ class Pool:
     distribution: list[Fraction]
 
 
-def evaluate(s: dict[str, Any]) -> dict[str, Any]:
+def evaluate(scenario: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated enchanted-realms scenario into the contract's result dict."""
-    given, regional = s, regions.read(s)
-    s = regions.applied(s, regional)
+    given, regional = scenario, regions.read(scenario)
+    scenario = regions.applied(scenario, regional)
     trace = Trace()
     trace.rule("er.attack.pool")
     region_rules, region_rulings = regions.used(regional)
     trace.rule(*region_rules)
     trace.ruling(*region_rulings)
-    aim = the_aim(s, trace)
-    pool = the_pool(s, aim, trace)
-    strays = when_and_who(s, aim.shot, bool(aim.unseen) and not aim.targetable, trace)
-    if s["attack"]["split"] is not None:
+    aim = the_aim(scenario, trace)
+    pool = the_pool(scenario, aim, trace)
+    strays = when_and_who(scenario, aim.shot, bool(aim.unseen) and not aim.targetable, trace)
+    if scenario["attack"]["split"] is not None:
         trace.rule("er.attack.split")
-    result = the_result(s, aim, pool, strays, trace)
-    if s["attack"]["rolls"] is not None:
-        result["resolution"] = resolve(s, result["groups"], result["defense"], aim.targetable, strays.applies,
+    result = the_result(scenario, aim, pool, strays, trace)
+    if scenario["attack"]["rolls"] is not None:
+        result["resolution"] = resolve(scenario, result["groups"], result["defense"], aim.targetable, strays.applies,
                                        strays.layout, strays.occupants)
     if regional is not regions.NOTHING:
         result["map"] = {"regions": regions.placement(regional)}
-    if s["overlay"] != "none":
+    if scenario["overlay"] != "none":
         result["overlay"] = overlay(given, evaluate)
-    if s["area"]["shape"] != "none":
-        result["area"] = area_result(s, _cover_effects)
+    if scenario["area"]["shape"] != "none":
+        result["area"] = area_result(scenario, _cover_effects)
     return result
 
 
-def the_aim(s: dict[str, Any], trace: Trace) -> Aim:
+def the_aim(scenario: dict[str, Any], trace: Trace) -> Aim:
     """The target's cover against this kind of attack, a sight spell's want of sight, "fire anyway" and the
     obscurement penalty."""
-    attack, cover, kind = s["attack"], s["target"]["cover"], s["attack"]["kind"]
-    targetable, bonus, saves = _cover_effects(s, trace)
-    unseen = _unseen(s) if targetable and kind == "sight-spell" else []
+    attack, cover, kind = scenario["attack"], scenario["target"]["cover"], scenario["attack"]["kind"]
+    targetable, bonus, saves = _cover_effects(scenario, trace)
+    unseen = _unseen(scenario) if targetable and kind == "sight-spell" else []
     if unseen:
         trace.rule("er.cover.unseen")
         trace.ruling("er.ruling.unseen-sight-spell")
-        if s["rulings"]["er.ruling.unseen-sight-spell"] == "no-target":
+        if scenario["rulings"]["er.ruling.unseen-sight-spell"] == "no-target":
             targetable = False
             trace.note(f"A spell that needs line of sight has no viable target: {' and '.join(unseen)}.")
     fire_anyway = attack["fire_anyway"] and cover == "full" and kind == "ranged"
@@ -146,10 +146,10 @@ def the_aim(s: dict[str, Any], trace: Trace) -> Aim:
     return Aim(targetable, bonus, saves, unseen, targetable or fire_anyway)
 
 
-def the_pool(s: dict[str, Any], aim: Aim, trace: Trace) -> Pool:
+def the_pool(scenario: dict[str, Any], aim: Aim, trace: Trace) -> Pool:
     """The faces of one die that hit the target's Defense with its cover, and the pool's distribution of hits."""
-    attack = s["attack"]
-    defense = s["target"]["defense"] + aim.bonus
+    attack = scenario["attack"]
+    defense = scenario["target"]["defense"] + aim.bonus
     hit_faces = ([r for r in D20 if die_hits(r, attack["modifier"], attack["penalty"], defense)]
                  if aim.targetable else [])
     p = Fraction(len(hit_faces), D20_SIDES)
@@ -158,9 +158,9 @@ def the_pool(s: dict[str, Any], aim: Aim, trace: Trace) -> Pool:
     return Pool(hit_faces, p, binomial(attack["dice"], p))
 
 
-def the_result(s: dict[str, Any], aim: Aim, pool: Pool, strays: Strays, trace: Trace) -> dict[str, Any]:
+def the_result(scenario: dict[str, Any], aim: Aim, pool: Pool, strays: Strays, trace: Trace) -> dict[str, Any]:
     """The contract's result keys."""
-    attack, cover = s["attack"], s["target"]["cover"]
+    attack, cover = scenario["attack"], scenario["target"]["cover"]
     groups = list(attack["split"]) if attack["split"] is not None else [attack["dice"]]
     distribution = pool.distribution
     return {
@@ -173,7 +173,7 @@ def the_result(s: dict[str, Any], aim: Aim, pool: Pool, strays: Strays, trace: T
         "untargetable_reason": _untargetable(attack["kind"], cover, aim.targetable, aim.unseen),
         "kind": attack["kind"],
         "cover": cover,
-        "defense": s["target"]["defense"] + aim.bonus,
+        "defense": scenario["target"]["defense"] + aim.bonus,
         "dice": attack["dice"],
         "groups": groups,
         **exact("die_hit_chance", pool.p),
@@ -181,7 +181,7 @@ def the_result(s: dict[str, Any], aim: Aim, pool: Pool, strays: Strays, trace: T
         "hits_distribution": [{"hits": k, **exact("chance", q)} for k, q in enumerate(distribution)],
         **exact("expected_hits", mean(distribution)),
         "line_of_fire": [list(h.qr) for h in strays.layout.line],
-        "friendly_fire": friendly_fire_result(s, strays, pool.hit_faces, groups),
+        "friendly_fire": friendly_fire_result(scenario, strays, pool.hit_faces, groups),
     }
 
 

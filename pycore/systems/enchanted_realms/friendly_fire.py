@@ -29,20 +29,20 @@ class Strays:
     why_not: str | None
 
 
-def when_and_who(s: dict[str, Any], shot: bool, unseen: bool, trace: Trace) -> Strays:
+def when_and_who(scenario: dict[str, Any], shot: bool, unseen: bool, trace: Trace) -> Strays:
     """When friendly fire is used (its triggers, the vicinity ruling) and who may be struck; ``shot``: the attack
     is made at all; ``unseen``: a sight spell was refused for want of sight."""
-    attack, attacker, target, rulings = s["attack"], s["attacker"], s["target"], s["rulings"]
+    attack, attacker, target, rulings = scenario["attack"], scenario["attacker"], scenario["target"], scenario["rulings"]
     kind = attack["kind"]
     a, b = Hex.axial(*attacker["hex"]), Hex.axial(*target["hex"])
     layout = stray_layout(a, b, rulings)
-    others = [Creature(o["name"], Hex.axial(*o["hex"]), o["defense"]) for o in s["others"]]
-    triggers = [t for t, on in (("blind-shot", s["blind_shot"]), ("blinded-attacker", attacker["blinded"]),
+    others = [Creature(o["name"], Hex.axial(*o["hex"]), o["defense"]) for o in scenario["others"]]
+    triggers = [t for t, on in (("blind-shot", scenario["blind_shot"]), ("blinded-attacker", attacker["blinded"]),
                                 ("invisible-target", target["invisible"])) if on]
     near = None
     if target["cover"] == "three-quarters" and kind in AIMED:
         trace.ruling("er.ruling.vicinity")
-        near = _vicinity(s, others, layout)
+        near = _vicinity(scenario, others, layout)
         if near:
             triggers.append("three-quarters-cover")
     if attack["fire_anyway"] and target["cover"] == "full" and kind == "ranged":
@@ -55,33 +55,33 @@ def when_and_who(s: dict[str, Any], shot: bool, unseen: bool, trace: Trace) -> S
         trace.note("An area effect is not aimed at one creature, so it cannot stray: friendly fire does not apply.")
     occupants = {c.hex: c for c in others}
     if applies:
-        _whole_pool(s, layout, occupants, a, trace)
+        _whole_pool(scenario, layout, occupants, a, trace)
     if layout.tie and (applies or near is not None):
         trace.ruling("er.ruling.edge-side")
     listed = others + ([occupants[a]] if a in occupants else [])
     return Strays(layout, occupants, listed, triggers, applies, why_not)
 
 
-def _whole_pool(s: dict[str, Any], layout: StrayLayout, occupants: dict[Hex, Creature], a: Hex,
+def _whole_pool(scenario: dict[str, Any], layout: StrayLayout, occupants: dict[Hex, Creature], a: Hex,
                 trace: Trace) -> None:
     """The rules of a pool that may stray, and the attacker in its own stray hex when the ruling lets it be struck."""
     trace.rule("er.ff.whole-pool", "er.ff.stray-hexes", "er.ff.d10", "er.ff.forward")
     trace.ruling("er.ruling.slot-order")
     if layout.attacker_slot:
         trace.ruling("er.ruling.attacker-hex")
-        if s["rulings"]["er.ruling.attacker-hex"] == "struck":
-            if s["attacker"]["defense"] is None:
+        if scenario["rulings"]["er.ruling.attacker-hex"] == "struck":
+            if scenario["attacker"]["defense"] is None:
                 raise ScenarioError([FieldError("attacker.defense", "is required: the attacker's hex is a stray hex "
                                                 "and ruling er.ruling.attacker-hex lets the attacker be struck")])
-            occupants[a] = Creature(ATTACKER, a, s["attacker"]["defense"])
+            occupants[a] = Creature(ATTACKER, a, scenario["attacker"]["defense"])
     if layout.front_behind_shooter:
         trace.ruling("er.ruling.front-behind-shooter")
 
 
-def _vicinity(s: dict[str, Any], others: list[Creature], layout: StrayLayout) -> bool:
+def _vicinity(scenario: dict[str, Any], others: list[Creature], layout: StrayLayout) -> bool:
     """Whether another creature is in the vicinity of the target, per ``er.ruling.vicinity``."""
-    target = Hex.axial(*s["target"]["hex"])
-    choice = s["rulings"]["er.ruling.vicinity"]
+    target = Hex.axial(*scenario["target"]["hex"])
+    choice = scenario["rulings"]["er.ruling.vicinity"]
     if choice == "adjacent":
         return any(distance(c.hex, target) == 1 for c in others)
     if choice == "within-10-ft":
@@ -110,9 +110,9 @@ def reason(triggers: list[str], why_not: str | None) -> str:
     return f"No friendly fire: {WHY_NOT_WORDS[why_not]}."
 
 
-def _creature(s: dict[str, Any], st: Strays, c: Creature, hit_faces: list[int], groups: list[int]) -> dict[str, Any]:
+def _creature(scenario: dict[str, Any], st: Strays, c: Creature, hit_faces: list[int], groups: list[int]) -> dict[str, Any]:
     """One creature's entry: its stray hex, whether a stray die may strike it, and its chances."""
-    modifier, penalty, dice = s["attack"]["modifier"], s["attack"]["penalty"], s["attack"]["dice"]
+    modifier, penalty, dice = scenario["attack"]["modifier"], scenario["attack"]["penalty"], scenario["attack"]["dice"]
     slot = {x.hex: x for x in st.layout.slots}.get(c.hex)
     open_to = bool(st.applies and slot is not None and not slot.blocked)
     dist = [Fraction(1)] + [Fraction(0)] * dice
@@ -136,9 +136,9 @@ def _creature(s: dict[str, Any], st: Strays, c: Creature, hit_faces: list[int], 
     }
 
 
-def friendly_fire_result(s: dict[str, Any], st: Strays, hit_faces: list[int], groups: list[int]) -> dict[str, Any]:
+def friendly_fire_result(scenario: dict[str, Any], st: Strays, hit_faces: list[int], groups: list[int]) -> dict[str, Any]:
     """The contract's ``friendly_fire`` key."""
-    creatures = [_creature(s, st, c, hit_faces, groups) for c in st.listed]
+    creatures = [_creature(scenario, st, c, hit_faces, groups) for c in st.listed]
     miss = Fraction(D20_SIDES - len(hit_faces), D20_SIDES)
     stray_groups = [{"dice": g, **exact("stray_chance", miss ** g if st.applies else Fraction(0))} for g in groups]
     any_stray = 1 - product(1 - Fraction(x["stray_chance_exact"]) for x in stray_groups)

@@ -80,23 +80,23 @@ INPUTS = Inputs(
 
 
 
-def check(s: dict[str, Any]) -> list[FieldError]:
+def check(scenario: dict[str, Any]) -> list[FieldError]:
     """Cross-field checks the schema cannot make, one error per bad field."""
     errors: list[FieldError] = []
-    if s["map"]["grid"] != "hex":
+    if scenario["map"]["grid"] != "hex":
         errors.append(FieldError("map.grid", "Enchanted Realms plays on hexes only: a stray shot lands in one of the "
                                  "eight hexes around the target, which a square grid does not have (rule "
                                  "er.ff.hexes-only)"))
     else:
-        errors.extend(check_regions({"cols": None, "rows": None, **s["map"]}, REGION_KINDS, TITLE))
-    errors.extend(area_errors(s["area"], "hex"))
-    if tuple(s["attacker"]["hex"]) == tuple(s["target"]["hex"]):
+        errors.extend(check_regions({"cols": None, "rows": None, **scenario["map"]}, REGION_KINDS, TITLE))
+    errors.extend(area_errors(scenario["area"], "hex"))
+    if tuple(scenario["attacker"]["hex"]) == tuple(scenario["target"]["hex"]):
         errors.append(FieldError("target.hex", "is the attacker's hex: the target must stand in another hex"))
-    errors.extend(_dice_errors(s["attack"]))
-    if s["overlay"] == "bystander" and s["overlay_defense"] is None:
+    errors.extend(_dice_errors(scenario["attack"]))
+    if scenario["overlay"] == "bystander" and scenario["overlay_defense"] is None:
         errors.append(FieldError("overlay_defense", "is required for the bystander overlay: give the Defense of "
                                  "the creature who might stand in each hex"))
-    return errors + _others_errors(s)
+    return errors + _others_errors(scenario)
 
 
 def _dice_errors(attack: dict[str, Any]) -> list[FieldError]:
@@ -127,13 +127,13 @@ def _dice_errors(attack: dict[str, Any]) -> list[FieldError]:
     return errors
 
 
-def _others_errors(s: dict[str, Any]) -> list[FieldError]:
+def _others_errors(scenario: dict[str, Any]) -> list[FieldError]:
     """Each other creature's name (given, not the attacker's, not twice) and hex (one creature per hex)."""
     errors: list[FieldError] = []
-    a, b = tuple(s["attacker"]["hex"]), tuple(s["target"]["hex"])
+    a, b = tuple(scenario["attacker"]["hex"]), tuple(scenario["target"]["hex"])
     seen_names: dict[str, int] = {}
     seen_hexes: dict[tuple[int, int], int] = {}
-    for i, other in enumerate(s["others"]):
+    for i, other in enumerate(scenario["others"]):
         name, where = other["name"], other["hex"]
         if isinstance(name, str):
             if not name.strip():

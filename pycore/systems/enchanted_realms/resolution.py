@@ -62,12 +62,12 @@ class Lines:
         self.steps.append(_step(rule, self.prefix + text, self.tag))
 
 
-def resolve(s: dict[str, Any], groups: list[int], defense: int, targetable: bool, applies: bool,
+def resolve(scenario: dict[str, Any], groups: list[int], defense: int, targetable: bool, applies: bool,
             layout: StrayLayout, occupants: dict[Hex, Creature]) -> dict[str, Any]:
     """Follow one real throw through the rules, step by step."""
-    attack = s["attack"]
+    attack = scenario["attack"]
     throw = Throw(attack["modifier"], attack["penalty"], defense, targetable, applies,
-                  s["target"]["cover"] == "full", layout, occupants)
+                  scenario["target"]["cover"] == "full", layout, occupants)
     rolls = list(attack["rolls"])
     d10s = list(attack["d10s"]) if attack["d10s"] is not None else [attack["d10"]]
     split = attack["split"] is not None
