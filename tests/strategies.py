@@ -333,15 +333,10 @@ def _coherent_skirmish_d6_any(draw: st.DrawFn, s: dict[str, Any]) -> None:
     _on_squares(draw, s)
 
 
-def _coherent_frontier_d10(draw: st.DrawFn, s: dict[str, Any]) -> None:
-    """Every schema-valid Frontier d10 scenario is coherent: it has no cross-field checks."""
-
-
 COHERENT = {
     "enchanted-realms": _coherent_enchanted_realms_hexes,
     "classic-d20": _coherent_classic_d20_any,
     "skirmish-d6": _coherent_skirmish_d6_any,
-    "frontier-d10": _coherent_frontier_d10,
 }
 """System id -> a function that makes a schema-valid scenario pass the system's cross-field checks."""
 

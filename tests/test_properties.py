@@ -255,16 +255,7 @@ def check_skirmish_d6(s: dict[str, Any], r: dict[str, Any]) -> None:
         assert 0 <= r["map"]["path_used"] < len(r["map"]["paths"])
 
 
-def check_frontier_d10(s: dict[str, Any], r: dict[str, Any]) -> None:
-    """The chance is the faces at or under the skill after cover, out of 10 (a 1 at least, by default)."""
-    skill = s.get("attacker", {}).get("skill", 6)
-    highest = min(10, skill + {"none": 0, "light": -1, "heavy": -3}[s.get("target", {}).get("cover", "none")])
-    floor = 0 if s.get("rulings", {}).get("fd10.ruling.natural-one") == "misses" else 1
-    assert r["roll_at_most"] == highest and frac(r["hit_chance_exact"]) == Fraction(max(highest, floor), 10)
-
-
-CHECKS = {"enchanted-realms": check_enchanted_realms, "classic-d20": check_classic_d20, "skirmish-d6": check_skirmish_d6,
-          "frontier-d10": check_frontier_d10}
+CHECKS = {"enchanted-realms": check_enchanted_realms, "classic-d20": check_classic_d20, "skirmish-d6": check_skirmish_d6}
 
 
 def check_result(scenario: dict[str, Any], result: dict[str, Any]) -> None:

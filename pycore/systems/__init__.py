@@ -7,10 +7,10 @@ from typing import Any
 from ..errors import FieldError, ScenarioError
 from ..rules import Rule, Ruling, ref, register
 from ..system import System
-from . import classic_d20, enchanted_realms, frontier_d10, skirmish_d6
+from . import classic_d20, enchanted_realms, skirmish_d6
 
 SYSTEMS: dict[str, System] = {s.id: s for s in (enchanted_realms.DEFINITION, classic_d20.DEFINITION,
-                                                 skirmish_d6.DEFINITION, frontier_d10.DEFINITION)}
+                                                 skirmish_d6.DEFINITION)}
 """Every system, in the order the site lists them: the one registry (each system's other pieces are found from its
 definition, ``System.module``)."""
 for _system in SYSTEMS.values():
