@@ -167,17 +167,23 @@ class LineTable:
 
     def runs(self, kinds: frozenset[str]) -> tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]:
         """The runs (``walls.runs``) of the lines of ``kinds`` that stand in the way (a door only while closed), and
-        square -> the lines they lie on (``walls.normal``) of those whose rectangle meets it (``index``)."""
+        square -> the lines (``walls.normal``) of their segments meeting it, when they lie on more lines than
+        ``NEAR_SCAN`` (a curved wall lies on one line a segment)."""
         found = self._runs.get(kinds)
         if found is None:
             standing = {i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open}
             segments = (seg for i in sorted(standing) for seg in zip(self.lines[i].path, self.lines[i].path[1:]))
-            by_square: dict[Square, frozenset[tuple[int, int, int]]] = {}
-            for s, at in (self.index.items() if len(self.lines) > NEAR_SCAN else ()):
-                on = frozenset(n for i in at if i in standing for n in self.lines[i].normals)
-                if on:
-                    by_square[s] = on
-            found = self._runs[kinds] = (runs(segments), by_square)
+            wall_runs = runs(segments)
+            near: dict[Square, set[tuple[int, int, int]]] = {}
+            for i in sorted(standing) if len(wall_runs.starts) > NEAR_SCAN else ():
+                line = self.lines[i]
+                for a, b, p, q in zip(line.points, line.points[1:], line.path, line.path[1:]):
+                    on = normal(p, q)
+                    if on is None:
+                        continue  # a piece of no length lies on no line
+                    for s in cells_near((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), 0):
+                        near.setdefault(s, set()).add(on)
+            found = self._runs[kinds] = (wall_runs, {s: frozenset(on) for s, on in near.items()})
         return found
 
 
@@ -335,7 +341,7 @@ def walled_off(square_board: SquareMap, a: Square, b: Square, kinds: frozenset[s
     (``walls.walled_off``), tried on the lines by the squares the segment between their centres runs through (it
     crosses such a run, if there is one)."""
     wall_runs, by_square = square_board.table.runs(kinds)
-    if len(square_board.lines) <= NEAR_SCAN:
+    if len(wall_runs.starts) <= NEAR_SCAN:
         return walls.walled_off(square_board.plane, a, b, wall_runs, wall_runs.starts)
     tried: set[tuple[int, int, int]] = set()
     for s in sq.passed(a, b):
