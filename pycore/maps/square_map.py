@@ -422,12 +422,18 @@ def reaches(light: Light, square: Square) -> bool:
     return dx * dx + dy * dy <= light.range * light.range
 
 
-def lit(light: Light, square: Square, walls: Sequence[Line]) -> bool:
+def lit(light: Light, square: Square, walls: Sequence[Line], plane: Plane | None = None) -> bool:
     """Whether ``light`` reaches the centre of ``square``: within its range, and the straight line from it crossing none of
     ``walls`` (``crossings.places``: walls drawn end to end taken together, and a line running along a wall and coming out
-    on its other side crosses it; one that only touches a wall or runs along it still lights)."""
-    centre = sq.centre(square)
-    return reaches(light, square) and all(place.how != CROSS for place in places(light.at, centre, [w.points for w in walls]))
+    on its other side crosses it; one that only touches a wall or runs along it still lights). With the map's
+    ``plane`` the same test runs in its whole numbers (the walls' ``path``), the same answer without fractions."""
+    if not reaches(light, square):
+        return False
+    if plane is not None:
+        found = places(plane.vec(light.at), plane.centre(square), [w.path for w in walls])
+    else:
+        found = places(light.at, sq.centre(square), [w.points for w in walls])
+    return all(place.how != CROSS for place in found)
 
 
 def by_segment(square_board: SquareMap, p: Exact, q: Exact) -> list[Line]:
