@@ -209,13 +209,15 @@ def test_the_kept_maps_are_read_once_the_map_is_shown(page, server):
 
 def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
     """A file that is not an export is refused with the reason beside the input, nothing changed; the room's export
-    picked with the file input comes in as the square map (60 squares, its door closed), the pieces laid out before it
-    stay, and the link carries the walls."""
+    picked with the file input comes in as the square map (60 squares, its door closed), the link carries the walls,
+    and no piece of the earlier board stays: the attacker starts on 2, 1 and the target on 2, 5 in the left room, and
+    the partial obstacle laid out on 1, 2 before is gone."""
     page.goto(server.url + "calculator/skirmish-d6/")
     calc = full_calculator(page, "skirmish-d6")
     wait_state(calc, "ready")
     calc.locator('input[data-role="alternative"][value="map"]').check()
     calc.locator('.calc-board g.hex[data-hex="0,2"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.hex[data-hex="1,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
     bad = tmp_path / "notes.uvtt"
     bad.write_text("these are notes")
     picker = calc.locator('[data-role="import-file"]')
@@ -231,7 +233,10 @@ def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
     assert calc.locator(".calc-board g.hex.square").count() == 60
     assert calc.locator('[data-path="map.grid"]').input_value() == "square"
     scenario = wait_scenario(page, lambda s: s["map"].get("grid") == "square")
-    assert scenario["map"]["attacker"] == [0, 2] and len(scenario["map"]["walls"]) == 4
+    assert (scenario["map"]["attacker"], scenario["map"]["target"]) == ([2, 1], [2, 5])
+    assert not scenario["map"].get("obstacles") and len(scenario["map"]["walls"]) == 4
+    calc.locator('.calc-board g.hex[data-hex="2,1"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board g.hex[data-piece]").count() == 2  # the attacker and the target, nothing else
     assert_the_picture_is_shown_and_the_map_kept(page, calc)
 
 
