@@ -10,10 +10,11 @@ import { MapShelf, entryWords } from "./map-shelf.js";
 /** @typedef {import("./board.js").HexBoard} HexBoard */
 /**
  * What the importer needs of its calculator: the engine's answer to a request (null while it is not ready), the
- * form filled with values, the form's answer asked for, and work queued behind the calculator's other work.
+ * form filled with values, the form's answer asked for, work queued behind the calculator's other work, and a note
+ * in the calculator's bar (what matters now, where the eye is).
  * @typedef {{ ask: (request: Record<string, unknown>) => Promise<Record<string, any>> | null,
  *   fill: (values: Record<string, unknown>) => void, changed: () => void,
- *   run: (work: () => Promise<void>) => unknown }} Host
+ *   run: (work: () => Promise<void>) => unknown, note?: (text: string, kind?: string) => void }} Host
  */
 
 // A picture from its base64 text, as a Blob of its type.
@@ -72,26 +73,36 @@ export class MapImport {
     });
   }
 
-  /** @param {string} text */
-  say(text) {
-    if (this.said) this.said.textContent = text;
+  // The import's line beside its input, marked as an error when it is one, and said in the calculator's bar too.
+  /**
+   * @param {string} text
+   * @param {string} [kind] "info", "error" or "busy"
+   */
+  say(text, kind = "info") {
+    if (this.said) {
+      this.said.textContent = text;
+      this.said.dataset.kind = kind;
+    }
+    this.host.note?.(text, kind);
   }
 
   // The export read by the engine into the map's fields (grid, size, walls, doors, lights; the pieces stay), its
   // picture put under the board, answered, and kept on this device; what went wrong is said, naming the file's field.
   /** @param {File} file */
   read(file) {
+    this.say(`Reading ${file.name}…`, "busy");
     this.host.run(async () => {
       const text = await file.text();
       const asked = this.host.ask({ op: "import_map", text });
       if (!asked) {
-        this.say(`${file.name} was not imported: the calculator engine is not ready yet. Try again in a moment.`);
+        this.say(`${file.name} was not imported: the calculator engine is not ready yet. Try again in a moment.`, "error");
         return;
       }
       const reply = await asked;
       const errors = /** @type {{ field?: string, message: string }[]} */ (reply.errors || []);
       if (errors.length) {
-        this.say(`${file.name} was not imported: ` + errors.map((e) => `${e.field || "the file"}: ${e.message}`).join("; "));
+        this.say(`${file.name} was not imported: ` + errors.map((e) => `${e.field || "the file"}: ${e.message}`).join("; "),
+          "error");
         return;
       }
       const values = reply.values ?? {};
@@ -134,7 +145,7 @@ export class MapImport {
       try {
         map = await this.shelf.get(id);
       } catch (error) {
-        this.say(`${name} could not be opened from this device: ${reason(error)}.`);
+        this.say(`${name} could not be opened from this device: ${reason(error)}.`, "error");
         return;
       }
       if (!map) {
@@ -159,7 +170,7 @@ export class MapImport {
         await this.shelf.forget(id);
         this.say(`${name} is forgotten: no longer kept on this device.`);
       } catch (error) {
-        this.say(`${name} could not be forgotten: ${reason(error)}.`);
+        this.say(`${name} could not be forgotten: ${reason(error)}.`, "error");
       }
       await this.refresh();
     });

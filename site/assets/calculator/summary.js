@@ -22,6 +22,8 @@ export class Summary {
     this.button = part('[data-role="summary-show"]');
     this.share = /** @type {HTMLButtonElement} */ (part('[data-role="share"]'));
     this.said = part('[data-role="share-said"]');
+    /** @type {HTMLElement | null} what matters now, under the line: a link not read, an import's error, work under way */
+    this.noted = root.querySelector('[data-role="summary-note"]');
     /** @type {HTMLElement | null} the control to fix, while the input needs fixing */
     this.field = null;
     this.answer = answer;
@@ -56,6 +58,24 @@ export class Summary {
     this.text.textContent = message;
     this.bar.dataset.state = state;
     this.share.disabled = true;
+  }
+
+  // What matters now, said in the bar where the eye is (a link not read, the engine starting again, an import's error,
+  // work taking a while): `kind` is "error", "busy" or "info". An empty `message` takes the note away.
+  /**
+   * @param {string} message
+   * @param {string} [kind]
+   */
+  note(message, kind = "info") {
+    if (!this.noted) return;
+    if (this.noted.textContent !== message) this.noted.textContent = message;
+    this.noted.dataset.kind = message ? kind : "";
+  }
+
+  // The note taken away if it is of `kind` (a busy note ends with its work, and leaves any other note alone).
+  /** @param {string} kind */
+  unnote(kind) {
+    if (this.noted?.dataset.kind === kind) this.note("");
   }
 
   reveal() {
