@@ -242,9 +242,9 @@ def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
 
 def assert_the_picture_is_shown_and_the_map_kept(page, calc):
     """The export's picture lies under the board's 10 x 6 squares (from this device's memory, a blob: URL) and the
-    map is kept on the device. The next visit (the page opened again from its link) draws the link's walls on a plain
-    grid and says the picture stays where it was imported; the kept map opens again with its picture, and is
-    forgotten on request."""
+    map is kept on the device. A reload (the page opened again from its link) finds the kept map by its walls and
+    doors and shows the picture again; the kept map opens again from its list too. Once it is forgotten, the link
+    draws its walls on a plain grid and says the picture stays where it was imported."""
     board = calc.locator(".calc-board")
     picture = calc.locator(".calc-board svg > image.hexboard-picture")
     assert picture.get_attribute("href").startswith("blob:")
@@ -258,10 +258,10 @@ def assert_the_picture_is_shown_and_the_map_kept(page, calc):
     calc = full_calculator(page, "skirmish-d6")
     wait_state(calc, "ready")
     said = calc.locator('[data-role="import-said"]')
-    said.filter(has_text="its picture stays on the device that imported it").wait_for(timeout=READY_TIMEOUT)
+    said.filter(has_text="The picture of room.dd2vtt is shown again").wait_for(timeout=READY_TIMEOUT)
     calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
-    assert calc.locator(".calc-board").get_attribute("data-picture") is None
-    assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href") is None
+    picture = calc.locator(".calc-board svg > image.hexboard-picture")
+    assert picture.get_attribute("href").startswith("blob:") and picture.get_attribute("data-size") == "10,6"
     calc.get_by_role("button", name="Open room.dd2vtt").click()
     said.filter(has_text="room.dd2vtt opened from this device: 10 x 6 squares").wait_for(timeout=READY_TIMEOUT)
     assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href").startswith("blob:")
@@ -269,6 +269,14 @@ def assert_the_picture_is_shown_and_the_map_kept(page, calc):
     calc.get_by_role("button", name="Forget room.dd2vtt").click()
     said.filter(has_text="room.dd2vtt is forgotten").wait_for(timeout=READY_TIMEOUT)
     calc.locator('[data-role="kept-maps"]').wait_for(state="hidden", timeout=READY_TIMEOUT)
+    page.reload()
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    said = calc.locator('[data-role="import-said"]')
+    said.filter(has_text="its picture stays on the device that imported it").wait_for(timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board").get_attribute("data-picture") is None
+    assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href") is None
 
 
 def test_an_export_dropped_on_the_board_is_imported(page, server):

@@ -208,14 +208,22 @@ export class MapImport {
     this.kept.hidden = items.length === 0;
   }
 
-  // A link was opened: a square map with walls or doors came without its picture, which stays where it was imported.
+  // A link was opened (or the page reloaded with its own): a square map's walls and doors came without its picture.
+  // A map kept on this device with the same walls and doors (map-shelf.js's linesKey) gives it back; otherwise the
+  // picture stays with whoever imported it, and that is said.
   /** @param {Record<string, unknown>} values */
-  linked(values) {
+  async linked(values) {
     this.show(null, "");
     const lines = (/** @type {string} */ key) => typeof values[key] === "string" && values[key] !== "[]" && values[key] !== "";
-    if (values["map.grid"] === "square" && (lines("map.walls") || lines("map.doors"))) {
-      this.say("This link holds the map's walls and doors, drawn on a plain grid: its picture stays on the device " +
-        "that imported it (a link never carries the picture).");
+    if (values["map.grid"] !== "square" || !(lines("map.walls") || lines("map.doors"))) return;
+    // storage refused: the picture cannot be found here
+    const kept = await this.shelf.match(values).catch(() => null);
+    if (kept?.picture) {
+      this.show(kept.picture, kept.size);
+      this.say(`The picture of ${kept.name} is shown again: this device kept it when the map was imported.`);
+      return;
     }
+    this.say("This link holds the map's walls and doors, drawn on a plain grid: its picture stays on the device " +
+      "that imported it (a link never carries the picture).");
   }
 }

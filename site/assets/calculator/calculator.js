@@ -719,7 +719,7 @@ class Calculator {
     this.notice = "";
     this.summary.unnote("error"); // a link read since: the last one's refusal is what was
     this.fill(reply.values ?? {}); // every ruling: those the link leaves out are the defaults, not the table's
-    this.maps?.linked(reply.values ?? {});
+    await this.maps?.linked(reply.values ?? {}); // a kept map's picture found again before the answer is drawn
     this.linked = !this.rulings.same(this.shownRulings(), this.table());
     this.showHouse();
   }
