@@ -59,6 +59,8 @@ class SquareReading:
     """Whether a low wall between them made the cover at least 25% (ruling ``d20.ruling.map-low-walls``)."""
     rulings: tuple[str, ...]
     """The rulings on kinds of line this reading relied on."""
+    corner_lines: tuple[tuple[tuple[int, int], tuple[int, int], bool], ...] = ()
+    """Each corner line of some length: the attacker's corner, the target's (grid units) and whether it is broken."""
 
 
 def blocking(line: Line, rulings: dict[str, str]) -> bool:
@@ -91,6 +93,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
     blocked = 0
     walls: set[str] = set()
     blockers: set[Square] = set()
+    drawn: list[tuple[tuple[int, int], tuple[int, int], bool]] = []
     # every corner (ruling ``d20.ruling.map-corners``), or each on a line, is taken to its own square's side of it
     # (``walls.nudged``); corners are whole squares, so in the plane they are whole multiples of its scale
     chains = [line.path for line in lines]
@@ -127,6 +130,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
                 by.append(n)
             crossed = [lines[n].field for n, how in zip(by, meetings(na, nb, [chains[n] for n in by]))
                        if how in (CROSS, ALONG)]
+            drawn.append((p, q, bool(hit or crossed)))
             if hit or crossed:
                 blocked += 1
                 blockers.update(hit)
@@ -150,7 +154,7 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
         blocked=blocked, cover=cover, walls=tuple(sorted(walls)), blockers=tuple(sorted(blockers)),
         protectors=_protectors(sm, target, rulings["d20.ruling.map-protectors"]),
         heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
-        line_through=through, knees=knees, rulings=tuple(used),
+        line_through=through, knees=knees, rulings=tuple(used), corner_lines=tuple(drawn),
         **_elevation(attacker, target, ground, rulings))
 
 
@@ -276,6 +280,7 @@ def placement(r: SquareReading) -> dict[str, Any]:
         "elevation": r.elevation,
         "terrain": r.terrain,
         "steepest_step_ft": float(r.steepest_step),
+        "corner_lines": [[list(a), list(b), broken] for a, b, broken in r.corner_lines],
     }
 
 
