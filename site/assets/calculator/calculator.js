@@ -589,6 +589,24 @@ class Calculator {
     this.summary.waiting("Not shown: the page failed while writing the answer", "error");
   }
 
+  // The overlay's key copied from the answer to the board's side, where the eye is while reading the shading; taken
+  // away with the overlay. The copy is for the eye only: the answer's own key is the one read out.
+  showKey() {
+    const slot = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-role="overlay-key"]'));
+    if (!slot) return;
+    const legend = this.body.querySelector('[data-role="overlay-legend"]');
+    if (!legend) {
+      if (!slot.hidden) slot.replaceChildren();
+      slot.hidden = true;
+      return;
+    }
+    const copy = /** @type {Element} */ (legend.cloneNode(true));
+    copy.removeAttribute("data-role");
+    copy.querySelector(".overlay-help")?.remove(); // it points at the table under the answer, not here
+    slot.replaceChildren(copy);
+    slot.hidden = false;
+  }
+
   // Write the engine's answer only when it differs from what the output shows: its first answer is
   // usually the build-time one already on screen (kept as it is, no flicker).
   /** @param {string} html */
@@ -684,6 +702,7 @@ class Calculator {
     if (board) this.board?.apply(reply, board.dirty);
     if (reply.state === "ready") {
       this.write(reply.html ?? "");
+      this.showKey();
       this.summary.answered(reply.summary ?? "");
       this.body.hidden = false;
       this.setState("ready", this.notice);
