@@ -415,3 +415,14 @@ def test_a_square_map_may_be_60_squares_each_way_and_a_hex_board_40():
         assert "a hex board is at most 40 hexes each way (a square map, up to 60 squares)" in hexes["errors"][0]["message"]
         forty = call(op="evaluate", system=system, values={**big, "map.cols": "40", "map.rows": "40"})
         assert forty["state"] == "ready", forty
+
+
+def test_an_answer_says_the_situation_it_answers_in_a_line():
+    """The d6 map with the attacker on hex 0, 2, the target on 5, 2 and one partial obstacle between them: the line
+    names the system, both pieces and the cover with where it came from (one partial obstacle: level 1, -1 to
+    attacks), for a shared answer to say what it answers."""
+    values = {"map.cols": "8", "map.rows": "5", "map.attacker": "0, 2", "map.target": "5, 2",
+              "map.obstacles": '[{"hex":[2,2],"kind":"partial"}]'}
+    reply = call(op="evaluate", system="skirmish-d6", values=values)
+    assert reply["situation"] == ("d6 Skirmish · attacker on hex 0, 2, target on hex 5, 2 · cover Level 1 (-1 to "
+                                  "attacks), from obstacles: 1 partial, 0 total")

@@ -16,7 +16,7 @@ from ..systems import SYSTEMS
 from ..views import VIEWS
 from ..views.svg import Board, board_frame, board_marks, board_patch, board_svg, legend_html
 from ..views.view import Answer
-from .render import answer, result_html, summary_text
+from .render import answer, result_html, situation_text, summary_text
 
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
@@ -192,6 +192,7 @@ def _evaluate(request: dict[str, Any]) -> dict[str, Any]:
         "result": result,
         "html": result_html(result, request.get("base", ""), scenario),
         "summary": summary_text(result),
+        "situation": situation_text(result, scenario),
         "fragment": "s=" + encode_fragment(scenario),
     }
     if asked:

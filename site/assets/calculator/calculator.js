@@ -24,7 +24,7 @@ const ASSETS = new URL("../", import.meta.url).href; // the assets folder, above
 
 /** @typedef {import("../engine/rpc.js").EngineWorker} EngineWorker */
 /** A reply of pycore.page.handler.handle (the contract's reply, or a restored link's values or error). */
-/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("../board/board.js").BoardReply} Reply */
+/** @typedef {{ state?: string, html?: string, summary?: string, situation?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("../board/board.js").BoardReply} Reply */
 
 // The engine is the page's one worker (engine/worker.js), started by engine/start.js from the page's head (so that
 // Python starts while the page is parsed) from the engine's tag, which names this site's own interpreter; its
@@ -703,7 +703,7 @@ class Calculator {
     if (reply.state === "ready") {
       this.write(reply.html ?? "");
       this.showKey();
-      this.summary.answered(reply.summary ?? "");
+      this.summary.answered(reply.summary ?? "", reply.situation ?? "");
       this.body.hidden = false;
       this.setState("ready", this.notice);
       const link = "#" + reply.fragment;
