@@ -323,3 +323,28 @@ def test_classic_d20_lays_out_its_counted_cover_again_on_squares(page, server):
     calc.locator('[data-path="map.grid"]').select_option("hex")
     kept = wait_scenario(page, lambda s: s["map"].get("grid") == "hex")
     assert kept["map"]["walls"] == squares["map"]["walls"] and kept["map"]["obstacles"] == [{"hex": [3, 0], "kind": "wall"}]
+
+
+def test_a_kept_map_is_offered_at_the_top_without_a_link(page, server):
+    """The room imported, the calculator opened again without a link: the top of the calculator offers the kept map;
+    a tap chooses the map, opens the room on it with its picture, and takes the offer away."""
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    offer = calc.locator('[data-role="kept-offer"]')
+    assert offer.is_hidden()  # nothing kept yet
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    calc.locator('[data-role="import-file"]').set_input_files(str(Path(__file__).parent.parent / "maps" / "room.dd2vtt"))
+    calc.locator('[data-role="import-said"]').filter(has_text="Kept on this device").wait_for(timeout=READY_TIMEOUT)
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    button = calc.locator('[data-role="kept-offer-open"]')
+    button.filter(has_text="Open room.dd2vtt on the map").wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator('input[data-role="alternative"][value="map"]').is_checked() is False
+    button.click()
+    calc.locator('[data-role="import-said"]').filter(has_text="room.dd2vtt opened from this device").wait_for(
+        timeout=READY_TIMEOUT)
+    assert calc.locator('input[data-role="alternative"][value="map"]').is_checked()
+    assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href").startswith("blob:")
+    assert offer.is_hidden()

@@ -39,12 +39,14 @@ export class MapImport {
    * @param {MapShelf} [shelf]
    */
   constructor(root, board, host, shelf = new MapShelf()) {
+    this.root = root;
     this.board = board;
     this.host = host;
     this.shelf = shelf;
     this.said = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="import-said"]'));
     this.kept = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="kept-maps"]'));
     this.list = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="kept-list"]'));
+    this.offered = false; // whether a kept map was offered at the top
     /** @type {string | null} the object URL of the picture shown under the board */
     this.url = null;
     const file = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-role="import-file"]'));
@@ -206,6 +208,26 @@ export class MapImport {
     });
     this.list.replaceChildren(...items);
     this.kept.hidden = items.length === 0;
+  }
+
+  // Opened without a link: the newest map kept on this device offered at the top of the calculator, one tap from the
+  // board (the map chosen, the kept map opened on it). Nothing kept, or storage refused: nothing offered.
+  async offer() {
+    const offer = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-role="kept-offer"]'));
+    const button = offer?.querySelector('[data-role="kept-offer-open"]');
+    if (!offer || !(button instanceof HTMLButtonElement) || this.offered) return;
+    this.offered = true; // once a page: a later visit to no link offers nothing new
+    const [newest] = await this.shelf.list().catch(() => []);
+    if (!newest) return;
+    button.textContent = `Open ${newest.name} on the map (kept on this device)`;
+    offer.hidden = false;
+    button.addEventListener("click", () => {
+      offer.hidden = true;
+      const map = this.root.querySelector('input[data-role="alternative"][value="map"]');
+      if (map instanceof HTMLInputElement && !map.checked) map.click(); // the map shown (and laid out) first
+      this.reopen(newest.id, newest.name);
+      this.board.container.scrollIntoView({ block: "start" });
+    }, { once: true });
   }
 
   // A link was opened (or the page reloaded with its own): a square map's walls and doors came without its picture.
