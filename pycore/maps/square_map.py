@@ -265,6 +265,13 @@ def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
     return LineTable(out, plane.scale), found, plane
 
 
+def line_table(m: dict[str, Any]) -> tuple[LineTable, Plane]:
+    """The walls and doors of a validated square map as exact lines, and their plane, without its pieces (``_lines``,
+    remembered)."""
+    table, _lights, plane = _lines(m["walls"], m["doors"], m["lights"])
+    return table, plane
+
+
 NEAR_SCAN = 24
 """Up to this many lines a map's lines are scanned one by one; more are looked up by the squares they lie on."""
 

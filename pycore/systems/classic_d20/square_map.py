@@ -29,6 +29,10 @@ KNEES = 25
 """A low wall between them: "cover up to the knees is equal to 25% cover"."""
 
 
+CornerLine = tuple[tuple[int, int], tuple[int, int], bool]
+"""A corner line of some length: the attacker's corner and the target's (grid units) and whether it is broken."""
+
+
 @dataclass(frozen=True)
 class SquareReading:
     """What a square map says about one attack."""
@@ -64,6 +68,8 @@ class SquareReading:
     """Whether a low wall between them made the cover at least 25% (ruling ``d20.ruling.map-low-walls``)."""
     rulings: tuple[str, ...]
     """The rulings on kinds of line this reading relied on."""
+    corner_lines: tuple[CornerLine, ...] = ()
+    """Each corner line of some length: the attacker's corner, the target's (grid units) and whether it is broken."""
 
 
 def blocking(line: Line, rulings: dict[str, str]) -> bool:
@@ -94,7 +100,7 @@ def reading(square_board: SquareMap, attacker: Square, target: Square, ground: d
     plane = square_board.plane
     ca, ct = plane.centre(attacker), plane.centre(target)
     chains = [line.path for line in lines]
-    blocked, walls, blockers = _broken_lines(plane, attacker, target, lines, pieces, rulings)
+    blocked, walls, blockers, drawn = _broken_lines(plane, attacker, target, lines, pieces, rulings)
     cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
     through = False
     if cover == FULL:
@@ -114,18 +120,19 @@ def reading(square_board: SquareMap, attacker: Square, target: Square, ground: d
         blocked=blocked, cover=cover, walls=tuple(sorted(walls)), blockers=tuple(sorted(blockers)),
         protectors=_protectors(square_board, target, rulings["d20.ruling.map-protectors"]),
         heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
-        line_through=through, knees=knees, rulings=tuple(used),
+        line_through=through, knees=knees, rulings=tuple(used), corner_lines=tuple(drawn),
         **_elevation(attacker, target, ground, rulings))
 
 
 def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Line], pieces: set[Square],
-                  rulings: dict[str, str]) -> tuple[int, set[str], set[Square]]:
-    """How many of the 16 corner lines ``lines`` (the walls that break lines) or ``pieces`` break, and which walls
-    (by field) and which pieces broke some."""
+                  rulings: dict[str, str]) -> tuple[int, set[str], set[Square], list[CornerLine]]:
+    """How many of the 16 corner lines ``lines`` (the walls that break lines) or ``pieces`` break, which walls
+    (by field) and which pieces broke some, and each line of some length with whether it is broken."""
     near = _pieces_near(pieces, attacker, target)
     blocked = 0
     walls: set[str] = set()
     blockers: set[Square] = set()
+    drawn: list[CornerLine] = []
     # every corner (ruling ``d20.ruling.map-corners``), or each on a line, is taken to its own square's side of it
     # (``plane.nudged``); corners are whole squares, so in the plane they are whole multiples of its scale
     chains = [line.path for line in lines]
@@ -162,11 +169,12 @@ def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Li
                 by.append(n)
             crossed = [lines[n].field for n, how in zip(by, meetings(na, nb, [chains[n] for n in by]))
                        if how in (CROSS, ALONG)]
+            drawn.append((p, q, bool(hit or crossed)))
             if hit or crossed:
                 blocked += 1
                 blockers.update(hit)
                 walls.update(crossed)
-    return blocked, walls, blockers
+    return blocked, walls, blockers, drawn
 
 
 def _ends(plane: Plane, square: Square, chains: list[tuple[Vec, ...]],
@@ -279,6 +287,7 @@ def placement(r: SquareReading) -> dict[str, Any]:
         "elevation": r.elevation,
         "terrain": r.terrain,
         "steepest_step_ft": float(r.steepest_step),
+        "corner_lines": [[list(a), list(b), broken] for a, b, broken in r.corner_lines],
     }
 
 
