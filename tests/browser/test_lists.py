@@ -73,7 +73,7 @@ def test_creatures_added_named_placed_and_removed_round_trip_through_the_link(ph
     assert hexcell(calc, f"{q},{r}").get_attribute("data-piece") == "creature"  # marked at once
     box(calc, "others", 0, "name").fill("Bram")
     box(calc, "others", 0, "defense").fill("12")
-    wait_scenario(page, lambda s: s.get("others") == [{"name": "Bram", "defense": 12, "hex": [int(q), int(r)]}])
+    wait_scenario(page, lambda s: s.get("others") == [{"name": "Bram", "defense": 12, "hex": [int(q), int(r)], "cover": "none"}])
     # place it by tapping: the board does not cycle the tapped hex, the row's hex follows
     calc.locator('[data-list="others"] [data-role="list-place"]').first.tap()
     assert calc.locator('[data-list="others"] [data-role="list-place"]').first.get_attribute("aria-pressed") == "true"
@@ -81,7 +81,7 @@ def test_creatures_added_named_placed_and_removed_round_trip_through_the_link(ph
     assert box(calc, "others", 0, "hex", 0).input_value() == "3"
     assert box(calc, "others", 0, "hex", 1).input_value() == "1"
     assert "Creature 1 placed on hex 3, 1" in calc.locator('[data-list="others"] [data-role="list-announce"]').inner_text()
-    wait_scenario(page, lambda s: s.get("others") == [{"name": "Bram", "defense": 12, "hex": [3, 1]}])
+    wait_scenario(page, lambda s: s.get("others") == [{"name": "Bram", "defense": 12, "hex": [3, 1], "cover": "none"}])
     assert hexcell(calc, "3,1").get_attribute("data-piece") == "creature"
     # a tap with the creature tool on an empty hex of the board adds a row
     calc.locator('[data-role="board-tools"] [data-tool="2"]').tap()
@@ -110,7 +110,7 @@ def test_creatures_added_named_placed_and_removed_round_trip_through_the_link(ph
     assert calc.locator('[data-list="others"] [data-role="list-title"]').first.inner_text() == "Creature 1"
     assert box(calc, "others", 0, "name").input_value() == "Creature 1"
     assert box(calc, "others", 0, "hex", 0).get_attribute("id").endswith("-0-hex-q")
-    wait_scenario(page, lambda s: s.get("others") == [{"name": "Creature 1", "defense": 10, "hex": [2, 0]}])
+    wait_scenario(page, lambda s: s.get("others") == [{"name": "Creature 1", "defense": 10, "hex": [2, 0], "cover": "none"}])
     hexcell(calc, "3,1").and_(page.locator(":not([data-piece])")).wait_for()
     an_item_error_sits_by_its_row(page, calc)
 
@@ -236,7 +236,7 @@ def test_keyboard_places_a_row_on_the_board(browser, server, watch):
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.dataset.role") == "list-place"
     q, r = (int(v) for v in target.split(","))
-    wait_scenario(page, lambda s: s.get("others") == [{"name": "Bram", "hex": [q, r], "defense": 12}])
+    wait_scenario(page, lambda s: s.get("others") == [{"name": "Bram", "hex": [q, r], "defense": 12, "cover": "none"}])
     ctx.close()
     watch.check()
 
@@ -259,7 +259,7 @@ def test_lists_and_board_work_without_the_engine(browser, server, watch):
     assert hexcell(calc, "2,1").get_attribute("data-piece") == "creature"
     assert hexcell(calc, f"{q},{r}").get_attribute("data-piece") is None
     hidden = calc.locator('input[type="hidden"][data-path="others"]')
-    assert json.loads(hidden.input_value()) == [{"defense": 10, "name": "Creature 1", "hex": [2, 1]}]
+    assert json.loads(hidden.input_value()) == [{"defense": 10, "name": "Creature 1", "hex": [2, 1], "cover": "none"}]
     calc.locator('[data-list="others"] [data-role="list-remove"]').tap()
     assert json.loads(hidden.input_value()) == []
     assert hexcell(calc, "2,1").get_attribute("data-piece") is None
