@@ -135,7 +135,9 @@ def patched(before: Board, after: Board) -> ET.Element:
         glyphs.extend(ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{glyph_markup}</svg>'))
     for line in root.findall(f"{SVG}line"):
         root.remove(line)
-    root.extend(ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{patch["segments"]}</svg>'))
+    at = list(root).index(glyphs)  # the lines go under the glyphs' layer, as the page puts them
+    for offset, line in enumerate(ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{patch["segments"]}</svg>')):
+        root.insert(at + offset, line)
     root.find(f"{SVG}title").text = patch["title"]
     root.find(f"{SVG}desc").text = patch["desc"]
     return root

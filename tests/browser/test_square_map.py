@@ -76,13 +76,14 @@ def test_a_square_link_is_drawn_and_a_door_opens_and_closes(page, server):
     assert scenario_in_url(page)["map"]["doors"][0]["open"] is False
 
 
-def test_a_tap_on_a_square_places_the_next_piece(page, server):
-    """With the attacker and the target placed, a tap on an empty square puts a partial obstacle there, drawn by the
-    engine on that square and in the link; its row in the list names the square's column and row, and the zoom
+def test_a_tap_with_a_tool_on_a_square_places_that_piece(page, server):
+    """With the attacker and the target placed, a tap with the partial-obstacle tool on an empty square puts one
+    there, drawn by the engine on that square and in the link; its row in the list names the square's column and row, and the zoom
     speaks of squares."""
     calc = open_link(page, server, {**ROOM, "map": {**ROOM["map"], "doors": []}})
     headline(calc, "Hits on 5+")
     square = calc.locator('.calc-board g.hex[data-hex="2,2"]')
+    calc.locator('[data-role="board-tools"] [data-tool="2"]').click()
     square.click()
     calc.locator('.calc-board g.hex[data-hex="2,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
     wait_scenario(page, lambda s: s["map"].get("obstacles") == [{"kind": "partial", "hex": [2, 2]}])
@@ -303,6 +304,7 @@ def test_classic_d20_lays_out_its_counted_cover_again_on_squares(page, server):
     assert not squares["map"].get("obstacles") and len(squares["map"]["creatures"]) == 2
     calc.locator(".calc-board polyline.wall").first.wait_for(state="attached", timeout=READY_TIMEOUT)
     headline(calc, counted)
+    calc.locator('[data-role="board-tools"] [data-tool="2"]').click()
     calc.locator('.calc-board g.hex[data-hex="3,0"]').click()  # a piece placed by hand
     wait_scenario(page, lambda s: len(s["map"].get("obstacles") or []) == 1)
     calc.locator('[data-path="map.grid"]').select_option("hex")
