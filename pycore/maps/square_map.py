@@ -24,8 +24,12 @@ MOST_HEXES = 40
 MOST_SQUARES = 60
 """A square map's largest width or height (a map maker's export is often larger than 40 squares one way)."""
 """The contract's ``map.grid`` values: hexes (the default) or squares."""
-WALL_KINDS = (("wall", "Wall"), ("object", "Object outline"), ("low", "Low wall"))
-"""What a line on a square map is: a wall, the outline of a solid object, or a low wall."""
+WALL_KINDS = (("wall", "Wall"), ("object", "Object outline"), ("low", "Low wall"), ("window", "Window"),
+              ("slit", "Arrow slit"))
+"""What a line on a square map is: a wall, the outline of a solid object, a low wall, or an opening in a wall that a
+line may pass through (a high narrow window, an arrow slit)."""
+OPENINGS = frozenset(("window", "slit"))
+"""The kinds of line that are openings."""
 MAX_WALLS = 5000
 """The most walls (polylines) a map may list; a Universal VTT export of a large dungeon has a few thousand."""
 MAX_POINTS = 1000
@@ -79,7 +83,7 @@ class Line:
     """A wall, an object's outline, a low wall or a door, as exact points."""
 
     kind: str
-    """``wall``, ``object``, ``low`` or ``door``."""
+    """``wall``, ``object``, ``low``, ``window``, ``slit`` or ``door``."""
     points: tuple[Exact, ...]
     """The polyline, in grid units."""
     index: int

@@ -6,8 +6,9 @@ from fractions import Fraction
 from typing import Any
 
 from ...dice import D20, exact
+from ...maps.square_map import read as read_lines
 from ...trace import Trace
-from . import square_map
+from . import regions, square_map
 from .areas import area_result
 from .hex_map import MapReading, placement, read_map, with_reading
 from .inputs import picked
@@ -157,9 +158,13 @@ def _on_the_map(s: dict[str, Any]) -> dict[str, Any]:
 
 def on_map(s: dict[str, Any], r: MapReading) -> dict[str, Any]:
     """The answer for a map's reading: the counted evaluation of what it read, with the map's own rules first."""
-    result = evaluate_counted(with_reading(s, r))
+    rr = regions.read(s["map"], None, r.attacker, r.target, s["rulings"])
+    result = evaluate_counted(regions.applied(with_reading(s, r), rr))
     rules = ["d20.map.cover"]
     rulings = ["d20.ruling.map-cover"]
+    more_rules, more_rulings = regions.used(rr, s["map"])
+    rules.extend(more_rules)
+    rulings.extend(more_rulings)
     if r.line_through:
         rulings.append("d20.ruling.map-line-through")
     if r.protectors:
@@ -171,16 +176,27 @@ def on_map(s: dict[str, Any], r: MapReading) -> dict[str, Any]:
     result["rules"] = [*rules, *(x for x in result["rules"] if x not in rules)]
     result["rulings_used"] = [*rulings, *(x for x in result["rulings_used"] if x not in rulings)]
     result["map"] = placement(r)
+    if rr is not regions.NOTHING:
+        result["map"]["regions"] = regions.placement(rr)
     return result
 
 
-def on_squares(s: dict[str, Any], r: square_map.SquareReading) -> dict[str, Any]:
-    """The answer for a square map's reading: the counted evaluation of what it read, with the map's own rules first."""
-    result = evaluate_counted(square_map.with_reading(s, r))
+def on_squares(s: dict[str, Any], r: square_map.SquareReading,
+               rr: regions.RegionReading | None = None) -> dict[str, Any]:
+    """The answer for a square map's reading (``rr``: its regions' and openings', when the caller has it): the
+    counted evaluation of what it read, with the map's own rules first."""
+    if rr is None:
+        rr = regions.read(s["map"], read_lines(s["map"]), r.attacker, r.target, s["rulings"])
+    result = evaluate_counted(regions.applied(square_map.with_reading(s, r), rr))
     rules, rulings = square_map.used(r)
+    more_rules, more_rulings = regions.used(rr, s["map"])
+    rules.extend(more_rules)
+    rulings.extend(more_rulings)
     result["rules"] = [*rules, *(x for x in result["rules"] if x not in rules)]
     result["rulings_used"] = [*rulings, *(x for x in result["rulings_used"] if x not in rulings)]
     result["map"] = square_map.placement(r)
+    if rr is not regions.NOTHING:
+        result["map"]["regions"] = regions.placement(rr)
     return result
 
 

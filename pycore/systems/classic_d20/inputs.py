@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...maps import regions
 from ...maps.areas import area_errors, area_fields
 from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
@@ -16,8 +17,12 @@ from .tables import (
     PERCENTS,
     RULINGS,
     SYSTEM,
+    TITLE,
     Example,
 )
+
+REGION_KINDS = ("fog", "brush", "screen")
+"""The region kinds Classic d20 has rules for: fog or mist, thick bushes, translucent screens."""
 
 CONVENTION_CHOICES = (("descending", "Descending AC with THAC0"), ("ascending", "Ascending AC with attack bonus"))
 KIND_CHOICES = (("melee", "Melee attack"), ("missile", "Missile attack"), ("spell", "Spell or ability"),
@@ -153,6 +158,7 @@ INPUTS = Inputs(
               help="Colour every free hex by what the attack would be with that piece standing there."),
         *square_fields("d20.map.squares"),
         *area_fields("d20.cover.saves", "ft", "map"),
+        regions.region_field("d20.map.fog"),
         Field("pairings", "bool", "List everyone against everyone", default=False, rule="d20.map.overlay", group="map",
               help="Each creature on the attacker's side against each on the target's: cover and chance, sortable."),
     ),
@@ -192,6 +198,7 @@ def check(s: dict[str, Any]) -> list[FieldError]:
                                          "and height, or neither for a map without edges"))
         errors.extend(hex_board_errors(m))
         errors.extend(area_errors(s["area"], m["grid"]))
+        errors.extend(regions.check(m, REGION_KINDS, TITLE))
         if acs is not None and len(acs) > 1:
             errors.append(FieldError("target.protector_ac", "on a map give one AC for all the protectors (or none: "
                                      "each has the target's own AC), as who protects changes as pieces move"))

@@ -11,6 +11,7 @@ from ...geometry.clearance import Clearance
 from ...geometry.hexgrid import Hex
 from ...maps.hex_map import board_cells, unbounded_cells
 from ...maps.overlay import standing_hexes
+from . import regions
 from .corner_lines import Lines
 from .hex_map import Board, MapReading, board_of, cover_of, elevation_of, reading
 from .inputs import BOARD_COORD
@@ -75,6 +76,8 @@ def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     for h in standing_hexes(drawn_cells(s["map"], attacker, target), taken, BOARD_COORD):
         a, t = (attacker, h) if moving == "target" else (h, target)
         k = key_of(a, t, board, rulings, lines, speaking, guarded, clearance)
+        if s["map"]["regions"]:  # the fog, bushes and screens on this line
+            k = (*k, regions.read(s["map"], None, a, t, rulings).key)
         result = answers.get(k)
         if result is None:
             result = answers[k] = answer(s, reading(a, t, board, rulings, lines))

@@ -14,8 +14,10 @@ from ...geometry.walls import ALONG, CROSS, Plane, Vec, clear_line, meetings, nu
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import Line, SquareMap
+from . import regions
 from .corner_lines import cover_percent
 from .inputs import BOARD_COORD
+from .regions import RegionReading
 from .tables import CLIFF_STEP_FT, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
 
 LINES = 16
@@ -69,7 +71,7 @@ def blocking(line: Line, rulings: dict[str, str]) -> bool:
         return rulings["d20.ruling.map-objects"] == "block"
     if line.kind == "low":
         return rulings["d20.ruling.map-low-walls"] == "block"
-    return True
+    return line.kind not in square_map.OPENINGS  # a window or a slit lets lines through (``regions`` gives its cover)
 
 
 def blocking_kinds(rulings: dict[str, str]) -> frozenset[str]:
@@ -279,19 +281,27 @@ def placement(r: SquareReading) -> dict[str, Any]:
     }
 
 
-def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_ft: int) -> tuple[Any, ...]:
-    """Everything ``with_reading`` fills in from a reading: two squares with one of these have one answer."""
-    return (cover, protectors, elevation, terrain, distance_ft)
+WALLED_OFF = ("walled off",)
+"""The regions' key of a square walled off from the other piece: with no line of effect, what fog, bushes or an
+opening would add changes no entry of the overlay."""
 
 
-def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading], dict[str, Any]]) -> dict[str, Any]:
+def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_ft: int,
+            regional: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Everything ``with_reading`` fills in from a reading, and the regions' reading (``RegionReading.key``): two
+    squares with one of these have one answer."""
+    return (cover, protectors, elevation, terrain, distance_ft, regional)
+
+
+def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading, RegionReading],
+                                                   dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
     the drawn board. Each square is read as a single answer reads it (``reading``), but for a square a run of walls
     keeps wholly apart from the other piece (``square_map.walled_off``: all 16 lines are broken, those between corners
     the two share too, as such a run passes through those corners) or one whose hull with
     it no wall enters and no piece is near (``square_map.in_view``: none is), only what else it fills in is read. The
     evaluation runs once per distinct reading of what it fills in (``with_reading``), on the first square that has
-    it."""
+    it. The map's regions and openings (``regions``) are read on every square, and what they say is part of the key."""
     moving, m = s["overlay"], s["map"]
     sm = square_map.read(m)
     ground = _ground(m)
@@ -313,7 +323,11 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
         cover = None
-        if square_map.walled_off(sm, attacker, target, breaking):
+        walled = square_map.walled_off(sm, attacker, target, breaking)
+        # walled off there is no line of effect, whatever fog, bushes or an opening would add: their reading is moot
+        rr = regions.NOTHING if walled else regions.read(m, sm, attacker, target, rulings)
+        regional = WALLED_OFF if walled else rr.key
+        if walled:
             cover = behind_cover  # every corner line is broken and no line gets through: 16 of 16
         elif (not knees and not _pieces_near(pieces - {attacker, target}, attacker, target)
               and square_map.in_view(sm, attacker, target, breaking)):
@@ -322,13 +336,13 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
             height = _elevation(attacker, target, ground, rulings)
             key = _filled(cover, len(_protectors(sm, target, rulings["d20.ruling.map-protectors"])),
                           height["elevation"], height["terrain"],
-                          sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX)
+                          sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX, regional)
             if key in answers:
                 return answers[key]
         r = reading(sm, attacker, target, ground, rulings)
-        key = _filled(r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft)
+        key = _filled(r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft, regional)
         if key not in answers:
-            answers[key] = on_squares({**s, "overlay": "none", "map": {**m, moving: list(c)}}, r)
+            answers[key] = on_squares({**s, "overlay": "none", "map": {**m, moving: list(c)}}, r, rr)
         return answers[key]
 
     return square_overlay_result(moving, each_square(free, one, ("cover",)))

@@ -454,3 +454,70 @@ RULINGS: tuple[Ruling, ...] = (
 )
 RULINGS = (*RULINGS, *area_rulings("d20.ruling", MAP_PAGE))
 """With the rulings areas rest on (``maps.areas``)."""
+
+REGION_RULES: tuple[Rule, ...] = (
+    Rule("d20.map.fog", "Fog or mist on a map", MAP_PAGE),
+    Rule("d20.map.brush", "Bushes and screens on a map", MAP_PAGE),
+    Rule("d20.map.openings", "Windows and arrow slits on a square map", MAP_PAGE),
+)
+"""The rules of regions and openings on a map."""
+
+REGION_RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "d20.ruling.map-fog",
+        "Fog on the map and a distance through fog given as well",
+        MAP_PAGE,
+        (
+            Choice("map", "The map's fog", "where the map marks fog, the feet of it the centre line runs through "
+                   "replace the distance given (none, when the line stays out of it); a map without fog keeps the "
+                   "distance given"),
+            Choice("longer", "The longer", "the longer of the map's measure and the distance given counts"),
+        ),
+        "map",
+        "A map that draws the fog bank already says how much of it lies between the two; the distance box is for "
+        "a scene the map does not draw.",
+    ),
+    Ruling(
+        "d20.ruling.map-soft",
+        "Bushes or a screen on the map and concealment given as well",
+        MAP_PAGE,
+        (
+            Choice("highest", "Larger percentage", "the larger of the map's concealment and the one given counts"),
+            Choice("map", "The map's", "the map's bushes and screens replace the concealment given, where the line "
+                   "passes one"),
+        ),
+        "highest",
+        "Both say how much of the target can be seen; as with fog on top of other concealment, the thicker screen "
+        "decides.",
+    ),
+    Ruling(
+        "d20.ruling.opening-at",
+        "Who is at a window or an arrow slit?",
+        MAP_PAGE,
+        (
+            Choice("touching", "Touching it", "a creature whose square the opening's line meets, at an edge or a "
+                   "corner, is at the opening"),
+            Choice("side", "Along a side", "only a creature with the opening running along a side of its square "
+                   "is at it; touching a corner is not enough"),
+        ),
+        "touching",
+        "A sniper stands right at the opening; a square the opening touches is as close as the map can put one.",
+    ),
+    Ruling(
+        "d20.ruling.opening-far",
+        "A shot through a window or an arrow slit at a target away from it",
+        MAP_PAGE,
+        (
+            Choice("none", "Nothing more", "the opening gives no cover to a target that is not at it; the wall "
+                   "around it still breaks the lines it breaks"),
+            Choice("opening", "The opening's cover", "the target has the opening's cover (75% or 90%) wherever it "
+                   "stands behind it"),
+        ),
+        "none",
+        "The text gives the cover to the one sniping from the opening; a target further in is seen through it "
+        "and sheltered only by what the corner lines find.",
+    ),
+)
+"""The rulings of regions and openings on a map."""
+RULES = (*RULES, *REGION_RULES)
+RULINGS = (*RULINGS, *REGION_RULINGS)

@@ -9,6 +9,7 @@ from ...dice import D20, D20_SIDES, binomial, convolve, exact, mean, product
 from ...errors import FieldError, ScenarioError
 from ...geometry.hexgrid import Hex, distance
 from ...trace import Trace
+from . import regions
 from .areas import area_result
 from .odds import die_hits, faces_needed, forward_hits, stray_hits
 from .overlay import overlay
@@ -89,6 +90,8 @@ def _vicinity(s: dict[str, Any], others: list[Creature], layout: StrayLayout) ->
 
 def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated enchanted-realms scenario into the contract's result dict."""
+    given, regional = s, regions.read(s)
+    s = regions.applied(s, regional)
     rulings = s["rulings"]
     attack, attacker, target = s["attack"], s["attacker"], s["target"]
     kind, cover = attack["kind"], target["cover"]
@@ -96,6 +99,9 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     groups = list(attack["split"]) if attack["split"] is not None else [dice]
     trace = Trace()
     trace.rule("er.attack.pool")
+    region_rules, region_rulings = regions.used(regional)
+    trace.rule(*region_rules)
+    trace.ruling(*region_rulings)
 
     targetable, bonus, saves = _cover_effects(s, trace)
     unseen = _unseen(s) if targetable and kind == "sight-spell" else []
@@ -255,8 +261,10 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
     }
     if attack["rolls"] is not None:
         result["resolution"] = resolve(s, groups, defense, targetable, applies, layout, occupants)
+    if regional is not regions.NOTHING:
+        result["map"] = {"regions": regions.placement(regional)}
     if s["overlay"] != "none":
-        result["overlay"] = overlay(s, evaluate)
+        result["overlay"] = overlay(given, evaluate)
     if s["area"]["shape"] != "none":
         result["area"] = area_result(s, _cover_effects)
     return result

@@ -8,8 +8,11 @@ from ...dice import D20_SIDES
 from ...errors import FieldError
 from ...maps.areas import area_errors, area_fields
 from ...maps.overlay import OVERLAY_CHOICES
+from ...maps.regions import check as check_regions
+from ...maps.regions import region_field
 from ...schema import Field, Inputs
-from .tables import ATTACKER, COVER_CHOICES, KIND_CHOICES, RULINGS, STRAY_DIE, SYSTEM
+from .regions import KINDS as REGION_KINDS
+from .tables import ATTACKER, COVER_CHOICES, KIND_CHOICES, RULINGS, STRAY_DIE, SYSTEM, TITLE
 
 HEX_RANGE = 99
 DEFENSE_MIN, DEFENSE_MAX = 0, 60
@@ -70,6 +73,7 @@ INPUTS = Inputs(
         Field("map.grid", "choice", "Grid", default="hex", choices=(("hex", "Hexes"), ("square", "Squares")),
               rule="er.ff.hexes-only", in_form=False, help="Enchanted Realms plays on hexes only."),
         *area_fields("er.cover.full", "ft"),
+        region_field("er.obscurement.regions"),
     ),
     RULINGS,
 )
@@ -83,6 +87,8 @@ def check(s: dict[str, Any]) -> list[FieldError]:
         errors.append(FieldError("map.grid", "Enchanted Realms plays on hexes only: a stray shot lands in one of the "
                                  "eight hexes around the target, which a square grid does not have (rule "
                                  "er.ff.hexes-only)"))
+    else:
+        errors.extend(check_regions({"cols": None, "rows": None, **s["map"]}, REGION_KINDS, TITLE))
     errors.extend(area_errors(s["area"], "hex"))
     attack = s["attack"]
     dice = attack["dice"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...geometry.hexgrid import Hex, distance
 from ...maps.overlay import entry, overlay_result, standing_hexes
+from . import regions
 from .cells import board_cells
 from .inputs import HEX_RANGE
 from .tables import STRAY_REACH
@@ -48,7 +49,8 @@ def overlay(s: dict[str, Any], evaluate: Callable[[dict[str, Any]], dict[str, An
     """The ``overlay`` result key of a validated scenario that asks for one.
 
     Shared work: cover is an input and the odds do not depend on where anyone stands, so one answer serves every
-    hex; a bystander can only be struck on the eight stray hexes, which alone are evaluated with it there. Where a
+    hex (on a map with obscured regions, one answer for each reading of the regions, ``regions.read``); a bystander
+    can only be struck on the eight stray hexes, which alone are evaluated with it there. Where a
     hex could change the answer into an error (ruling ``er.ruling.attacker-hex`` lets the attacker be struck and its
     Defense is missing), those hexes are evaluated one by one.
     """
@@ -68,6 +70,19 @@ def overlay(s: dict[str, Any], evaluate: Callable[[dict[str, Any]], dict[str, An
                    for h in hexes]
     else:
         fixed = placed[1] if moving == "attacker" else placed[0]
-        entries = [entry(h, evaluate(moved(s, moving, h)) if risky and distance(h, fixed) <= STRAY_REACH else base,
-                         COVER_KEY) for h in hexes]
+        by_region: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+        def standing(h: Hex) -> dict[str, Any]:
+            """The answer with the piece at ``h``: ``base``, unless the obscured ground it brings changes it."""
+            if risky and distance(h, fixed) <= STRAY_REACH:
+                return evaluate(moved(s, moving, h))
+            if not s["map"]["regions"]:
+                return base
+            there = moved(s, moving, h)
+            key = regions.read(there).key
+            if key not in by_region:
+                by_region[key] = evaluate(there)
+            return by_region[key]
+
+        entries = [entry(h, standing(h), COVER_KEY) for h in hexes]
     return overlay_result(moving, entries)

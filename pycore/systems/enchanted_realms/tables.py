@@ -201,3 +201,44 @@ WHY_NOT_WORDS = {
 }
 """Why friendly fire is not used, by reason."""
 
+
+REGION_RULES: tuple[Rule, ...] = (
+    Rule("er.obscurement.regions", "Obscured ground on the map", OBSCUREMENT_PAGE),
+    Rule("er.ff.blind-region", "A shot into ground where nothing can be seen", FRIENDLY_FIRE_PAGE),
+)
+"""The rules of obscured regions on the map."""
+
+REGION_RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "er.ruling.region-into",
+        "When is an attack made into an obscured region?",
+        OBSCUREMENT_PAGE,
+        (
+            Choice("target", "The target is in it", "the penalty and the blind shot come from the regions the "
+                   "target's hex lies in"),
+            Choice("line", "The line crosses it", "they come from every region the line of fire passes through, "
+                   "the attacker's and the target's hexes included"),
+        ),
+        "target",
+        "The text puts the penalty on the one acting into the obscured area: what hides the target is the ground "
+        "it stands in; an attacker standing in fog and shooting out is not acting into it.",
+    ),
+    Ruling(
+        "er.ruling.region-penalty",
+        "An obscured region's penalty and a penalty given as well",
+        OBSCUREMENT_PAGE,
+        (
+            Choice("highest", "The larger", "the largest of the regions' penalties and the attack's own penalty "
+                   "counts: they describe the same murk"),
+            Choice("add", "Add them", "the regions' largest penalty is added to the attack's own penalty (for an "
+                   "attack penalty that stands for something else, such as a condition)"),
+        ),
+        "highest",
+        "The penalty box is how a table gave the fog before the map could draw it; counting the fog twice would "
+        "punish the same shot for the same mist.",
+    ),
+)
+"""The rulings of obscured regions on the map."""
+
+RULES = (*RULES, *REGION_RULES)
+RULINGS = (*RULINGS, *REGION_RULINGS)

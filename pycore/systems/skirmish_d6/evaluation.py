@@ -8,7 +8,7 @@ from typing import Any
 
 from ...dice import d6_chance, d6_target, exact
 from ...trace import Trace
-from . import hex_map, square_map
+from . import hex_map, regions, square_map
 from .areas import area_result
 from .modifiers import (
     AIMED,
@@ -60,13 +60,15 @@ MapCover = hex_map.MapCover | square_map.SquareCover | None
 
 @dataclass(frozen=True)
 class Standing:
-    """Where the pieces stand and what lies between them: the cover, the light, the distance and the height."""
+    """Where the pieces stand and what lies between them: the cover, the light, the distance, the height and what the
+    map's regions said."""
 
     cover: Cover
     lit: int | str
     distance: float | None
     surrounded: bool
     elevation: str
+    regional: regions.RegionReading
 
 
 @dataclass(frozen=True)
@@ -103,15 +105,22 @@ def where_they_stand(s: dict[str, Any], mc: MapCover, trace: Trace) -> Standing:
         partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
         distance = s["attack"]["distance"]
     light = mc.light if isinstance(mc, square_map.SquareCover) and mc.light is not None else s["light"]
+    regional = regions.read_scenario(s) if mc is not None else regions.NOTHING
+    more_partial, more_total = regions.obstacles(regional, rulings)
+    partial, total = partial + more_partial, total + more_total
+    light = regions.light(regional, light, rulings)
     lit = light_levels(light, s["attacker"]["vision"])
     cover = combine_cover(partial, total, lit, rulings["d6.ruling.light-and-obstacles"])
     trace.rule(*cover.rules)
     surrounded = _map_rules(mc, trace) or s["target"]["surrounded"]
+    region_rules, region_rulings = regions.used(regional, s["map"])
+    trace.rule(*region_rules)
+    trace.ruling(*region_rulings)
     elevation = _elevation(mc, s["attacker"]["elevation"], rulings, trace)
     trace.rule("d6.light.vision")
     if cover.obstacle_levels and lit not in (0, TOTAL) and not cover.total_obstacles:
         trace.ruling("d6.ruling.light-and-obstacles")
-    return Standing(cover, lit, distance, surrounded, elevation)
+    return Standing(cover, lit, distance, surrounded, elevation, regional)
 
 
 def can_aim(s: dict[str, Any], standing: Standing, trace: Trace) -> Aim:
@@ -248,6 +257,8 @@ def the_result(s: dict[str, Any], mc: MapCover, trace: Trace, standing: Standing
         result["map"] = square_map.placement(mc)
     elif mc is not None:
         result["map"] = _placement(mc)
+    if standing.regional is not regions.NOTHING:
+        result["map"]["regions"] = regions.placement(standing.regional)
     return result
 
 
@@ -260,6 +271,8 @@ def _square_rules(mc: square_map.SquareCover, trace: Trace) -> bool:
     if mc.edge_walls:
         trace.ruling("d6.ruling.edge-line")
     trace.ruling(*mc.lines_used)
+    if "d6.ruling.openings" in mc.lines_used:
+        trace.rule("d6.map.openings")
     if mc.seen_past:
         trace.rule("d6.cover.seen-past")
     if mc.lights_read:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...maps import regions
 from ...maps.areas import area_errors, area_fields
 from ...maps.overlay import OVERLAY_CHOICES
 from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
 from .modifiers import needs_distance, never_targetable
-from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
+from .regions import KINDS as REGION_KINDS
+from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, TITLE, VISION_LABELS, VISIONS
 
 KIND_CHOICES = (
     ("melee", "Melee attack [ATTACK]"),
@@ -81,6 +83,7 @@ INPUTS = Inputs(
               rule="d6.map.line", group="map"),
         *square_fields("d6.map.squares"),
         *area_fields("d6.cover.area-effect", "″", "map"),
+        regions.region_field("d6.map.light-regions"),
         Field("attacker.elevation", "choice", "Attacker's height", default="level", choices=ELEVATION_CHOICES,
               rule="d6.height.above"),
         Field("attacker.size", "choice", "Attacker's size", default="medium", choices=SIZE_CHOICES, rule="d6.size.table"),
@@ -114,7 +117,7 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             if m[given] is not None and m[missing] is None:
                 return [FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width and "
                                    "height, or neither for a map without edges")]
-        return hex_board_errors(m) + area_errors(s["area"], m["grid"])
+        return hex_board_errors(m) + area_errors(s["area"], m["grid"]) + regions.check(m, REGION_KINDS, TITLE)
     if s["attack"]["distance"] is not None:
         return []
     if needs_distance(s) and not never_targetable(s):

@@ -21,7 +21,7 @@ from ...geometry.hexgrid import Hex
 from ...geometry.rays import Rays
 from ...maps.hex_map import board_cells, read, unbounded_cells
 from ...maps.overlay import entry_values, overlay_result, standing_hexes
-from . import hex_map
+from . import hex_map, regions
 from .inputs import BOARD_COORD
 from .modifiers import combine_cover, light_levels
 from .tables import MELEE_REACH, TOTAL
@@ -142,6 +142,10 @@ class FromStays:
         """The cover levels the light adds (``light_levels``)."""
         self.combine = rulings["d6.ruling.light-and-obstacles"]
         """How light and obstacle levels combine."""
+        self.map, self.rulings = m, rulings
+        """The validated map and the rulings (the regions are read from them hex by hex)."""
+        self.scene_light, self.vision = s["light"], s["attacker"]["vision"]
+        """The scene's light and the attacker's vision, for the light a region gives."""
         enemies = [h for h, side in self.creatures.items() if side == "attacker"]
         self.surround = Surround(enemies if moving == "attacker" else [self.attacker, *enemies], self.rule == "adjacent")
         """The attacker's side around the target."""
@@ -169,20 +173,26 @@ class FromStays:
         sight = self.sight(ridges)
         paths = sight.counts(h)
         light, combine = self.light, self.combine
+        regional, mp, mt = regions.NOTHING, 0, 0
+        if self.map["regions"]:  # the brush on the line counts after the map's own (no line is looked for past it)
+            regional = regions.read(self.map, a, t)
+            mp, mt = regions.obstacles(regional, self.rulings)
+            light = light_levels(regions.light(regional, self.scene_light, self.rulings), self.vision)
         clear: bool | None = True
         if not any(total for _, total in paths):
             partial, total = cover_of(paths, True, self.edge)
-            level = combine_cover(partial, total, light, combine).level
-        elif all(combine_cover(partial + total, 0, light, combine).level == TOTAL for partial, total in paths):
+            level = combine_cover(partial + mp, total + mt, light, combine).level
+        elif all(combine_cover(partial + total + mp, mt, light, combine).level == TOTAL for partial, total in paths):
             clear, level = None, TOTAL  # blocked: total cover; clear: the obstacles count as levels, that many too
         else:
             clear = sight.clearance.clear(h)
             partial, total = cover_of(paths, clear, self.edge)
-            level = combine_cover(partial, total, light, combine).level
+            level = combine_cover(partial + mp, total + mt, light, combine).level
         surrounded = self.surround.around(h) if self.moving == "target" else self.surround.around(t, h)
         heights = (ground.get(a, 0), ground.get(t, 0)) if ground else None
         far = abs(a.q - t.q) + abs(a.r - t.r) + abs(a.s - t.s) > 2 * MELEE_REACH  # the distance, doubled
-        return (level, far, surrounded, higher(heights)), clear
+        found = (level, far, surrounded, higher(heights))
+        return ((*found, regional.key) if self.map["regions"] else found), clear
 
     def reading(self, h: Hex, clear: bool | None = None) -> hex_map.MapCover:
         """The full reading with the moving piece at ``h``, as a single evaluation makes it (``clear``: whether an

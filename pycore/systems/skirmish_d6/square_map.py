@@ -14,6 +14,7 @@ from ...geometry.walls import CROSS, Place, Vec, clear_line, places
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import Line, SquareMap
+from . import regions
 from .inputs import BOARD_COORD
 from .tables import TOTAL
 
@@ -22,6 +23,9 @@ COVER_KEY = ("cover_level", "hits_on")
 
 PARTIAL = "partial"
 """A partial obstacle: one level of cover."""
+LINE_RULINGS = {"object": "d6.ruling.map-objects", "low": "d6.ruling.map-low-walls", "window": "d6.ruling.openings",
+                "slit": "d6.ruling.openings"}
+"""The ruling that says what each kind of line other than a wall or a door is."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,8 @@ def line_kind(line: Line, rulings: dict[str, str]) -> str | None:
         return TOTAL
     if line.kind == "object":
         return TOTAL if rulings["d6.ruling.map-objects"] == "total" else PARTIAL
+    if line.kind in square_map.OPENINGS:
+        return PARTIAL if rulings["d6.ruling.openings"] == "partial" else None
     return PARTIAL if rulings["d6.ruling.map-low-walls"] == "partial" else None
 
 
@@ -205,8 +211,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     # no line between the two squares meets a line off their hull (``near``): what the rulings on kinds of line say
     # is asked of those, and they are what may let some line get past
     close = square_map.near(sm, attacker, target, sm.lines) if sm.table.kinds - {"wall", "door"} else []
-    used = [f"d6.ruling.map-{'objects' if line.kind == 'object' else 'low-walls'}" for line in close
-            if line.kind in ("object", "low")] + list(crossing.used)
+    used = [LINE_RULINGS[line.kind] for line in close if line.kind in LINE_RULINGS] + list(crossing.used)
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:
@@ -304,13 +309,15 @@ def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], d
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
         key: tuple[Any, ...] | None = None
         if not ground and square_map.walled_off(sm, attacker, target, blocking):
+            # total cover by the walls: no light or brush the regions add changes it, so they are not read
             key = ("walled off", sq.distance(attacker, target, rulings["d6.ruling.square-diagonal"]),
                    _surrounded(attacker, target, sm.creatures, rulings) is not None,
                    _map_light(sm, target, rulings) if lights_read else None)
             if key in answers:
                 return answers[key]
         sc = cover_between(sm, attacker, target, ground, rulings, s["light"])
-        key = key or reading_key(sc)
+        if key is None:  # the light where the target stands and the brush on the line, beside the walls' reading
+            key = (*reading_key(sc), regions.read(m, attacker, target).key if m["regions"] else None)
         if key not in answers:
             answers[key] = answer({**s, "overlay": "none", "map": {**m, moving: list(c)}}, sc)
         return answers[key]

@@ -222,3 +222,59 @@ RULINGS: tuple[Ruling, ...] = (
 )
 RULINGS = (*RULINGS, *area_rulings("d6.ruling", MAP_PAGE))
 """With the rulings areas rest on (``maps.areas``)."""
+
+REGION_RULES: tuple[Rule, ...] = (
+    Rule("d6.map.light-regions", "Light levels marked on the map", MAP_PAGE),
+    Rule("d6.map.brush", "Brush and dense brush on the map", MAP_PAGE),
+    Rule("d6.map.openings", "Windows and arrow slits on a square map", MAP_PAGE),
+)
+"""The rules of regions and openings on a map."""
+
+REGION_RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "d6.ruling.region-light",
+        "A light level marked on the map, and the map's lights or the scene's light",
+        MAP_PAGE,
+        (
+            Choice("region", "The region's", "where the target stands in a region of a light level, that level is "
+                   "the light there, whatever the map's lights and the scene's light say; where regions overlap, "
+                   "the one listed last"),
+            Choice("brighter", "The brighter", "the brighter of the region's level and the light the map's lights "
+                   "or the scene give"),
+        ),
+        "region",
+        "A region is the map maker's word for that very spot (a dark cellar in a sunlit scene, a lit room in the "
+        "night); the scene's light is for the rest of the map.",
+    ),
+    Ruling(
+        "d6.ruling.dense-brush",
+        "Does dense brush the line passes through block it?",
+        MAP_PAGE,
+        (
+            Choice("total", "Total obstacle", "dense brush the centre line passes through is a total obstacle, as "
+                   "the text lists it: total cover"),
+            Choice("partial", "Partial obstacle", "dense brush counts one level, like other brush (for tables where "
+                   "one can glimpse a target through the leaves)"),
+        ),
+        "total",
+        "The text names dense brush among the total obstacles; a region has no edge to see past, so no unbroken "
+        "line is looked for beside it.",
+    ),
+    Ruling(
+        "d6.ruling.openings",
+        "What does a window or an arrow slit give?",
+        MAP_PAGE,
+        (
+            Choice("partial", "A partial obstacle", "the centre line through a window or a slit counts it as one "
+                   "partial obstacle, like peeking around a corner, wherever the two stand"),
+            Choice("open", "Nothing", "an opening stands in nobody's way; only the wall around it counts"),
+        ),
+        "partial",
+        "The text counts peeking around a corner as a partial obstacle; shooting through a narrow opening shows "
+        "as little of the body, and the text gives no more levels than that to anything short of a wall.",
+    ),
+)
+"""The rulings of regions and openings on a map."""
+
+RULES = (*RULES, *REGION_RULES)
+RULINGS = (*RULINGS, *REGION_RULINGS)
