@@ -23,6 +23,7 @@ from .square_map import (
 )
 from .svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from .view import Answer, View
+from .zones import zoned
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
               ("melee_damage", "melee damage", ""), ("rend", "[REND]", ""), ("melee_range", "melee range", "″"))
@@ -247,5 +248,5 @@ def first_map(clean: dict[str, Any], grid: str, answer: Answer) -> tuple[dict[st
     return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW], "obstacles": obstacles}, ""
 
 
-VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)
+VIEW = View(headline, facts, blocks, zoned(board, 1, "d6.ruling.area-cone"), BOARD, OVERLAY, pairing_blocks, summary, first_map)
 """d6 Skirmish's view, with its hex map."""
