@@ -14,7 +14,7 @@ from ..geometry.squaregrid import Square
 from ..maps.hex_map import board_cells, unbounded_cells
 from ..systems.classic_d20.tables import COVER_EXAMPLES, FEET_PER_HEX
 from . import overlay, pairings
-from .board_spec import BoardSpec, Slot
+from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import (
     board_size,
     chance,
@@ -43,7 +43,8 @@ BOARD = BoardSpec(
     ),
     cols_path="map.cols",
     rows_path="map.rows",
-    drawn=("map.walls", "map.doors", "map.lights"),
+    drawn=("map.walls", "map.doors", "map.lights", "map.regions"),
+    kept=AREA_AND_REGIONS,
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "wall": "total wall",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}

@@ -11,7 +11,7 @@ from ..geometry.hexgrid import Hex
 from ..systems.enchanted_realms.cells import board_cells
 from ..systems.enchanted_realms.tables import COVER_WORDS, HEX_FEET, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
 from . import overlay
-from .board_spec import BoardSpec, Slot
+from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import hex_of, link, percent_exact, percent_with_fraction, pieces_legend, signed, summary_line
 from .svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from .view import View
@@ -237,6 +237,8 @@ BOARD = BoardSpec(
     rows_path="",
     defaults=(("defense", 10),),
     editors=(("others", (("name", "Name", "text"), ("defense", "Defense", "int"))),),
+    drawn=("map.regions",),
+    kept=AREA_AND_REGIONS,
 )
 def _piece_hex(scenario: dict[str, Any], who: str, default: list[int]) -> Any:
     """What a possibly invalid scenario gives as the ``hex`` of ``attacker`` or ``target`` (its default if absent)."""

@@ -9,7 +9,7 @@ from ..geometry.hexgrid import Hex
 from ..geometry.squaregrid import Square
 from ..maps.hex_map import board_cells, unbounded_cells
 from . import overlay, pairings
-from .board_spec import BoardSpec, Slot
+from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, pieces_legend, signed, summary_line
 from .square_map import (
     lines_legend,
@@ -39,7 +39,8 @@ BOARD = BoardSpec(
     ),
     cols_path="map.cols",
     rows_path="map.rows",
-    drawn=("map.walls", "map.doors", "map.lights"),
+    drawn=("map.walls", "map.doors", "map.lights", "map.regions"),
+    kept=AREA_AND_REGIONS,
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}

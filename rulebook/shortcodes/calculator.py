@@ -103,6 +103,7 @@ def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dic
     hidden = [f for f in members if f.path in spec.paths]
     if not hidden:
         return None
+    hidden += [system.inputs.field(p) for p in spec.kept if not system.inputs.field(p).in_form]  # no control of its own
     drawing = view.board(scenario, result)
     return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden, "drawn": spec.drawn,
             "svg": Markup(board_svg(drawing, interactive=True)),
