@@ -50,6 +50,10 @@ class BoardSpec:
     kept: tuple[str, ...] = ()
     """Fields the form draws no control for (an area, the map's regions) that the board keeps in hidden boxes, so a
     shared link carrying them comes back whole and the board's tools can set them."""
+    region_kinds: tuple[str, ...] = ()
+    """The region kinds the system has rules for: the Region tool's choices."""
+    area_size: float = 10
+    """The size the Area tool starts from, in the system's unit (a fireball's radius, a breath's length)."""
 
     @property
     def paths(self) -> tuple[str, ...]:

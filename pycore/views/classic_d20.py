@@ -45,6 +45,8 @@ BOARD = BoardSpec(
     rows_path="map.rows",
     drawn=("map.walls", "map.doors", "map.lights", "map.regions"),
     kept=AREA_AND_REGIONS,
+    region_kinds=("fog", "brush", "screen"),
+    area_size=20,
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "wall": "total wall",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}

@@ -239,6 +239,8 @@ BOARD = BoardSpec(
     editors=(("others", (("name", "Name", "text"), ("defense", "Defense", "int"))),),
     drawn=("map.regions",),
     kept=AREA_AND_REGIONS,
+    region_kinds=("obscured",),
+    area_size=10,
 )
 def _piece_hex(scenario: dict[str, Any], who: str, default: list[int]) -> Any:
     """What a possibly invalid scenario gives as the ``hex`` of ``attacker`` or ``target`` (its default if absent)."""

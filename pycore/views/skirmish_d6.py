@@ -41,6 +41,8 @@ BOARD = BoardSpec(
     rows_path="map.rows",
     drawn=("map.walls", "map.doors", "map.lights", "map.regions"),
     kept=AREA_AND_REGIONS,
+    region_kinds=("dark", "dim", "bright", "radiant", "brush", "dense-brush"),
+    area_size=3,
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
