@@ -74,6 +74,23 @@ def test_a_fog_bank_between_two_archers(page, server):
     assert scenario_in_url(page)["map"]["regions"][0]["points"] == [[3, 0], [6, 0], [6, 6], [3, 6]]
 
 
+def test_an_arrow_slit_drawn_with_the_wall_tool(page, server):
+    """Wall line tool, arrow slit, a tap near the top left of square [5, 2] and one near its bottom left: a slit from
+    (5, 2) to (5, 3) in front of the sniper on [5, 2], shot at from [0, 2] through it: 90% cover (the openings rule),
+    drawn as a slit, not a wall."""
+    sniper = {**ARCHERS, "map": {**ARCHERS["map"], "cols": 10, "rows": 5, "target": [5, 2]}}
+    calc = open_link(page, server, sniper)
+    calc.locator('[data-zone-tool="wall"]').click()
+    calc.locator('[data-zone="wall-kind"]').select_option("slit")
+    square = cell(calc, "5,2")
+    box = square.bounding_box()
+    square.click(position={"x": box["width"] * 0.1, "y": box["height"] * 0.1})
+    square.click(position={"x": box["width"] * 0.1, "y": box["height"] * 0.9})
+    calc.locator('[data-block="regions"]').filter(has_text="90% cover").wait_for(timeout=READY_TIMEOUT)
+    assert scenario_in_url(page)["map"]["walls"] == [{"kind": "slit", "points": [[5, 2], [5, 3]]}]
+    assert calc.locator(".calc-board g.wall--slit").count() == 1
+
+
 def test_a_link_with_an_area_and_fog_opens_with_its_answer(page, server):
     """A shared link carrying fog and an area opens (not refused): the facts say 50%, the table lists the caught."""
     scenario = {**ARCHERS, "map": {**ARCHERS["map"], "regions": [{"kind": "fog", "points": [[3, 0], [6, 0], [6, 6],

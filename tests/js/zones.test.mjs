@@ -1,7 +1,8 @@
 // The board's Area and Region tools' pure helpers (site/assets/board/zones.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { areaFields, areaPoint, rectanglePoints, regionsOf, squaresInRectangle, toggledHex } from "../../site/assets/board/zones.js";
+import { areaFields, areaPoint, listOf, nearestCorner, rectanglePoints, squaresInRectangle, toggledHex }
+  from "../../site/assets/board/zones.js";
 
 test("the squares inside a rectangle tapped corner to corner, either way round", () => {
   // corners [3, 0] and [5, 1]: columns 3 to 5, rows 0 and 1, six squares
@@ -33,7 +34,13 @@ test("the area's fields as the form holds them: a sphere has no aim", () => {
 });
 
 test("a region box that does not hold a list reads as none", () => {
-  assert.deepEqual(regionsOf(""), []);
-  assert.deepEqual(regionsOf("{"), []);
-  assert.deepEqual(regionsOf('[{"kind":"fog","hexes":[[1,0]]}]'), [{ kind: "fog", hexes: [[1, 0]] }]);
+  assert.deepEqual(listOf(""), []);
+  assert.deepEqual(listOf("{"), []);
+  assert.deepEqual(listOf('[{"kind":"fog","hexes":[[1,0]]}]'), [{ kind: "fog", hexes: [[1, 0]] }]);
+});
+
+test("a wall's end is the corner of the tapped square nearest the tap", () => {
+  // square [5, 2]: a tap near its top right is the point (6, 2), near its bottom left (5, 3)
+  assert.deepEqual(nearestCorner("5,2", 0.9, 0.1), [6, 2]);
+  assert.deepEqual(nearestCorner("5,2", 0.2, 0.7), [5, 3]);
 });

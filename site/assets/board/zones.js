@@ -89,11 +89,11 @@ export function areaFields(shape, at, toward, size) {
 }
 
 /**
- * A region list read from its hidden box ("" or not a list: none).
+ * A list (the regions, the walls) read from its hidden box ("" or not a list: none).
  * @param {string} text
  * @returns {RegionItem[]}
  */
-export function regionsOf(text) {
+export function listOf(text) {
   try {
     const value = JSON.parse(text || "[]");
     return Array.isArray(value) ? value : [];
@@ -102,8 +102,21 @@ export function regionsOf(text) {
   }
 }
 
+/**
+ * The grid corner of square `key` nearest to where it was tapped (`fx`, `fy`: the tap's place across the square,
+ * 0 to 1 from its top left): a wall's end.
+ * @param {string} key
+ * @param {number} fx
+ * @param {number} fy
+ * @returns {number[]}
+ */
+export function nearestCorner(key, fx, fy) {
+  const [c, r] = cellOf(key);
+  return [c + (fx >= 0.5 ? 1 : 0), r + (fy >= 0.5 ? 1 : 0)];
+}
+
 /** The hidden fields the tools write: what Undo keeps for them. */
-export const ZONE_PATHS = ["map.regions", "area.shape", "area.at", "area.toward", "area.size", "area.width"];
+export const ZONE_PATHS = ["map.walls", "map.regions", "area.shape", "area.at", "area.toward", "area.size", "area.width"];
 
 export class BoardZones {
   // container: the board's element; hooks: how to write a field, say words, keep a step for Undo and answer.
@@ -116,19 +129,25 @@ export class BoardZones {
   constructor(container, hooks, signal) {
     this.container = container;
     this.hooks = hooks;
-    /** @type {"" | "area" | "region"} the tool in use here ("" when the board's own tool is) */
+    /** @type {"" | "area" | "region" | "wall"} the tool in use here ("" when the board's own tool is) */
     this.tool = "";
     /** @type {string | null} the origin tapped for a line or a cone, or a rectangle's first corner */
     this.first = null;
     /** @type {number | null} the region the brush is adding to (its index in map.regions) */
     this.brushing = null;
+    /** @type {number[] | null} the wall's first end, a grid corner */
+    this.end = null;
+    /** @type {[number, number]} where the last touch or click fell (client pixels): a wall's end is the corner near it */
+    this.pointer = [0, 0];
+    container.addEventListener("pointerdown", (event) => { this.pointer = [event.clientX, event.clientY]; },
+      { signal, capture: true });
     this.panel = container.querySelector('[data-role="zone-panel"]');
     if (this.panel instanceof HTMLElement && this.hooks.input("area.shape")) this.panel.hidden = false;
     hooks.tools?.addEventListener("click", (event) => {
       const button = event.target instanceof Element ? event.target.closest("button") : null;
       if (!(button instanceof HTMLElement)) return;
       const zone = button.dataset.zoneTool;
-      this.choose(zone === "area" || zone === "region" ? zone : "");
+      this.choose(zone === "area" || zone === "region" || zone === "wall" ? zone : "");
     }, { signal });
     for (const control of this.panel?.querySelectorAll("select, input") ?? []) {
       control.addEventListener("change", () => { this.first = null; this.brushing = null; }, { signal });
@@ -146,11 +165,12 @@ export class BoardZones {
     return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control.value : "";
   }
 
-  /** The tool chosen ("" for the board's own tools), shown pressed. @param {"" | "area" | "region"} tool */
+  /** The tool chosen ("" for the board's own tools), shown pressed. @param {"" | "area" | "region" | "wall"} tool */
   choose(tool) {
     this.tool = tool;
     this.first = null;
     this.brushing = null;
+    this.end = null;
     for (const button of this.hooks.tools?.querySelectorAll("button[data-zone-tool]") ?? []) {
       button.setAttribute("aria-pressed", String(/** @type {HTMLElement} */ (button).dataset.zoneTool === tool));
     }
@@ -159,6 +179,8 @@ export class BoardZones {
       this.container.dataset.tool = tool;
     }
     if (tool === "area") this.hooks.say(`Area: tap its origin${this.value("shape") === "sphere" ? "" : ", then where it is aimed"}.`);
+    if (tool === "wall") this.hooks.say(this.square ? "Wall: tap near a corner of a square, then near the corner it runs to."
+      : "Walls, windows and slits are drawn on a square map.");
     if (tool === "region") this.hooks.say(this.square ? "Region: tap two corner squares of a rectangle." : "Region: tap hexes to add or remove them.");
   }
 
@@ -177,8 +199,36 @@ export class BoardZones {
   tapped(key) {
     if (!this.tool) return false;
     if (this.tool === "area") this.tapArea(key);
+    else if (this.tool === "wall") this.tapWall(key);
     else this.tapRegion(key);
     return true;
+  }
+
+  // A wall's end: the corner of the tapped square nearest the tap; the second end draws it, of the chosen kind.
+  /** @param {string} key */
+  tapWall(key) {
+    const box = this.hooks.input("map.walls");
+    const square = this.container.querySelector(`g.hex[data-hex="${CSS.escape(key)}"]`);
+    if (!box || !this.square || !square) return;
+    const rect = square.getBoundingClientRect();
+    const corner = nearestCorner(key, (this.pointer[0] - rect.left) / (rect.width || 1),
+      (this.pointer[1] - rect.top) / (rect.height || 1));
+    if (this.end === null) {
+      this.end = corner;
+      this.hooks.say(`From the corner ${corner.join(", ")}: now tap near the corner it runs to.`);
+      return;
+    }
+    const start = this.end;
+    this.end = null;
+    if (start[0] === corner[0] && start[1] === corner[1]) {
+      this.hooks.say("Both ends at one corner: tap near another.");
+      return;
+    }
+    const kind = this.value("wall-kind") || "wall";
+    const walls = listOf(box.value);
+    walls.push({ kind, points: [start, corner] });
+    this.write({ "map.walls": JSON.stringify(walls) });
+    this.hooks.say(`A ${kind} from ${start.join(", ")} to ${corner.join(", ")}.`);
   }
 
   /** @param {string} key */
@@ -206,7 +256,7 @@ export class BoardZones {
     const kind = this.value("kind") || "fog";
     const box = this.hooks.input("map.regions");
     if (!box) return;
-    const regions = regionsOf(box.value);
+    const regions = listOf(box.value);
     if (this.square) {
       if (this.first === null) {
         this.first = key;
