@@ -584,7 +584,7 @@ def _cross_field_break(draw: st.DrawFn, system: str, s: dict[str, Any]) -> dict[
         target["protector_ac"] = draw(st.lists(st.integers(-20, 40), max_size=4))
         target["cover_example"] = draw(st.sampled_from(["knees", "window", "none"]))
         target["cover"] = draw(st.sampled_from([0, 25, 50, 100]))
-    else:
+    elif system == "skirmish-d6":
         if "map" in s and isinstance(s["map"], dict):
             s["map"]["cols"], s["map"]["rows"] = draw(st.integers(3, 5)), 5
             s["map"]["target"] = (s["map"].get("attacker") or [0, 0])

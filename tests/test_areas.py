@@ -219,3 +219,13 @@ def test_er_fireball_catches_full_cover():
     assert out["target"]["affected"] and out["target"]["save_bonus"] == {"agility": 5}
     assert out["others.0"]["cover"] == "partial" and out["others.0"]["save_bonus"] == {"agility": 3}
     assert out["others.1"]["cover"] == "none" and out["others.1"]["save_bonus"] == {}
+
+
+def test_an_origin_on_a_corner_is_read_from_the_four_squares_at_it_or_the_one_holding_it():
+    """Ruling area-point: a point on a grid corner lies on four squares (``least`` reads from each); ``square``
+    takes the one holding it, whose top-left corner it is."""
+    from pycore.maps.areas import origin_squares
+
+    assert sorted(origin_squares([2, 3], "least")) == [(1, 2), (1, 3), (2, 2), (2, 3)]
+    assert origin_squares([2, 3], "square") == [(2, 3)]
+    assert origin_squares([2.5, 3.5], "least") == [(2, 3)]

@@ -3,13 +3,16 @@ checks the schema cannot make, and whether a point lies inside a shape."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import FieldError
 from ..rules import Choice, Ruling
 from ..schema import Field
+from .square_map import SquareMap
 
 SHAPES = (("none", "No area"), ("sphere", "Sphere"), ("line", "Line"), ("cone", "Cone"))
 """The contract's ``area.shape`` values; ``none`` (the default) places no area."""
@@ -174,3 +177,16 @@ def touching(x: float, y: float) -> list[tuple[int, int]]:
     xs = [math.floor(x)] + ([math.floor(x) - 1] if float(x).is_integer() else [])
     ys = [math.floor(y)] + ([math.floor(y) - 1] if float(y).is_integer() else [])
     return [(c, r) for r in ys for c in xs]
+
+
+def origin_squares(at: Sequence[float], choice: str) -> list[tuple[int, int]]:
+    """The squares an area's cover is read from, for an origin at a point: each square at the point (``least``), or
+    only the one holding it (``square``): ruling ``<system>.ruling.area-point``."""
+    starts = touching(at[0], at[1])
+    return starts[:1] if choice == "square" else starts
+
+
+def seen_from(square_board: SquareMap, origin: tuple[int, int], others: dict[tuple[int, int], str]) -> SquareMap:
+    """The square map as an area's origin square sees it: the other pieces where they stand, nothing in that square."""
+    return dataclasses.replace(square_board, creatures={c: side for c, side in others.items() if c != origin},
+                               obstacles={c: k for c, k in square_board.obstacles.items() if c != origin})

@@ -24,8 +24,8 @@ from typing import Any
 
 from ..errors import FieldError
 from ..geometry import hexgrid as hg
+from ..geometry.crossings import point
 from ..geometry.hexgrid import Hex
-from ..geometry.walls import point
 from ..memo import recent_calls
 from ..schema import Field
 from .hex_map import on_board
@@ -68,14 +68,14 @@ def region_field(rule: str) -> Field:
                  ), help="Fog, light, brush, screens or obscured ground: hexes on a hex map, a polygon on squares.")
 
 
-def check(m: dict[str, Any], kinds: Sequence[str], title: str) -> list[FieldError]:
+def check(battle_map: dict[str, Any], kinds: Sequence[str], title: str) -> list[FieldError]:
     """The errors of a validated map's regions for a system that reads ``kinds``: a kind it has no rule for, the cells
     given the wrong way for the grid, a hex that is not whole, a polygon without area, and ``penalty`` or ``blind``
     on a kind other than ``obscured``; each names its field."""
     errors: list[FieldError] = []
-    grid = m["grid"]
+    grid = battle_map["grid"]
     own, other = ("hexes", "points") if grid == "hex" else ("points", "hexes")
-    for i, item in enumerate(m["regions"]):
+    for i, item in enumerate(battle_map["regions"]):
         where = f"map.regions.{i}"
         if item["kind"] not in kinds:
             errors.append(FieldError(f"{where}.kind", f"{item['kind']!r}: {title} has no rule for this kind of "
@@ -86,7 +86,7 @@ def check(m: dict[str, Any], kinds: Sequence[str], title: str) -> list[FieldErro
             errors.append(FieldError(f"{where}.{own}", f"is required on a {grid} map: the "
                                      f"{'hexes the region covers' if grid == 'hex' else 'corners of its polygon'}"))
         elif grid == "hex":
-            errors.extend(_hex_errors(item["hexes"], f"{where}.hexes", m["cols"], m["rows"]))
+            errors.extend(_hex_errors(item["hexes"], f"{where}.hexes", battle_map["cols"], battle_map["rows"]))
         elif _twice_area(_exact(item["points"])) == 0:
             errors.append(FieldError(f"{where}.points", "encloses no area: its corners lie on one line"))
         for key in ("penalty", "blind"):
@@ -171,10 +171,10 @@ class Shapes:
     boxes: tuple[tuple[int, int, int, int], ...]
     """Each polygon's smallest rectangle: lowest x and y, highest x and y."""
 
-    def centre(self, s: tuple[int, int]) -> tuple[int, int]:
-        """The centre of square ``s``, scaled."""
+    def centre(self, square: tuple[int, int]) -> tuple[int, int]:
+        """The centre of square ``square``, scaled."""
         half = self.scale // 2
-        return s[0] * self.scale + half, s[1] * self.scale + half
+        return square[0] * self.scale + half, square[1] * self.scale + half
 
 
 @recent_calls(4)
@@ -231,17 +231,17 @@ def _meetings(polygon: Sequence[tuple[int, int]], p: tuple[int, int], q: tuple[i
     return out
 
 
-def inside_fraction(sh: Shapes, which: Sequence[int], p: tuple[int, int], q: tuple[int, int]) -> Fraction:
+def inside_fraction(shapes: Shapes, which: Sequence[int], p: tuple[int, int], q: tuple[int, int]) -> Fraction:
     """How much of the segment ``p``-``q`` (scaled) lies inside one or more of the polygons ``which`` (positions in
-    ``sh``): a fraction of its length, 0 to 1, overlapping regions counted once."""
+    ``shapes``): a fraction of its length, 0 to 1, overlapping regions counted once."""
     lo_x, hi_x, lo_y, hi_y = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
-    near = [i for i in which if not (sh.boxes[i][0] > hi_x or sh.boxes[i][2] < lo_x or sh.boxes[i][1] > hi_y
-                                     or sh.boxes[i][3] < lo_y)]
+    near = [i for i in which if not (shapes.boxes[i][0] > hi_x or shapes.boxes[i][2] < lo_x or shapes.boxes[i][1] > hi_y
+                                     or shapes.boxes[i][3] < lo_y)]
     if not near:
         return Fraction(0)
     cuts = {Fraction(0), Fraction(1)}
     for i in near:
-        cuts.update(_meetings(sh.polygons[i], p, q))
+        cuts.update(_meetings(shapes.polygons[i], p, q))
     ordered = sorted(cuts)
     dx, dy = q[0] - p[0], q[1] - p[1]
     total = Fraction(0)
@@ -249,16 +249,16 @@ def inside_fraction(sh: Shapes, which: Sequence[int], p: tuple[int, int], q: tup
         mid = (t0 + t1) / 2
         a, b = mid.numerator, mid.denominator
         x, y = p[0] * b + a * dx, p[1] * b + a * dy
-        if any(_where(sh.polygons[i], x, y, b) > 0 for i in near):
+        if any(_where(shapes.polygons[i], x, y, b) > 0 for i in near):
             total += t1 - t0
     return total
 
 
-def square_in(sh: Shapes, i: int, s: tuple[int, int]) -> bool:
-    """Whether the centre of square ``s`` lies inside polygon ``i`` of ``sh`` or on its boundary."""
-    x, y = sh.centre(s)
-    box = sh.boxes[i]
-    return box[0] <= x <= box[2] and box[1] <= y <= box[3] and _where(sh.polygons[i], x, y, 1) >= 0
+def square_in(shapes: Shapes, i: int, square: tuple[int, int]) -> bool:
+    """Whether the centre of square ``square`` lies inside polygon ``i`` of ``shapes`` or on its boundary."""
+    x, y = shapes.centre(square)
+    box = shapes.boxes[i]
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3] and _where(shapes.polygons[i], x, y, 1) >= 0
 
 
 def hex_weights(a: Hex, b: Hex) -> list[tuple[Hex, Fraction]]:
@@ -269,28 +269,28 @@ def hex_weights(a: Hex, b: Hex) -> list[tuple[Hex, Fraction]]:
     return [(h, half if i in (0, len(path) - 1) else Fraction(1)) for i, h in enumerate(path)]
 
 
-def cell_in(region: Region, cell: Cell, sh: Shapes | None) -> bool:
-    """Whether ``cell`` lies in ``region``: a hex it lists, or a square whose centre it holds (``sh``: the map's
+def cell_in(region: Region, cell: Cell, shapes: Shapes | None) -> bool:
+    """Whether ``cell`` lies in ``region``: a hex it lists, or a square whose centre it holds (``shapes``: the map's
     shapes, on a square map)."""
     if isinstance(cell, Hex):
         return cell in region.hexes
-    assert sh is not None, "a square map's regions are read with their shapes"
-    return square_in(sh, sh.regions.index(region), cell)
+    assert shapes is not None, "a square map's regions are read with their shapes"
+    return square_in(shapes, shapes.regions.index(region), cell)
 
 
-def crossed(regions: Sequence[Region], a: Cell, b: Cell, sh: Shapes | None) -> tuple[Region, ...]:
+def crossed(regions: Sequence[Region], a: Cell, b: Cell, shapes: Shapes | None) -> tuple[Region, ...]:
     """The ``regions`` the centre line from ``a`` to ``b`` runs inside for some length, ends included."""
     if not regions:
         return ()
     if isinstance(a, Hex) and isinstance(b, Hex):
         path = hg.line(a, b)
         return tuple(r for r in regions if any(h in r.hexes for h in path))
-    assert sh is not None and not isinstance(a, Hex) and not isinstance(b, Hex)
-    p, q = sh.centre(a), sh.centre(b)
-    return tuple(r for r in regions if inside_fraction(sh, (sh.regions.index(r),), p, q) > 0)
+    assert shapes is not None and not isinstance(a, Hex) and not isinstance(b, Hex)
+    p, q = shapes.centre(a), shapes.centre(b)
+    return tuple(r for r in regions if inside_fraction(shapes, (shapes.regions.index(r),), p, q) > 0)
 
 
-def cells_inside(regions: Sequence[Region], a: Cell, b: Cell, sh: Shapes | None) -> float:
+def cells_inside(regions: Sequence[Region], a: Cell, b: Cell, shapes: Shapes | None) -> float:
     """How many cells' length of the centre line from ``a`` to ``b`` lies inside ``regions`` (overlaps counted
     once): exact halves and wholes on hexes; on squares the exact fraction of the segment, times its length (a whole
     number of cells exactly when the length is one)."""
@@ -298,8 +298,8 @@ def cells_inside(regions: Sequence[Region], a: Cell, b: Cell, sh: Shapes | None)
         return 0.0
     if isinstance(a, Hex) and isinstance(b, Hex):
         return float(sum((w for h, w in hex_weights(a, b) if any(h in r.hexes for r in regions)), Fraction(0)))
-    assert sh is not None and not isinstance(a, Hex) and not isinstance(b, Hex)
-    p, q = sh.centre(a), sh.centre(b)
-    t = inside_fraction(sh, tuple(sh.regions.index(r) for r in regions), p, q)
-    squared = t * t * ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) / (sh.scale * sh.scale)
+    assert shapes is not None and not isinstance(a, Hex) and not isinstance(b, Hex)
+    p, q = shapes.centre(a), shapes.centre(b)
+    t = inside_fraction(shapes, tuple(shapes.regions.index(r) for r in regions), p, q)
+    squared = t * t * ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) / (shapes.scale * shapes.scale)
     return math.sqrt(squared)

@@ -198,6 +198,21 @@ OPENINGS = ("window", "slit")
 
 
 @dataclass(frozen=True)
+class CornerLine:
+    """One line of a square map from a corner of the attacker's square to a corner of the target's, as the rules
+    count them (Classic d20's corner lines): broken ones drawn apart from clear ones."""
+
+    start: tuple[float, float]
+    """The attacker's corner, in grid units."""
+    end: tuple[float, float]
+    """The target's corner, in grid units."""
+    broken: bool
+    """Whether something on the map breaks it."""
+    rule: str | None = None
+    """Id of the rule the line illustrates; None: none."""
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything one diagram shows."""
 
@@ -232,6 +247,8 @@ class Board:
     picture: tuple[int, int] | None = None
     """A square map's size ``(cols, rows)`` when a picture may lie under it: an empty ``<image>`` then spans squares
     ``[0, 0]`` to ``[cols, rows]``, for the page to fill with the picture of the map it imported."""
+    corner_lines: tuple[CornerLine, ...] = ()
+    """On a square map, the lines between the two pieces' corners the rules count, each broken or clear."""
 
 
 def _fmt(x: float) -> str:
@@ -422,6 +439,14 @@ def _segments(board: Board, layout: Plot, ident: str) -> list[ET.Element]:
         line = ET.Element("line", attrs)
         ET.SubElement(line, "title").text = seg.label
         out.append(line)
+    for corner in board.corner_lines:
+        a, b = _at(layout, *corner.start), _at(layout, *corner.end)
+        how = "broken" if corner.broken else "clear"
+        attrs = {"class": f"hexboard-segment hexboard-segment--corner hexboard-segment--{how}", "x1": _fmt(a.x),
+                 "y1": _fmt(a.y), "x2": _fmt(b.x), "y2": _fmt(b.y)}
+        if corner.rule:
+            attrs["data-rule"] = corner.rule
+        out.append(ET.Element("line", attrs))  # named together in the board's description, not one by one
     return out
 
 

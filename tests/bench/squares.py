@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_config import READY_TIMEOUT_MS, RULEBOOK_TARGET, TAP_PROFILES, VIEWPORT
-from dungeon import dungeon, export
+from dungeon import cave, dungeon, export
 from measure import Bench, percentile, summary
 
 SYSTEMS = {"skirmish-d6": {"attack": {"hits_on": 4}}, "classic-d20": {"attack": {"to_hit": 12}, "target": {"ac": 5}}}
@@ -112,6 +112,41 @@ def environment(runs: int) -> dict[str, Any]:
     return out
 
 
+SHARED_EXPORT = Path(__file__).resolve().parents[3] / "shared" / "data" / "maps" / "sample-dungeondraft.dd2vtt"
+"""The real Dungeondraft export beside the project (BSD-3-Clause, its licence beside it); its rows are left out
+where it is not."""
+
+
+def real_maps(runs: int) -> dict[str, Any]:
+    """Each system's single evaluation and target overlay, cold in CPython, per square, on maps drawn as map makers
+    draw them (the shared export, and a cave of long curved walls) beside the dungeon's."""
+    from pycore import evaluate
+    from pycore.maps import uvtt
+    from pycore.memo import forget_all
+
+    maps = {"dungeon 30 x 30": dungeon(), "cave 20 x 20": cave()}
+    if SHARED_EXPORT.exists():
+        maps["shared export"] = {**uvtt.convert(SHARED_EXPORT.read_bytes()), "attacker": [1, 1], "target": [8, 7]}
+
+    def cold(s: dict[str, Any]) -> tuple[float, dict[str, Any]]:
+        forget_all()
+        t = time.perf_counter()
+        result = evaluate(s)
+        return (time.perf_counter() - t) * 1000, result
+
+    out: dict[str, Any] = {}
+    for name, m in maps.items():
+        for system in SYSTEMS:
+            s = {"system": system, "map": m, **SYSTEMS[system]}
+            single = [cold(s)[0] for _ in range(runs)]
+            timed = [cold({**s, "overlay": "target"}) for _ in range(runs)]
+            squares = len(timed[0][1]["overlay"]["squares"])
+            overlay = summary([t for t, _ in timed])
+            out[f"{name}, {system}"] = {"single_ms": summary(single), "overlay_ms": overlay, "squares": squares,
+                                        "per_square_ms": overlay["median"] / squares}
+    return out
+
+
 def worker_pairs(system: str) -> list[list[str]]:
     """Evaluate requests as the page sends them, for each of ``SPOTS``: without, then with the target overlay."""
     from pycore.page import handler
@@ -171,8 +206,8 @@ TAPS_TARGET = TARGETS["tap_p95_ms"]
 def run(bench: Bench, runs: int, tap_count: int, log: Any) -> dict[str, Any]:
     """Every square-map row."""
     log("square maps: CPython ...")
-    data: dict[str, Any] = {"cpython": cpython(runs), "environment": environment(runs), "worker": {}, "import": [],
-                            "taps": None}
+    data: dict[str, Any] = {"cpython": cpython(runs), "environment": environment(runs), "real": real_maps(runs),
+                            "worker": {}, "import": [], "taps": None}
     for system in SYSTEMS:
         log(f"square maps: the {system} target overlay in the worker ...")
         data["worker"][system] = bench.worker_overlay(RULEBOOK_TARGET, worker_pairs(system), "square overlay")
@@ -214,6 +249,9 @@ def lines(data: dict[str, Any], fmt: Any) -> list[str]:
         out.append(f"  {system}, CPython, cold: a fireball among 20 creatures {fmt(e['area_ms'], digits=1)} ms "
                    f"({e['caught']} caught); with regions: single {fmt(e['regions_ms'], digits=1)} ms, target "
                    f"overlay {fmt(e['regions_overlay_ms'])} ms (without: {fmt(e['overlay_ms'])} ms)")
+    for name, r in data.get("real", {}).items():
+        out.append(f"  {name}, CPython, cold: single {fmt(r['single_ms'], digits=1)} ms; target overlay "
+                   f"{fmt(r['overlay_ms'])} ms over {r['squares']} squares ({r['per_square_ms']:.2f} ms a square)")
     for system, w in data["worker"].items():
         out.append(f"  {system}, the page's worker: single {fmt(w['single_ms'], digits=1)} ms; target overlay "
                    f"{fmt(w['overlay_ms'])} ms (warmed up: {fmt(w['overlay_best_ms'])} ms)")

@@ -8,7 +8,7 @@ import pytest
 from browser.support import PHONE, READY_TIMEOUT, scenario_in_url, wait_state
 from playwright.sync_api import expect
 
-from pycore.browser import encode_fragment
+from pycore.page.handler import encode_fragment
 
 SCENARIO = {"system": "skirmish-d6", "map": {"cols": 8, "rows": 5, "attacker": [0, 2], "target": [5, 2],
             "obstacles": [{"hex": [2, 2], "kind": "partial"}]}}

@@ -4,12 +4,11 @@ cover gives its saving throws."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from ...geometry.hexgrid import Hex
 from ...maps import square_map
-from ...maps.areas import caught, hex_centre, hex_corners, shape_of, square_corners, square_point, touching
+from ...maps.areas import caught, hex_centre, hex_corners, origin_squares, seen_from, shape_of, square_corners, square_point
 from ...maps.hex_map import read as read_pieces
 from ...rules import ref
 from . import square_map as d20_squares
@@ -18,11 +17,11 @@ from .rolls import cover_bonus
 from .tables import FEET_PER_HEX, FULL
 
 
-def pieces(m: dict[str, Any]) -> list[tuple[str, tuple[int, int], str]]:
+def pieces(battle_map: dict[str, Any]) -> list[tuple[str, tuple[int, int], str]]:
     """Every piece of a validated map: its field path, its cell and its side."""
-    out = [("map.attacker", (m["attacker"][0], m["attacker"][1]), "attacker"),
-           ("map.target", (m["target"][0], m["target"][1]), "target")]
-    out += [(f"map.creatures.{i}", (c["hex"][0], c["hex"][1]), c["side"]) for i, c in enumerate(m["creatures"])]
+    out = [("map.attacker", (battle_map["attacker"][0], battle_map["attacker"][1]), "attacker"),
+           ("map.target", (battle_map["target"][0], battle_map["target"][1]), "target")]
+    out += [(f"map.creatures.{i}", (c["hex"][0], c["hex"][1]), c["side"]) for i, c in enumerate(battle_map["creatures"])]
     return out
 
 
@@ -32,15 +31,15 @@ def saves(cover: int, rulings: dict[str, str]) -> dict[str, int]:
     return {rulings["d20.ruling.cover-saves"]: bonus} if bonus else {}
 
 
-def area_result(s: dict[str, Any]) -> dict[str, Any]:
+def area_result(scenario: dict[str, Any]) -> dict[str, Any]:
     """The contract's ``area`` result key of a checked map scenario with an area."""
-    m, rulings, area = s["map"], s["rulings"], s["area"]
+    m, rulings, area = scenario["map"], scenario["rulings"], scenario["area"]
     square = m["grid"] == "square"
     shape = shape_of(area, FEET_PER_HEX, square_point if square else hex_centre, rulings["d20.ruling.area-cone"])
     inside = rulings["d20.ruling.area-inside"]
     used = ["d20.cover.area", "d20.ruling.area-inside"] + (["d20.ruling.area-cone"] if area["shape"] == "cone" else [])
     everyone = pieces(m)
-    cover_of = _on_squares(s) if square else _on_hexes(s)
+    cover_of = _on_squares(scenario) if square else _on_hexes(scenario)
     entries = []
     for path, cell, _ in everyone:
         centre = (cell[0] + 0.5, cell[1] + 0.5) if square else hex_centre(*cell)
@@ -56,11 +55,11 @@ def area_result(s: dict[str, Any]) -> dict[str, Any]:
     return {"caught": entries}
 
 
-def _on_hexes(s: dict[str, Any]) -> Any:
+def _on_hexes(scenario: dict[str, Any]) -> Any:
     """Cell, other pieces -> the cover percentage from the origin hex on a hex map (its corner lines)."""
-    m, rulings = s["map"], s["rulings"]
+    m, rulings = scenario["map"], scenario["rulings"]
     _, _, obstacles, _ = read_pieces(m)
-    origin = Hex.axial(int(s["area"]["at"][0]), int(s["area"]["at"][1]))
+    origin = Hex.axial(int(scenario["area"]["at"][0]), int(scenario["area"]["at"][1]))
     heights = {Hex.axial(*e["hex"]): e["height"] for e in m["elevation"]}
 
     def cover(cell: tuple[int, int], others: dict[tuple[int, int], str]) -> int:
@@ -74,14 +73,12 @@ def _on_hexes(s: dict[str, Any]) -> Any:
     return cover
 
 
-def _on_squares(s: dict[str, Any]) -> Any:
+def _on_squares(scenario: dict[str, Any]) -> Any:
     """Cell, other pieces -> the cover percentage from the origin on a square map (ruling ``d20.ruling.area-point``)."""
-    m, rulings = s["map"], s["rulings"]
+    m, rulings = scenario["map"], scenario["rulings"]
     sm = square_map.read(m)
     ground = square_map.heights(m) if m["elevation"] else {}
-    starts = touching(*s["area"]["at"])
-    if rulings["d20.ruling.area-point"] == "square":
-        starts = starts[:1]
+    starts = origin_squares(scenario["area"]["at"], rulings["d20.ruling.area-point"])
 
     def cover(cell: tuple[int, int], others: dict[tuple[int, int], str]) -> int:
         found = []
@@ -89,8 +86,7 @@ def _on_squares(s: dict[str, Any]) -> Any:
             if origin == cell:
                 found.append(0)
                 continue
-            board = dataclasses.replace(sm, creatures={c: side for c, side in others.items() if c != origin},
-                                        obstacles={c: k for c, k in sm.obstacles.items() if c != origin})
+            board = seen_from(sm, origin, others)
             found.append(d20_squares.reading(board, origin, cell, ground, rulings).cover)
         return min(found)
 

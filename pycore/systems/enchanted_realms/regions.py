@@ -34,14 +34,14 @@ NOTHING = RegionReading((), 0, False)
 """The reading of a map without obscured regions, or of an attack into none."""
 
 
-def read(s: dict[str, Any]) -> RegionReading:
+def read(scenario: dict[str, Any]) -> RegionReading:
     """The obscured regions' reading of a validated, checked scenario."""
-    items = s["map"]["regions"]
+    items = scenario["map"]["regions"]
     if not items:
         return NOTHING
     found = rg.read(items)
-    a, t = Hex.axial(*s["attacker"]["hex"]), Hex.axial(*s["target"]["hex"])
-    if s["rulings"]["er.ruling.region-into"] == "line":
+    a, t = Hex.axial(*scenario["attacker"]["hex"]), Hex.axial(*scenario["target"]["hex"])
+    if scenario["rulings"]["er.ruling.region-into"] == "line":
         into = rg.crossed(found, a, t, None)
     else:
         into = tuple(r for r in found if t in r.hexes)
@@ -50,14 +50,14 @@ def read(s: dict[str, Any]) -> RegionReading:
     return RegionReading(tuple(r.field for r in into), max(r.penalty for r in into), any(r.blind for r in into))
 
 
-def applied(s: dict[str, Any], rr: RegionReading) -> dict[str, Any]:
+def applied(scenario: dict[str, Any], rr: RegionReading) -> dict[str, Any]:
     """The scenario with the regions' penalty (ruling ``er.ruling.region-penalty``) and blind shot filled in."""
     if rr is NOTHING:
-        return s
-    given = s["attack"]["penalty"]
-    combine = s["rulings"]["er.ruling.region-penalty"]
+        return scenario
+    given = scenario["attack"]["penalty"]
+    combine = scenario["rulings"]["er.ruling.region-penalty"]
     penalty = given + rr.penalty if combine == "add" else max(given, rr.penalty)
-    return {**s, "attack": {**s["attack"], "penalty": penalty}, "blind_shot": s["blind_shot"] or rr.blind}
+    return {**scenario, "attack": {**scenario["attack"], "penalty": penalty}, "blind_shot": scenario["blind_shot"] or rr.blind}
 
 
 def used(rr: RegionReading) -> tuple[list[str], list[str]]:

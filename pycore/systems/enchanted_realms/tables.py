@@ -43,7 +43,7 @@ AIMED = ("ranged", "sight-spell")
 ATTACKER = "attacker"
 """The occupant name of the attacker's own hex when the ruling lets the attacker be struck."""
 
-RULES: tuple[Rule, ...] = (
+OWN_RULES: tuple[Rule, ...] = (
     Rule("er.attack.pool", "A pool of d20s, each die on its own", ATTACK_PAGE),
     Rule("er.attack.natural", "A natural 20 always hits, a natural 1 always misses", ATTACK_PAGE),
     Rule("er.attack.split", "Split dice are separate attacks", ATTACK_PAGE),
@@ -66,7 +66,7 @@ RULES: tuple[Rule, ...] = (
     Rule("er.ff.forward", "Dice rolled forward by 2", FRIENDLY_FIRE_PAGE),
 )
 
-RULINGS: tuple[Ruling, ...] = (
+OWN_RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "er.ruling.unseen-sight-spell",
         "Can a spell that needs line of sight be cast at a target nobody can see?",
@@ -168,9 +168,6 @@ RULINGS: tuple[Ruling, ...] = (
     ),
 )
 
-RULINGS = (*RULINGS, *(r for r in area_rulings("er.ruling", COVER_PAGE) if r.id != "er.ruling.area-point"))
-"""With the rulings areas on hexes rest on (``maps.areas``)."""
-
 KIND_CHOICES = (
     ("ranged", "Ranged attack"),
     ("sight-spell", "Spell that needs line of sight"),
@@ -240,5 +237,8 @@ REGION_RULINGS: tuple[Ruling, ...] = (
 )
 """The rulings of obscured regions on the map."""
 
-RULES = (*RULES, *REGION_RULES)
-RULINGS = (*RULINGS, *REGION_RULINGS)
+RULES = (*OWN_RULES, *REGION_RULES)
+"""Every rule of Enchanted Realms: its own and those of regions on a map."""
+
+RULINGS = (*OWN_RULINGS, *(r for r in area_rulings("er.ruling", COVER_PAGE) if r.id != "er.ruling.area-point"), *REGION_RULINGS)
+"""Every ruling of Enchanted Realms: its own, those areas rest on (``maps.areas``) and those of regions on a map."""

@@ -3,12 +3,11 @@ were the attacker; total cover and invisibility do not protect from an area, and
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from ...geometry.hexgrid import Hex
 from ...maps import square_map
-from ...maps.areas import caught, hex_centre, hex_corners, shape_of, square_corners, square_point, touching
+from ...maps.areas import caught, hex_centre, hex_corners, origin_squares, seen_from, shape_of, square_corners, square_point
 from ...maps.hex_map import read
 from ...rules import ref
 from . import hex_map
@@ -20,17 +19,17 @@ RANK = {0: 0, 1: 1, 2: 2, TOTAL: 3}
 """Cover levels from least to most, for the least of several readings (ruling ``d6.ruling.area-point``)."""
 
 
-def pieces(m: dict[str, Any]) -> list[tuple[str, tuple[int, int], str]]:
+def pieces(battle_map: dict[str, Any]) -> list[tuple[str, tuple[int, int], str]]:
     """Every piece of a validated map: its field path, its cell and its side."""
-    out = [("map.attacker", (m["attacker"][0], m["attacker"][1]), "attacker"),
-           ("map.target", (m["target"][0], m["target"][1]), "target")]
-    out += [(f"map.creatures.{i}", (c["hex"][0], c["hex"][1]), c["side"]) for i, c in enumerate(m["creatures"])]
+    out = [("map.attacker", (battle_map["attacker"][0], battle_map["attacker"][1]), "attacker"),
+           ("map.target", (battle_map["target"][0], battle_map["target"][1]), "target")]
+    out += [(f"map.creatures.{i}", (c["hex"][0], c["hex"][1]), c["side"]) for i, c in enumerate(battle_map["creatures"])]
     return out
 
 
-def area_result(s: dict[str, Any]) -> dict[str, Any]:
+def area_result(scenario: dict[str, Any]) -> dict[str, Any]:
     """The contract's ``area`` result key of a checked map scenario with an area."""
-    m, rulings, area = s["map"], s["rulings"], s["area"]
+    m, rulings, area = scenario["map"], scenario["rulings"], scenario["area"]
     square = m["grid"] == "square"
     shape = shape_of(area, 1, square_point if square else hex_centre, rulings["d6.ruling.area-cone"])
     inside = rulings["d6.ruling.area-inside"]
@@ -38,7 +37,7 @@ def area_result(s: dict[str, Any]) -> dict[str, Any]:
                                                                  else [])
     everyone = pieces(m)
     entries = []
-    level_of = _on_squares(s) if square else _on_hexes(s)
+    level_of = _on_squares(scenario) if square else _on_hexes(scenario)
     for path, cell, _ in everyone:
         centre = (cell[0] + 0.5, cell[1] + 0.5) if square else hex_centre(*cell)
         corners = square_corners(*cell) if square else hex_corners(*cell)
@@ -51,17 +50,17 @@ def area_result(s: dict[str, Any]) -> dict[str, Any]:
     return {"caught": entries}
 
 
-def _level(partial: int, total: int, light: str, s: dict[str, Any]) -> int | str:
+def _level(partial: int, total: int, light: str, scenario: dict[str, Any]) -> int | str:
     """The cover level the counted obstacles and the light make, as a single answer makes it."""
-    lit = light_levels(light, s["attacker"]["vision"])
-    return combine_cover(partial, total, lit, s["rulings"]["d6.ruling.light-and-obstacles"]).level
+    lit = light_levels(light, scenario["attacker"]["vision"])
+    return combine_cover(partial, total, lit, scenario["rulings"]["d6.ruling.light-and-obstacles"]).level
 
 
-def _on_hexes(s: dict[str, Any]) -> Any:
+def _on_hexes(scenario: dict[str, Any]) -> Any:
     """Cell, other pieces -> the cover level from the origin hex on a hex map."""
-    m, rulings = s["map"], s["rulings"]
+    m, rulings = scenario["map"], scenario["rulings"]
     _, _, obstacles, _ = read(m)
-    origin = Hex.axial(int(s["area"]["at"][0]), int(s["area"]["at"][1]))
+    origin = Hex.axial(int(scenario["area"]["at"][0]), int(scenario["area"]["at"][1]))
     ground = hex_map.ground_of(m)
     standing = {h: kind for h, kind in obstacles.items() if h != origin}
 
@@ -72,19 +71,17 @@ def _on_hexes(s: dict[str, Any]) -> Any:
         creatures = {Hex.axial(*c): side for c, side in others.items() if Hex.axial(*c) != origin}
         mc = hex_map.cover_between(origin, here, standing, creatures, ground, rulings["d6.ruling.edge-line"],
                                    rulings["d6.ruling.surround"], rulings["d6.ruling.height-blocks"] == "ridge")
-        return _level(mc.partial, mc.total, s["light"], s)
+        return _level(mc.partial, mc.total, scenario["light"], scenario)
 
     return level
 
 
-def _on_squares(s: dict[str, Any]) -> Any:
+def _on_squares(scenario: dict[str, Any]) -> Any:
     """Cell, other pieces -> the cover level from the origin on a square map (ruling ``d6.ruling.area-point``)."""
-    m, rulings = s["map"], s["rulings"]
+    m, rulings = scenario["map"], scenario["rulings"]
     sm = square_map.read(m)
     ground = square_map.heights(m) if m["elevation"] else {}
-    starts = touching(*s["area"]["at"])
-    if rulings["d6.ruling.area-point"] == "square":
-        starts = starts[:1]
+    starts = origin_squares(scenario["area"]["at"], rulings["d6.ruling.area-point"])
 
     def level(cell: tuple[int, int], others: dict[tuple[int, int], str]) -> int | str:
         found: list[int | str] = []
@@ -92,10 +89,9 @@ def _on_squares(s: dict[str, Any]) -> Any:
             if origin == cell:
                 found.append(0)
                 continue
-            board = dataclasses.replace(sm, creatures={c: side for c, side in others.items() if c != origin},
-                                        obstacles={c: k for c, k in sm.obstacles.items() if c != origin})
-            mc = d6_squares.cover_between(board, origin, cell, ground, rulings, s["light"])
-            found.append(_level(mc.partial, mc.total, mc.light or s["light"], s))
+            board = seen_from(sm, origin, others)
+            mc = d6_squares.cover_between(board, origin, cell, ground, rulings, scenario["light"])
+            found.append(_level(mc.partial, mc.total, mc.light or scenario["light"], scenario))
         return min(found, key=RANK.__getitem__)
 
     return level

@@ -108,19 +108,19 @@ INPUTS = Inputs(
 
 
 
-def check(s: dict[str, Any]) -> list[FieldError]:
+def check(scenario: dict[str, Any]) -> list[FieldError]:
     """Cross-field checks the schema cannot make: a board size is both width and height or neither; a blinded
     attacker or an invisible target needs the distance, unless the action cannot be aimed whatever the distance."""
-    if s["_alternative"] == "map":
-        m = s["map"]
+    if scenario["_alternative"] == "map":
+        m = scenario["map"]
         for given, missing in (("cols", "rows"), ("rows", "cols")):
             if m[given] is not None and m[missing] is None:
                 return [FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width and "
                                    "height, or neither for a map without edges")]
-        return hex_board_errors(m) + area_errors(s["area"], m["grid"]) + regions.check(m, REGION_KINDS, TITLE)
-    if s["attack"]["distance"] is not None:
+        return hex_board_errors(m) + area_errors(scenario["area"], m["grid"]) + regions.check(m, REGION_KINDS, TITLE)
+    if scenario["attack"]["distance"] is not None:
         return []
-    if needs_distance(s) and not never_targetable(s):
+    if needs_distance(scenario) and not never_targetable(scenario):
         return [FieldError("attack.distance", "is required when the attacker is blinded or the target "
                            "is invisible: attacks beyond 1 inch are impossible")]
     return []

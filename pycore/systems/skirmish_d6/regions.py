@@ -37,12 +37,12 @@ NOTHING = RegionReading(None, None, (), ())
 """The reading of a map without regions."""
 
 
-def read(m: dict[str, Any], attacker: Hex | tuple[int, int], target: Hex | tuple[int, int]) -> RegionReading:
+def read(battle_map: dict[str, Any], attacker: Hex | tuple[int, int], target: Hex | tuple[int, int]) -> RegionReading:
     """The regions' reading of an attack from ``attacker`` at ``target`` on a validated, checked map."""
-    if not m["regions"]:
+    if not battle_map["regions"]:
         return NOTHING
-    found = rg.read(m["regions"])
-    shapes = rg.shapes(found) if m["grid"] == "square" else None
+    found = rg.read(battle_map["regions"])
+    shapes = rg.shapes(found) if battle_map["grid"] == "square" else None
     lit = [r for r in rg.of_kinds(found, LIGHT_LEVELS) if rg.cell_in(r, target, shapes)]
     brush = rg.crossed(rg.of_kinds(found, ("brush",)), attacker, target, shapes)
     dense = rg.crossed(rg.of_kinds(found, ("dense-brush",)), attacker, target, shapes)
@@ -51,9 +51,9 @@ def read(m: dict[str, Any], attacker: Hex | tuple[int, int], target: Hex | tuple
                          tuple(r.field for r in brush), tuple(r.field for r in dense))
 
 
-def read_scenario(s: dict[str, Any]) -> RegionReading:
+def read_scenario(scenario: dict[str, Any]) -> RegionReading:
     """The regions' reading of a validated map scenario, with its pieces where the map puts them."""
-    m = s["map"]
+    m = scenario["map"]
     a, t = m["attacker"], m["target"]
     if m["grid"] == "square":
         return read(m, (a[0], a[1]), (t[0], t[1]))
@@ -77,7 +77,7 @@ def light(rr: RegionReading, other: str, rulings: dict[str, str]) -> str:
     return rr.light
 
 
-def used(rr: RegionReading, m: dict[str, Any]) -> tuple[list[str], list[str]]:
+def used(rr: RegionReading, battle_map: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The rules and rulings the reading relied on."""
     rules: list[str] = []
     rulings: list[str] = []

@@ -55,7 +55,7 @@ SIZE_TABLE: dict[str, dict[str, int]] = {
 VISION_LABELS = {"normal": "Normal sight", "dim": "Dimsight", "dark": "Darksight"}
 LIGHT_LABELS = {"dark": "Dark", "dim": "Dim", "bright": "Bright", "radiant": "Radiant"}
 
-RULES: tuple[Rule, ...] = (
+OWN_RULES: tuple[Rule, ...] = (
     Rule("d6.cover.partial-obstacle", "Partial obstacles", COVER_PAGE),
     Rule("d6.cover.total-obstacle", "Total obstacles", COVER_PAGE),
     Rule("d6.cover.seen-past", "A total obstacle a line gets past is partial", COVER_PAGE),
@@ -85,7 +85,7 @@ RULES: tuple[Rule, ...] = (
     Rule("d6.limits.two-modifiers", "At most two modifiers: the largest bonus and the largest penalty", LIMITS_PAGE),
 )
 
-RULINGS: tuple[Ruling, ...] = (
+OWN_RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "d6.ruling.light-and-obstacles", "Do light levels add to obstacle levels?", LIGHT_PAGE,
         (Choice("add", "Add them", "light levels and obstacle levels are counted together"),
@@ -220,9 +220,6 @@ RULINGS: tuple[Ruling, ...] = (
         "A point has no length to stand behind; map makers' exports leave such points where a wall was deleted.",
     ),
 )
-RULINGS = (*RULINGS, *area_rulings("d6.ruling", MAP_PAGE))
-"""With the rulings areas rest on (``maps.areas``)."""
-
 REGION_RULES: tuple[Rule, ...] = (
     Rule("d6.map.light-regions", "Light levels marked on the map", MAP_PAGE),
     Rule("d6.map.brush", "Brush and dense brush on the map", MAP_PAGE),
@@ -276,5 +273,8 @@ REGION_RULINGS: tuple[Ruling, ...] = (
 )
 """The rulings of regions and openings on a map."""
 
-RULES = (*RULES, *REGION_RULES)
-RULINGS = (*RULINGS, *REGION_RULINGS)
+RULES = (*OWN_RULES, *REGION_RULES)
+"""Every rule of d6 Skirmish: its own and those of regions on a map."""
+
+RULINGS = (*OWN_RULINGS, *area_rulings("d6.ruling", MAP_PAGE), *REGION_RULINGS)
+"""Every ruling of d6 Skirmish: its own, those areas rest on (``maps.areas``) and those of regions on a map."""

@@ -29,7 +29,7 @@ export class BoardZoom {
     this.controls = controls;
     /** @type {number | null} null: fit */
     this.scale = null;
-    this.fitted = false; // whether Fit was asked for: until then the board opens at a finger's size
+    this.fitted = false; // whether a size was asked for: until then the board opens at a finger's size
     /** @type {(() => void) | null} called after the drawing is sized again (a board's marks follow it) */
     this.changed = null;
     /** @type {{ distance: number, scale: number } | null} */
@@ -112,7 +112,7 @@ export class BoardZoom {
     const fit = this.fitScale();
     if (scale !== null) scale = Math.min(MAX / this.cellWidth(), scale);
     if (scale !== null && scale <= fit + 1e-6) scale = null;
-    if (scale === null) this.fitted = true; // asked for: the board stays fitted
+    this.fitted = true; // a size asked for (Fit, a step, a pinch): the board keeps it
     const before = this.board.querySelector(":scope > svg")?.getBoundingClientRect();
     const fx = before ? (this.box.scrollLeft + x) / before.width : 0;
     const fy = before ? (this.box.scrollTop + y) / before.height : 0;
@@ -129,8 +129,10 @@ export class BoardZoom {
   update() {
     const units = this.units();
     if (!units) return;
-    if (this.scale === null && !this.fitted && this.buttons && this.cellPixels(this.fitScale()) < OPEN - 0.5) {
-      this.scale = OPEN / this.cellWidth(); // the opening size: cells a finger can tap, the view pans
+    // the opening size, until a size is asked for: cells a finger can tap (the view pans), on hexes and on squares
+    // alike (a scale opened for hexes is too small for squares, which are narrower in drawing units)
+    if (!this.fitted && this.buttons && this.cellPixels(this.scale ?? this.fitScale()) < OPEN) {
+      this.scale = this.cellPixels(this.fitScale()) < OPEN ? OPEN / this.cellWidth() : null;
     }
     const scale = this.scale ?? this.fitScale();
     this.box.style.setProperty("--board-width", `${(units * scale).toFixed(1)}px`);
