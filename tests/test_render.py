@@ -59,7 +59,8 @@ def test_an_area_gives_a_table_of_everyone_it_caught():
     assert [rows[p].find("th").text for p in rows] == ["Attacker", "Target", "Creature 1"]
     target = {td.get("data-key"): td.text for td in rows["map.target"].iter("td") if td.get("data-key")}
     assert target == {"cover": "90%", "affected": "yes", "save_bonus": "+10 to every save"}
-    links = [a.get("href") for a in rows["map.target"].iter("a")]
+    rules = box.find(".//tr[@data-rules-for='map.target']")
+    links = [a.get("href") for a in rules.iter("a")]
     assert "../../rules/classic-d20/cover/#d20.cover.saves" in links
 
 

@@ -63,7 +63,7 @@ def area_block(result: dict[str, Any], base: str, scenario: dict[str, Any] | Non
         return [box]
     table = ET.SubElement(box, "table", {"class": "calc-area-table"})
     head = ET.SubElement(ET.SubElement(table, "thead"), "tr")
-    for title in ("Piece", "Cell", "Cover from the blast", "Affected", "Save bonus", "Rules"):
+    for title in ("Piece", "Cell", "Cover from the blast", "Affected", "Save bonus"):
         ET.SubElement(head, "th", {"scope": "col"}).text = title
     body = ET.SubElement(table, "tbody")
     for entry in caught:
@@ -73,9 +73,13 @@ def area_block(result: dict[str, Any], base: str, scenario: dict[str, Any] | Non
         ET.SubElement(row, "td", {"data-key": "cover"}).text = cover_words(entry)
         ET.SubElement(row, "td", {"data-key": "affected"}).text = "yes" if entry["affected"] else "no"
         ET.SubElement(row, "td", {"data-key": "save_bonus"}).text = saves_words(entry["save_bonus"])
-        rules = ET.SubElement(ET.SubElement(row, "td"), "ul", {"class": "calc-area-rules"})
-        for rule in entry["rules"]:
-            link(ET.SubElement(rules, "li"), rule["id"], base)
+        # the rules on a row of their own under the piece's: a phone's narrow table keeps its columns readable
+        cell = ET.SubElement(ET.SubElement(body, "tr", {"class": "calc-area-rules", "data-rules-for": entry["piece"]}),
+                             "td", {"colspan": "5"})
+        cell.text = "Rules: "
+        for i, rule in enumerate(entry["rules"]):
+            anchor = link(cell, rule["id"], base)
+            anchor.tail = ", " if i < len(entry["rules"]) - 1 else ""
     return [box]
 
 

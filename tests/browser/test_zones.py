@@ -125,3 +125,32 @@ def test_screenshot_of_fog_and_a_fireball(browser, server, watch, shots: Path, s
     calc.locator(".calc-board").screenshot(path=str(shots / f"zones-board-{screen}-{scheme}.png"))
     ctx.close()
     watch.check()
+
+
+@pytest.mark.shots
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshot_of_a_fireball_placed_by_touch(browser, server, watch, shots: Path, scheme):
+    """The fireball by a wall placed with the Area tool on a phone: the board and the caught table."""
+    ctx = browser.new_context(**PHONE, color_scheme=scheme)
+    watch.attach(ctx)
+    page = ctx.new_page()
+    calc = open_link(page, server, FIREBALL)
+    calc.locator('[data-zone-tool="area"]').tap()
+    calc.locator('[data-zone="size"]').fill("10")
+    cell(calc, "2,1").tap()
+    table = calc.locator('[data-block="area"]')
+    table.filter(has_text="Caught by the area: 3").wait_for(timeout=READY_TIMEOUT)
+    calc.locator(".calc-board").screenshot(path=str(shots / f"fireball-board-phone-{scheme}.png"))
+    table.screenshot(path=str(shots / f"fireball-table-phone-{scheme}.png"))
+    ctx.close()
+    watch.check()
+
+
+def test_the_wall_line_tool_is_for_square_maps(page, server):
+    """On a hex map the Wall line tool and its choice are hidden; on the square map they are shown."""
+    calc = open_link(page, server, FIREBALL)
+    assert not calc.locator('[data-zone-tool="wall"]').is_visible()
+    assert not calc.locator('[data-zone="wall-kind"]').is_visible()
+    calc = open_link(page, server, ARCHERS)
+    calc.locator('[data-zone-tool="wall"]').wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator('[data-zone-tool="wall"]').is_visible()

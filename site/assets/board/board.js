@@ -192,6 +192,7 @@ export class HexBoard {
     if (redrawn && this.dirty.size) this.paint(this.read(), [...this.dirty]);
     if (redrawn) this.access.redrawn(hadFocus);
     if (redrawn) this.showHeld();
+    if (redrawn) this.zones?.showWalls(); // the map may be on squares now (a link restored, the grid switched)
     if (reply.board_legend !== undefined) this.legend(reply.board_legend);
   }
 

@@ -149,6 +149,10 @@ export class BoardZones {
       const zone = button.dataset.zoneTool;
       this.choose(zone === "area" || zone === "region" || zone === "wall" ? zone : "");
     }, { signal });
+    // the Wall line tool is for square maps: shown while the map is on squares
+    const form = container.closest("form");
+    this.showWalls();
+    form?.addEventListener("change", () => this.showWalls(), { signal });
     for (const control of this.panel?.querySelectorAll("select, input") ?? []) {
       control.addEventListener("change", () => { this.first = null; this.brushing = null; }, { signal });
     }
@@ -157,6 +161,16 @@ export class BoardZones {
   /** Whether the board's map is on squares. */
   get square() {
     return cellNoun(this.container.closest("form")) === "square";
+  }
+
+  // The Wall line tool and its choice shown on a square map only.
+  showWalls() {
+    const square = this.square;
+    const button = this.hooks.tools?.querySelector('button[data-zone-tool="wall"]');
+    if (button instanceof HTMLElement) button.hidden = !square;
+    const choice = this.panel?.querySelector('[data-zone="wall-kind"]')?.closest("label");
+    if (choice instanceof HTMLElement) choice.hidden = !square;
+    if (!square && this.tool === "wall") this.choose("");
   }
 
   /** @param {string} name the panel control's role */
