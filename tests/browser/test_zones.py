@@ -7,7 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser.support import PHONE, READY_TIMEOUT, full_calculator, scenario_in_url, wait_settled, wait_state
+from browser.support import (
+    PHONE,
+    READY_TIMEOUT,
+    full_calculator,
+    scenario_in_url,
+    wait_scenario,
+    wait_settled,
+    wait_state,
+)
 
 from pycore.page.handler import encode_fragment
 
@@ -154,3 +162,22 @@ def test_the_wall_line_tool_is_for_square_maps(page, server):
     calc = open_link(page, server, ARCHERS)
     calc.locator('[data-zone-tool="wall"]').wait_for(timeout=READY_TIMEOUT)
     assert calc.locator('[data-zone-tool="wall"]').is_visible()
+
+
+def test_brush_painted_on_hexes_in_d6_skirmish(page, server):
+    """d6 Skirmish on hexes, Region tool, brush: a tap on [3, 2] and one on [3, 1] paint one patch of two hexes on the
+    line from [0, 2] to [6, 2], a partial obstacle (the map page's worked example); a third tap on [3, 1] takes it off
+    again and the patch stays one hex."""
+    scenario = {"system": "skirmish-d6", "attack": {"hits_on": 4},
+                "map": {"cols": 10, "rows": 5, "attacker": [0, 2], "target": [6, 2]}}
+    page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(scenario))
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    calc.locator('[data-zone-tool="region"]').click()
+    calc.locator('[data-zone="kind"]').select_option("brush")
+    calc.locator('.calc-board g.hex[data-hex="3,2"]').click()
+    calc.locator('.calc-board g.hex[data-hex="3,1"]').click()
+    calc.locator('[data-block="regions"]').filter(has_text="Brush (region 1)").wait_for(timeout=READY_TIMEOUT)
+    assert scenario_in_url(page)["map"]["regions"][0]["hexes"] == [[3, 2], [3, 1]]
+    calc.locator('.calc-board g.hex[data-hex="3,1"]').click()
+    wait_scenario(page, lambda s: s["map"]["regions"][0]["hexes"] == [[3, 2]])
