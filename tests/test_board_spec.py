@@ -35,3 +35,12 @@ def test_board_fields_are_declared_inputs():
             continue
         for path in spec.paths:
             assert system.inputs.field(path).path == path
+
+
+def test_map_boards_keep_the_area_and_the_regions():
+    """Each system's board keeps the area's five fields and the map's regions (which the form draws no control for),
+    the regions in one hidden box of their own."""
+    for system in SYSTEMS.values():
+        spec = VIEWS[system.id].board_spec
+        assert set(spec.kept) == {"map.regions", "area.shape", "area.at", "area.toward", "area.size", "area.width"}
+        assert "map.regions" in spec.drawn and set(spec.kept) <= set(spec.paths)

@@ -5,11 +5,12 @@ import json
 
 import pytest
 
-from pycore import SYSTEMS
+from pycore import SYSTEMS, evaluate
 from pycore.fragment import decode_fragment, encode_fragment
 from pycore.page.handler import form_to_scenario, handle, off_form
 from pycore.rules import Choice, Ruling
 from pycore.schema import Field, Inputs
+from pycore.views import VIEWS
 
 D6 = SYSTEMS["skirmish-d6"].inputs
 
@@ -418,6 +419,43 @@ def test_a_square_map_may_be_60_squares_each_way_and_a_hex_board_40():
         assert forty["state"] == "ready", forty
 
 
+AREA_LINKS = {
+    "classic-d20": {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                    "map": {"grid": "square", "cols": 12, "rows": 6, "attacker": [0, 2], "target": [9, 2],
+                            "regions": [{"kind": "fog", "points": [[3, 0], [6, 0], [6, 6], [3, 6]]}]},
+                    "area": {"shape": "sphere", "at": [8.5, 2.5], "size": 10}},
+    "skirmish-d6": {"system": "skirmish-d6", "attack": {"hits_on": 4},
+                    "map": {"attacker": [0, 0], "target": [4, 0], "regions": [{"kind": "brush", "hexes": [[2, 0]]}]},
+                    "area": {"shape": "line", "at": [0, 0], "toward": [4, 0], "size": 4, "width": 2}},
+    "enchanted-realms": {"system": "enchanted-realms", "attack": {"dice": 2, "modifier": 3},
+                         "attacker": {"hex": [0, 0]}, "target": {"hex": [5, 0], "defense": 12},
+                         "map": {"regions": [{"kind": "obscured", "hexes": [[5, 0]], "penalty": 2}]},
+                         "area": {"shape": "cone", "at": [0, 0], "toward": [5, 0], "size": 25}},
+}
+
+
+@pytest.mark.parametrize("system", sorted(AREA_LINKS))
+def test_a_link_with_an_area_and_regions_comes_back_through_the_board(system):
+    """A shared link carrying an area and the map's regions is restored, not refused: the board keeps them in hidden
+    boxes (its spec's ``kept``), and read back from the form they give the link's own answer, the area's table
+    included."""
+    scenario = AREA_LINKS[system]
+    reply = call(op="restore", system=system, fragment="#s=" + encode_fragment(scenario))
+    assert "error" not in reply
+    values = reply["values"]
+    kept = set(VIEWS[system].board_spec.kept)
+    sent = {path: as_page_sends(v) for path, v in values.items() if path in form_paths(system) | kept}
+    chosen = sent.pop("_alternative", "")
+    inputs = SYSTEMS[system].inputs
+    sent = {path: v for path, v in sent.items()
+            if path.startswith("rulings.") or inputs.field(path).group in ("", chosen) or path in kept}
+    answer = call(op="evaluate", system=system, values=sent)
+    assert answer["state"] == "ready"
+    assert answer["result"]["area"] == evaluate(scenario)["area"]
+    assert answer["result"]["map"]["regions"] == evaluate(scenario)["map"]["regions"]
+    assert 'data-block="area"' in answer["html"]
+    again = decode_fragment(answer["fragment"])
+    assert evaluate(again)["area"] == evaluate(scenario)["area"]  # the new link carries them too
 def test_an_answer_says_the_situation_it_answers_in_a_line():
     """The d6 map with the attacker on hex 0, 2, the target on 5, 2 and one partial obstacle between them: the line
     names the system, both pieces and the cover with where it came from (one partial obstacle: level 1, -1 to

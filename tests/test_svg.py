@@ -335,3 +335,118 @@ def test_a_sized_square_map_holds_an_empty_picture_slot_under_its_squares():
     assert board_frame(board) != board_frame(dataclasses.replace(board, picture=None))
     unsized = {"system": "skirmish-d6", "map": {"grid": "square", "attacker": [1, 1], "target": [8, 4]}}
     assert "<image" not in board_svg(view.board(unsized, None))
+
+
+# ---- regions, areas and openings --------------------------------------------------------------------------------
+
+
+def d20_square_scene(**more):
+    """Classic d20 on a 12 x 6 square map: the attacker on [0, 2], the target on [9, 2], its ally on [8, 3]."""
+    m = {"grid": "square", "cols": 12, "rows": 6, "attacker": [0, 2], "target": [9, 2],
+         "creatures": [{"hex": [8, 3], "side": "target"}], **more.pop("map", {})}
+    return {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5}, "map": m, **more}
+
+
+def drawn(scenario):
+    """The scenario's board as drawn (with its result), as an element tree, and the board."""
+    from pycore.views import VIEWS
+    board = VIEWS[scenario["system"]].board(scenario, evaluate(scenario))
+    return ET.fromstring(board_svg(board)), board
+
+
+def test_a_square_map_region_is_its_polygon_with_its_kind_pattern():
+    """A fog band from x = 3 to 7 across the 6 rows is one polygon from (3, 0) to (7, 6) in grid units: 34 units a
+    square plus the 6-unit margin, so x 108 to 244 and y 6 to 210; tinted and patterned with the fog's own pattern,
+    named in its title, the key and the description."""
+    fog = {"kind": "fog", "points": [[3, 0], [7, 0], [7, 6], [3, 6]]}
+    svg, board = drawn(d20_square_scene(map={"regions": [fog]}))
+    group = svg.find(".//svg:g[@data-region='0']", NS)
+    assert group.get("class") == "region region--fog"
+    assert group.find("svg:title", NS).text == "region 1: fog"
+    cue = group.find("svg:polygon[@class='region-cue']", NS)
+    assert cue.get("points") == "108,6 244,6 244,210 108,210"
+    assert cue.get("fill") == "url(#board-region-fog)"
+    assert svg.find(".//svg:pattern[@id='board-region-fog']", NS) is not None
+    assert ("≋", "fog or mist: concealment by the distance a line runs through it") in board.legend
+    assert "Regions: region 1: fog." in board.desc
+
+
+@pytest.mark.parametrize("kind", ["fog", "dark", "dim", "bright", "radiant", "brush", "dense-brush", "screen",
+                                  "obscured"])
+def test_every_region_kind_has_a_pattern_of_its_own(kind):
+    """Each kind's pattern is defined once and differs from every other kind's shape."""
+    from pycore.views.svg import REGION_PATTERNS
+    svg = ET.fromstring(board_svg(Board((H(0, 0),), "t", "d")))
+    assert svg.find(f".//svg:pattern[@id='board-region-{kind}']", NS) is not None
+    assert len({str(v) for v in REGION_PATTERNS.values()}) == len(REGION_PATTERNS)
+
+
+def test_a_hex_region_covers_its_hexes():
+    """d6 Skirmish on hexes: dim light on the target's hex [4, 0] and brush on [2, 0] draw one hexagon each."""
+    s = {"system": "skirmish-d6", "map": {"attacker": [0, 0], "target": [4, 0],
+                                          "regions": [{"kind": "dim", "hexes": [[4, 0]]},
+                                                      {"kind": "brush", "hexes": [[2, 0]]}]}}
+    svg, board = drawn(s)
+    assert [g.get("class") for g in svg.findall(".//svg:g[@data-region]", NS)] == ["region region--dim",
+                                                                                  "region region--brush"]
+    assert len(svg.findall(".//svg:g[@data-region='0']/svg:polygon[@class='region-cue']", NS)) == 1
+    assert {symbol for symbol, _ in board.legend} >= {"▒", "ᐱ"}
+
+
+def test_a_sphere_is_drawn_to_scale_and_marks_whom_it_caught():
+    """A 10 ft sphere at the point (8.5, 2.5) on 5 ft squares: a circle of 2 squares, 68 units, round
+    (6 + 8.5 * 34, 6 + 2.5 * 34) = (295, 91). It catches the target on [9, 2] and its ally on [8, 3], not the attacker:
+    two marks and two ``caught`` squares."""
+    area = {"shape": "sphere", "at": [8.5, 2.5], "size": 10}
+    svg, board = drawn(d20_square_scene(area=area))
+    circle = svg.find(".//svg:g[@class='hexboard-area']/svg:circle[@class='area area--sphere']", NS)
+    assert (circle.get("cx"), circle.get("cy"), circle.get("r")) == ("295", "91", "68")
+    caught = {g.get("data-hex") for g in svg.findall(".//svg:g[@data-hex]", NS) if "caught" in g.get("class").split()}
+    assert caught == {"9,2", "8,3"}
+    assert "An area (sphere of 10) catches 2 piece(s)." in board.desc
+    assert ("✸", "caught by the area") in board.legend
+
+
+def test_a_line_is_a_band_and_a_cone_a_triangle():
+    """A 10 ft line from (1, 1) toward (5, 1), one square wide: (1, 0.5) to (3, 1.5), so x 40 to 108 and y 23 to 57.
+    A 10 ft cone the same way, as wide as it is long: (1, 1), (3, 2), (3, 0)."""
+    line = {"shape": "line", "at": [1, 1], "toward": [5, 1], "size": 10}
+    svg, _ = drawn(d20_square_scene(area=line))
+    band = svg.find(".//svg:polygon[@class='area area--line']", NS)
+    assert band.get("points") == "40,57 108,57 108,23 40,23"
+    svg, _ = drawn(d20_square_scene(area={**line, "shape": "cone"}))
+    cone = svg.find(".//svg:polygon[@class='area area--cone']", NS)
+    assert cone.get("points") == "40,40 108,74 108,6"
+
+
+def test_a_hex_sphere_is_measured_in_hex_widths():
+    """Classic d20 on hexes, a 10 ft sphere (2 hexes) at [2, 0]: a circle of 2 hex widths, 2 * 20 * sqrt 3 = 69.28."""
+    s = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+         "map": {"attacker": [0, 0], "target": [3, 0]}, "area": {"shape": "sphere", "at": [2, 0], "size": 10}}
+    svg, _ = drawn(s)
+    assert svg.find(".//svg:circle[@class='area area--sphere']", NS).get("r") == "69.28"
+
+
+def test_windows_and_slits_are_drawn_apart_from_walls():
+    """A window and an arrow slit are each a casing and a gap of their kind, not a wall's line; the key names both."""
+    walls = [{"points": [[6, 0], [6, 2]], "kind": "window"}, {"points": [[6, 3], [6, 4]], "kind": "slit"},
+             {"points": [[6, 4], [6, 6]]}]
+    svg, board = drawn(d20_square_scene(map={"walls": walls}))
+    window = svg.find(".//svg:g[@class='wall wall--window']", NS)
+    assert window.find("svg:title", NS).text == "window 1"
+    assert window.find("svg:polyline[@class='opening-gap opening-gap--window']", NS).get("points") == "210,6 210,74"
+    assert svg.find(".//svg:g[@class='wall wall--slit']/svg:polyline[@class='opening-gap opening-gap--slit']",
+                    NS) is not None
+    assert svg.find(".//svg:polyline[@class='wall wall--wall']", NS) is not None
+    meanings = dict(board.legend)
+    assert meanings["┣┫"].startswith("window") and meanings["╟╢"].startswith("arrow slit")
+
+
+def test_regions_and_the_area_come_in_the_walls_layer_of_a_patch():
+    """On the interactive board the regions and the area travel with the walls layer, so a patch redraws them."""
+    fog = {"kind": "fog", "points": [[3, 0], [7, 0], [7, 6], [3, 6]]}
+    _, plain = drawn(d20_square_scene())
+    _, fogged = drawn(d20_square_scene(map={"regions": [fog]}))
+    shown = board_marks(plain, interactive=True)
+    patch = board_patch(fogged, shown, interactive=True)
+    assert 'data-region="0"' in patch["walls"][1]

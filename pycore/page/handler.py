@@ -50,6 +50,8 @@ def parse_value(field: Field, raw: Any) -> tuple[Any, str | None]:
         return (raw, None) if isinstance(raw, str) else (None, "must be text")
     if field.kind in ("hex", "ints", "records") and isinstance(text, str):
         return _parse_list(field, text)
+    if field.kind == "point" and isinstance(text, str):
+        return _parse_point(field, text)
     if field.kind == "choice":
         for value in field.values:
             if text == value or (isinstance(text, str) and text == str(value)):
@@ -82,6 +84,16 @@ def _parse_list(field: Field, text: str) -> tuple[Any, str | None]:
     if any(len(p.lstrip("+-0")) > _LONGEST_INT for p in parts):
         return None, f"is far out of range: must be {field.describe_range()}"
     return [int(p) for p in parts], None
+
+
+def _parse_point(field: Field, text: str) -> tuple[Any, str | None]:
+    """A point as ``x, y`` (numbers, as an area's origin on a square map: ``8.5, 2.5``)."""
+    if text == "":
+        return (None, None) if field.optional else (None, f"is required: enter {field.describe_range()}")
+    parts = [p for p in re.split(r"[\s,;]+", text.strip("[]")) if p]
+    if len(parts) != 2 or not all(_NUMBER.match(p) and len(p) <= _LONGEST_INT for p in parts):
+        return None, f"{text!r} is not {field.describe_range()}"
+    return [float(p) if "." in p or "e" in p.lower() else int(p) for p in parts], None
 
 
 def form_to_scenario(inputs: Inputs, values: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, str]]]:
@@ -130,6 +142,8 @@ def form_text(field: Field, value: Any) -> Any:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     if field.kind == "hex":
         return f"{value[0]}, {value[1]}"
+    if field.kind == "point":
+        return f"{value[0]:g}, {value[1]:g}"
     if field.kind == "ints":
         return " ".join(str(v) for v in value)
     return value
@@ -224,8 +238,10 @@ def off_form(inputs: Inputs, clean: dict[str, Any]) -> list[str]:
     """What a validated scenario sets away from its default that the calculator's form has no place for: restoring
     the rest would answer another situation than the link's."""
     flat = flatten({k: v for k, v in clean.items() if k not in ("system", "rulings")})
-    lost = [f.label for f in inputs.fields
-            if not f.in_form and f.path in flat and form_text(f, flat[f.path]) != form_text(f, f.default)]
+    spec = VIEWS[inputs.system].board_spec if inputs.system in VIEWS else None
+    kept = set(spec.kept) if spec else set()  # the board keeps these in hidden boxes
+    lost = [f.label for f in inputs.fields if not f.in_form and f.path not in kept
+            and f.path in flat and form_text(f, flat[f.path]) != form_text(f, f.default)]
     chosen = clean.get("rulings", {})
     lost += [r.title for r in inputs.rulings if not r.in_form and chosen.get(r.id, r.default) != r.default]
     return lost

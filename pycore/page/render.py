@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import ScenarioError
 from ..systems import SYSTEMS, evaluate
 from ..views import VIEWS
+from ..views.area_table import area_block, regions_block
 from ..views.common import link, percent_of
 
 
@@ -40,6 +41,8 @@ def result_element(result: dict[str, Any], base: str = "", scenario: dict[str, A
         ET.SubElement(facts, "dd").text = value
     for block in view.blocks(result, base):
         root.append(block)
+    root.extend(regions_block(result))
+    root.extend(area_block(result, base, scenario))
     if scenario is not None and view.pairings is not None:
         root.extend(view.pairings(scenario, base, answer))
     if result["notes"]:

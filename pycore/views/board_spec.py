@@ -6,6 +6,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+AREA_AND_REGIONS = ("map.regions", "area.shape", "area.at", "area.toward", "area.size", "area.width")
+"""The fields a map board keeps for its area and region tools (``BoardSpec.kept``)."""
+
 
 @dataclass(frozen=True)
 class Slot:
@@ -44,10 +47,18 @@ class BoardSpec:
     """Records fields the board draws but no slot places (a square map's walls, doors and lights): each is one hidden
     box holding its list, without a row of controls per item (an exported map has thousands)."""
 
+    kept: tuple[str, ...] = ()
+    """Fields the form draws no control for (an area, the map's regions) that the board keeps in hidden boxes, so a
+    shared link carrying them comes back whole and the board's tools can set them."""
+    region_kinds: tuple[str, ...] = ()
+    """The region kinds the system has rules for: the Region tool's choices."""
+    area_size: float = 10
+    """The size the Area tool starts from, in the system's unit (a fireball's radius, a breath's length)."""
+
     @property
     def paths(self) -> tuple[str, ...]:
         """Every scenario field the board owns (hidden in the form)."""
-        return tuple(dict.fromkeys((*(s.path for s in self.slots), *self.drawn)))
+        return tuple(dict.fromkeys((*(s.path for s in self.slots), *self.drawn, *self.kept)))
 
     def to_json(self) -> str:
         """The spec for the page's board script."""

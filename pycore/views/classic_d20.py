@@ -12,9 +12,9 @@ from ..geometry import hexgrid as hg
 from ..geometry.hexgrid import Hex
 from ..geometry.squaregrid import Square
 from ..maps.hex_map import board_cells, unbounded_cells
-from ..systems.classic_d20.tables import COVER_EXAMPLES
+from ..systems.classic_d20.tables import COVER_EXAMPLES, FEET_PER_HEX
 from . import overlay, pairings
-from .board_spec import BoardSpec, Slot
+from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import (
     board_size,
     chance,
@@ -31,6 +31,7 @@ from .common import (
 from .square_map import lines_legend, lines_words, picture_size, square_cells, square_lamps, square_pieces, square_walls
 from .svg import Board, CornerLine, Mark, Piece
 from .view import Answer, View
+from .zones import zoned
 
 BOARD = BoardSpec(
     slots=(
@@ -42,7 +43,10 @@ BOARD = BoardSpec(
     ),
     cols_path="map.cols",
     rows_path="map.rows",
-    drawn=("map.walls", "map.doors", "map.lights"),
+    drawn=("map.walls", "map.doors", "map.lights", "map.regions"),
+    kept=AREA_AND_REGIONS,
+    region_kinds=("fog", "brush", "screen"),
+    area_size=20,
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "wall": "total wall",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
@@ -444,5 +448,6 @@ def first_map(clean: dict[str, Any], grid: str, answer: Answer) -> tuple[dict[st
                    f"place what gives it on the map.")
 
 
-VIEW = View(headline, all_facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)
+VIEW = View(headline, all_facts, blocks, zoned(board, FEET_PER_HEX, "d20.ruling.area-cone"), BOARD, OVERLAY, pairing_blocks,
+            summary, first_map)
 """Classic d20's view, with its hex map."""

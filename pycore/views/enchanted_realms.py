@@ -9,12 +9,13 @@ from typing import Any
 from ..dice import percent
 from ..geometry.hexgrid import Hex
 from ..systems.enchanted_realms.cells import board_cells
-from ..systems.enchanted_realms.tables import COVER_WORDS, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
+from ..systems.enchanted_realms.tables import COVER_WORDS, HEX_FEET, STRAY_DIE, TRIGGER_WORDS, WHY_NOT_WORDS
 from . import overlay
-from .board_spec import BoardSpec, Slot
+from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import hex_of, link, percent_exact, percent_with_fraction, pieces_legend, signed, summary_line
 from .svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from .view import View
+from .zones import zoned
 
 PLACE_WORDS = {"front": "10 ft in front", "behind": "10 ft behind", "adjacent": "next to the target"}
 BLOCKED_WORDS = {"attacker": "the attacker's hex: counts as empty", "behind-shooter": "behind the attacker: counts as empty"}
@@ -236,6 +237,10 @@ BOARD = BoardSpec(
     rows_path="",
     defaults=(("defense", 10),),
     editors=(("others", (("name", "Name", "text"), ("defense", "Defense", "int"))),),
+    drawn=("map.regions",),
+    kept=AREA_AND_REGIONS,
+    region_kinds=("obscured",),
+    area_size=10,
 )
 def _piece_hex(scenario: dict[str, Any], who: str, default: list[int]) -> Any:
     """What a possibly invalid scenario gives as the ``hex`` of ``attacker`` or ``target`` (its default if absent)."""
@@ -295,5 +300,5 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board:
                  tuple(marks), tuple(segments), (), tuple(classes), legend, heat)
 
 
-VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, summary=summary)
+VIEW = View(headline, facts, blocks, zoned(board, HEX_FEET, "er.ruling.area-cone"), BOARD, OVERLAY, summary=summary)
 """Enchanted Realms' view, with its board."""

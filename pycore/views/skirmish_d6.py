@@ -9,7 +9,7 @@ from ..geometry.hexgrid import Hex
 from ..geometry.squaregrid import Square
 from ..maps.hex_map import board_cells, unbounded_cells
 from . import overlay, pairings
-from .board_spec import BoardSpec, Slot
+from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, pieces_legend, signed, summary_line
 from .square_map import (
     lines_legend,
@@ -23,6 +23,7 @@ from .square_map import (
 )
 from .svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from .view import Answer, View
+from .zones import zoned
 
 SIZE_WORDS = (("movement", "movement", "″"), ("dodge_dc", "Dodge DC", ""), ("health_dc", "Health DC", ""),
               ("melee_damage", "melee damage", ""), ("rend", "[REND]", ""), ("melee_range", "melee range", "″"))
@@ -38,7 +39,10 @@ BOARD = BoardSpec(
     ),
     cols_path="map.cols",
     rows_path="map.rows",
-    drawn=("map.walls", "map.doors", "map.lights"),
+    drawn=("map.walls", "map.doors", "map.lights", "map.regions"),
+    kept=AREA_AND_REGIONS,
+    region_kinds=("dark", "dim", "bright", "radiant", "brush", "dense-brush"),
+    area_size=3,
 )
 PIECE_KIND = {"attacker": "attacker", "target": "target", "partial": "partial", "total": "total",
               "ally-attacker": "creature creature-attacker", "ally-target": "creature creature-target"}
@@ -247,5 +251,5 @@ def first_map(clean: dict[str, Any], grid: str, answer: Answer) -> tuple[dict[st
     return {"grid": grid, "attacker": [0, FIRST_ROW], "target": [span, FIRST_ROW], "obstacles": obstacles}, ""
 
 
-VIEW = View(headline, facts, blocks, board, BOARD, OVERLAY, pairing_blocks, summary, first_map)
+VIEW = View(headline, facts, blocks, zoned(board, 1, "d6.ruling.area-cone"), BOARD, OVERLAY, pairing_blocks, summary, first_map)
 """d6 Skirmish's view, with its hex map."""

@@ -14,7 +14,8 @@ from .board_spec import BoardSpec
 from .common import board_size, map_pieces
 from .svg import Lamp, Piece, Wall
 
-WALL_WORDS = {"wall": "wall", "object": "outline of an object", "low": "low wall"}
+WALL_WORDS = {"wall": "wall", "object": "outline of an object", "low": "low wall", "window": "window",
+              "slit": "arrow slit"}
 """What each kind of line is called in a board's words."""
 DEFAULT_COLS, DEFAULT_ROWS, AROUND, MOST = 12, 9, 2, 100
 """A square map without a size: the squares drawn are 12 x 9 from [0, 0], grown to leave 2 around every piece, at
@@ -128,6 +129,8 @@ def lines_words(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...]) -> str:
 
 
 LINES_LEGEND = (("━", "wall", "wall"), ("┅", "outline of an object", "object"), ("╌", "low wall", "low"),
+                ("┣┫", "window: an opening a line may pass through", "window"),
+                ("╟╢", "arrow slit: a narrow opening", "slit"),
                 ("▭", "door: tap to open or close it", "door"), ("◯", "light and its reach", "light"))
 """The key of a square map's lines: symbol, meaning and the kind of line it stands for (``light``: the lights)."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 import xml.etree.ElementTree as ET
 import zlib
 from dataclasses import dataclass, field
@@ -143,6 +144,60 @@ class Lamp:
 
 
 @dataclass(frozen=True)
+class Region:
+    """A region of the map drawn over its cells: hexes on a hex map, a polygon in grid units on a square map."""
+
+    kind: str
+    """The contract's kind (``fog``, ``dim``, ``brush`` ...): its class and its pattern."""
+    cells: tuple[Spot, ...]
+    """The hexes it covers (hex maps)."""
+    points: tuple[tuple[float, float], ...]
+    """Its outline in grid units (square maps)."""
+    label: str
+    """What it is, in words (``"region 1: fog"``)."""
+    index: int = 0
+    """Its place in ``map.regions``: its ``data-region``."""
+
+
+@dataclass(frozen=True)
+class Zone:
+    """An area effect placed on the map, in cells (one hex's or one square's width is 1; hexes in the plane of
+    ``pycore.maps.areas.hex_centre``)."""
+
+    shape: str
+    """``sphere``, ``line`` or ``cone``."""
+    at: tuple[float, float]
+    """Its origin."""
+    toward: tuple[float, float] | None
+    """The point a line or a cone is aimed at."""
+    size: float
+    """Radius, or length, in cells."""
+    width: float
+    """A line's whole width, in cells."""
+    spread: float
+    """A cone's half-width per cell of length."""
+    label: str
+    """What it is, in words (``"sphere of 20"``)."""
+
+
+REGION_PATTERNS: dict[str, tuple[str, str, dict[str, str]]] = {
+    "fog": ("10", "path", {"d": "M0 3Q2.5 1 5 3T10 3M0 8Q2.5 6 5 8T10 8"}),
+    "dark": ("4", "path", {"d": "M0 4L4 0M-1 1L1 -1M3 5L5 3"}),
+    "dim": ("8", "path", {"d": "M0 8L8 0"}),
+    "bright": ("10", "circle", {"cx": "5", "cy": "5", "r": "1.6"}),
+    "radiant": ("10", "path", {"d": "M5 1V9M1 5H9M2 2L8 8M8 2L2 8"}),
+    "brush": ("12", "path", {"d": "M3 9L6 4L9 9"}),
+    "dense-brush": ("6", "path", {"d": "M1 5L3 1.5L5 5"}),
+    "screen": ("6", "path", {"d": "M3 0V6"}),
+    "obscured": ("6", "path", {"d": "M0 0L6 6M6 0L0 6M0 3H6"}),
+}
+"""Each region kind's pattern (its tile's side, the shape and its attributes): the cue besides its tint, unlike the
+obstacles' hatch and the overlay's dots, so no kind is told by colour alone."""
+OPENINGS = ("window", "slit")
+"""A square map's wall kinds that are openings a line may pass through, drawn as a wall broken by a bright gap."""
+
+
+@dataclass(frozen=True)
 class CornerLine:
     """One line of a square map from a corner of the attacker's square to a corner of the target's, as the rules
     count them (Classic d20's corner lines): broken ones drawn apart from clear ones."""
@@ -185,6 +240,10 @@ class Board:
     """A square board's walls, outlines, low walls and doors, drawn over the squares."""
     lamps: tuple[Lamp, ...] = ()
     """A square board's lights."""
+    regions: tuple[Region, ...] = ()
+    """The map's regions, drawn over the cells under the walls."""
+    zone: Zone | None = None
+    """An area effect's outline, drawn over the regions."""
     picture: tuple[int, int] | None = None
     """A square map's size ``(cols, rows)`` when a picture may lie under it: an empty ``<image>`` then spans squares
     ``[0, 0]`` to ``[cols, rows]``, for the page to fill with the picture of the map it imported."""
@@ -396,14 +455,90 @@ def _points(layout: Plot, points: tuple[tuple[float, float], ...]) -> str:
     return " ".join(f"{_fmt(p.x)},{_fmt(p.y)}" for p in (_at(layout, x, y) for x, y in points))
 
 
-def _walls(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool) -> ET.Element | None:
+def _plane(layout: Plot, p: tuple[float, float]) -> Point:
+    """A point of the board's plane in cells (grid units, or hexes' ``hex_centre`` plane) in SVG user units."""
+    if isinstance(layout, SquareLayout):
+        return _at(layout, *p)
+    zero, scale = to_pixel(layout, Hex.axial(0, 0)), HEX_SIZE * math.sqrt(3)
+    return Point(zero.x + p[0] * scale, zero.y + p[1] * scale)
+
+
+def _zone_outline(zone: Zone, layout: Plot) -> ET.Element:
+    """The area's outline: a circle for a sphere, a band for a line, a triangle for a cone."""
+    attrs = {"class": f"area area--{zone.shape}"}
+    if zone.shape == "sphere" or zone.toward is None:
+        centre = _plane(layout, zone.at)
+        scale = SQUARE_SIZE if isinstance(layout, SquareLayout) else HEX_SIZE * math.sqrt(3)
+        return ET.Element("circle", {**attrs, "cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(zone.size * scale)})
+    (x0, y0), (x1, y1) = zone.at, zone.toward
+    norm = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / norm, (y1 - y0) / norm
+    ex, ey = x0 + ux * zone.size, y0 + uy * zone.size
+    if zone.shape == "line":
+        h = zone.width / 2
+        corners = [(x0 - uy * h, y0 + ux * h), (ex - uy * h, ey + ux * h), (ex + uy * h, ey - ux * h), (x0 + uy * h, y0 - ux * h)]
+    else:
+        h = zone.size * zone.spread
+        corners = [(x0, y0), (ex - uy * h, ey + ux * h), (ex + uy * h, ey - ux * h)]
+    points = " ".join(f"{_fmt(q.x)},{_fmt(q.y)}" for q in (_plane(layout, c) for c in corners))
+    return ET.Element("polygon", {**attrs, "points": points})
+
+
+def _zones(regions: tuple[Region, ...], zone: Zone | None, layout: Plot, ident: str) -> list[ET.Element]:
+    """The regions (a tint and the kind's pattern over each, named in its title) and the area's outline."""
+    out: list[ET.Element] = []
+    if regions:
+        layer = ET.Element("g", {"class": "hexboard-regions"})
+        for region in regions:
+            g = ET.SubElement(layer, "g", {"class": f"region region--{region.kind}", "data-region": str(region.index)})
+            ET.SubElement(g, "title").text = region.label
+            shapes = ([" ".join(f"{_fmt(p.x)},{_fmt(p.y)}" for p in _outline(layout, c)) for c in region.cells]
+                      if region.cells else [_points(layout, region.points)])
+            for points in shapes:
+                ET.SubElement(g, "polygon", {"points": points, "class": "region-tint"})
+                ET.SubElement(g, "polygon", {"points": points, "class": "region-cue",
+                                             "fill": f"url(#{ident}-region-{region.kind})"})
+        out.append(layer)
+    if zone is not None:
+        g = ET.Element("g", {"class": "hexboard-area", "data-shape": zone.shape})
+        ET.SubElement(g, "title").text = f"the area: {zone.label}"
+        outline = _zone_outline(zone, layout)
+        g.append(outline)
+        centre = _plane(layout, zone.at)
+        ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": "3", "class": "area-origin"})
+        out.append(g)
+    return out
+
+
+def _region_patterns(defs: ET.Element, ident: str) -> None:
+    """One pattern per region kind (``REGION_PATTERNS``)."""
+    for kind, (step, tag, attrs) in REGION_PATTERNS.items():
+        pattern = ET.SubElement(defs, "pattern", {"id": f"{ident}-region-{kind}", "class": "hexboard-region-cue",
+                                                  "width": step, "height": step, "patternUnits": "userSpaceOnUse"})
+        ET.SubElement(pattern, tag, {**attrs, "class": f"region-mark region-mark--{kind}"})
+
+
+def _opening(layer: ET.Element, wall: Wall, points: str) -> None:
+    """A window or an arrow slit: the wall's line broken by a bright dashed gap (wider for a window)."""
+    attrs = {"class": f"wall wall--{wall.kind}"}
+    if wall.rule:
+        attrs["data-rule"] = wall.rule
+    g = ET.SubElement(layer, "g", attrs)
+    ET.SubElement(g, "title").text = wall.label
+    ET.SubElement(g, "polyline", {"points": points, "class": "opening-case"})
+    ET.SubElement(g, "polyline", {"points": points, "class": f"opening-gap opening-gap--{wall.kind}"})
+
+
+def _walls(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool,
+           under: tuple[ET.Element, ...] = ()) -> ET.Element | None:
     """A square board's lights, walls and doors, in that order (a door on top, where a tap finds it); None when it
     has none. On an interactive board each door is a button (``data-door``, its index in ``map.doors``): a tap or
     Enter opens or closes it. An unpainted box around a door, ``DOOR_REACH`` beyond it every way, is what a finger
     hits (and gives the button a size: a straight line's own box has no width)."""
-    if not (walls or lamps):
+    if not (walls or lamps or under):
         return None
     layer = ET.Element("g", {"class": "hexboard-walls"})
+    layer.extend(under)  # the regions and the area, under the lines
     for lamp in lamps:
         centre = _at(layout, *lamp.at)
         g = ET.SubElement(layer, "g", {"class": "lamp"})
@@ -413,6 +548,9 @@ def _walls(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, inter
         ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(LIGHT_DOT), "class": "lamp-dot"})
     for wall in sorted(walls, key=lambda w: w.kind == "door"):
         points = _points(layout, wall.points)
+        if wall.kind in OPENINGS:
+            _opening(layer, wall, points)
+            continue
         if wall.kind != "door":
             attrs = {"points": points, "class": f"wall wall--{wall.kind}"}
             if wall.rule:
@@ -454,7 +592,7 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
         grid.append(ET.fromstring(cell.cell))
         if glyphs is not None and cell.glyphs:
             glyphs.extend(ET.fromstring(f"<g>{cell.glyphs}</g>"))
-    walls = _walls(board.walls, board.lamps, layout, interactive)
+    walls = _walls(board.walls, board.lamps, layout, interactive, tuple(_zones(board.regions, board.zone, layout, ident)))
     if walls is not None:
         svg.append(walls)
     svg.extend(_segments(board, layout, ident))  # the lines under the pieces' letters, which stay readable
@@ -487,6 +625,7 @@ def _defs(svg: ET.Element, ident: str) -> None:
                                             "patternUnits": "userSpaceOnUse"})
     ET.SubElement(cross, "path", {"d": "M0 0L6 6M6 0L0 6", "class": "hexboard-hatch-line"})
     _heat_patterns(defs, ident)
+    _region_patterns(defs, ident)
     marker = ET.SubElement(defs, "marker", {"id": f"{ident}-arrow", "viewBox": "0 0 10 10", "refX": "9", "refY": "5",
                                             "markerWidth": "6", "markerHeight": "6", "orient": "auto-start-reverse"})
     ET.SubElement(marker, "path", {"d": "M0 0L10 5L0 10z", "class": "hexboard-arrow"})
@@ -585,7 +724,7 @@ def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") 
     head = ET.tostring(_open(board, layout, width, height, interactive, ident), encoding="unicode")
     cells = _cells(board, layout, interactive, ident)
     parts = [head.removesuffix("</svg>"), '<g class="hexboard-cells">', *(c.cell for c in cells), "</g>",
-             _walls_markup(board, layout, interactive)]
+             _walls_markup(board, layout, interactive, ident)]
     parts.extend(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident))
     if interactive:
         glyphs = "".join(c.glyphs for c in cells)
@@ -599,24 +738,26 @@ WALLS_KEY = "walls"
 """The walls layer's key among the digests a page holds (no cell's key: those are ``"a,b"``)."""
 
 
-def _walls_drawn(board: Board, layout: Plot, interactive: bool) -> tuple[str, str]:
-    """The walls layer serialized ("" when there is none) and its digest."""
-    return _walls_serialized(board.walls, board.lamps, layout, interactive)
+def _walls_drawn(board: Board, layout: Plot, interactive: bool, ident: str) -> tuple[str, str]:
+    """The walls layer (with the regions and the area under its lines) serialized ("" when there is none) and its
+    digest."""
+    return _walls_serialized(board.walls, board.lamps, layout, interactive, board.regions, board.zone, ident)
 
 
 @recent_calls(2)
-def _walls_serialized(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot,
-                      interactive: bool) -> tuple[str, str]:
+def _walls_serialized(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool,
+                      regions: tuple[Region, ...] = (), zone: Zone | None = None,
+                      ident: str = "board") -> tuple[str, str]:
     """``_walls`` serialized and its digest, remembered: a map's walls stay put while its pieces move (a view hands
     the very same tuples again, found at once), and an exported map has thousands."""
-    layer = _walls(walls, lamps, layout, interactive)
+    layer = _walls(walls, lamps, layout, interactive, tuple(_zones(regions, zone, layout, ident)))
     markup = "" if layer is None else ET.tostring(layer, encoding="unicode")
     return markup, f"{zlib.crc32(markup.encode('utf-8')):08x}" if markup else ""
 
 
-def _walls_markup(board: Board, layout: Plot, interactive: bool) -> str:
+def _walls_markup(board: Board, layout: Plot, interactive: bool, ident: str) -> str:
     """The walls layer's markup ("" when there is none)."""
-    return _walls_drawn(board, layout, interactive)[0]
+    return _walls_drawn(board, layout, interactive, ident)[0]
 
 
 def board_frame(board: Board, *, interactive: bool = False, ident: str = "board") -> str:
@@ -629,7 +770,7 @@ def board_marks(board: Board, *, interactive: bool = False, ident: str = "board"
     """Hex key -> digest of every hex that is not plain, as ``board_svg`` draws them."""
     layout = _frame(board.cells)[0]
     marks = {c.key: c.digest for c in _cells(board, layout, interactive, ident, only=set()) if not c.plain}
-    walls = _walls_drawn(board, layout, interactive)[1]
+    walls = _walls_drawn(board, layout, interactive, ident)[1]
     if walls:
         marks[WALLS_KEY] = walls
     return marks
@@ -648,7 +789,7 @@ def board_patch(board: Board, shown: dict[str, str], *, interactive: bool = Fals
     for c in _cells(board, layout, interactive, ident, only=set(shown) - {WALLS_KEY}):
         if shown.get(c.key) != c.digest:
             cells[c.key] = [c.digest, c.cell, c.glyphs]
-    walls, digest = _walls_drawn(board, layout, interactive)
+    walls, digest = _walls_drawn(board, layout, interactive, ident)
     changed = {"walls": [digest, walls]} if shown.get(WALLS_KEY, "") != digest else {}
     return {
         "frame": board_frame(board, interactive=interactive, ident=ident),

@@ -103,8 +103,12 @@ def board(system: Any, members: list[Any], scenario: dict[str, Any], result: dic
     hidden = [f for f in members if f.path in spec.paths]
     if not hidden:
         return None
+    hidden += [system.inputs.field(p) for p in spec.kept if not system.inputs.field(p).in_form]  # no control of its own
     drawing = view.board(scenario, result)
-    return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden, "drawn": spec.drawn,
+    kinds = dict(system.inputs.field("map.regions").item_fields[0].choices) if spec.region_kinds else {}
+    return {"spec": spec.to_json(), "slots": spec.slots, "hidden": hidden, "drawn": spec.drawn, "kept": spec.kept,
+            "region_kinds": [(k, kinds.get(k, k)) for k in spec.region_kinds], "area_size": f"{spec.area_size:g}",
+            "area_unit": system.inputs.field("area.size").unit if spec.kept else "",
             "svg": Markup(board_svg(drawing, interactive=True)),
             "legend": Markup(legend_html(drawing))}
 

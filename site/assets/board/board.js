@@ -11,6 +11,7 @@ import { BoardZoom } from "./zoom.js";
 import { BoardAccess, keyOf } from "./access.js";
 import { listen } from "./input.js";
 import { BoardMarks } from "./marks.js";
+import { BoardZones, ZONE_PATHS } from "./zones.js";
 import { cellWords, fieldsOf, listsOf, moved, placedMessage, plan, readPieces, remember, singleText, toggledDoor }
   from "./model.js";
 import { afterPaint, cellNoun, holdsMarkup, setBoard, whenIdle } from "../utilities/common.js";
@@ -107,6 +108,11 @@ export class HexBoard {
       else if (button instanceof HTMLElement && button.dataset.tool !== undefined) this.setTool(Number(button.dataset.tool));
     }, { signal });
     if (this.tools instanceof HTMLElement) this.tools.hidden = false;
+    // the Area and Region tools (board/zones.js): they write the area's and the regions' hidden fields
+    this.zones = new BoardZones(container, {
+      input: (path) => this.input(path), say: (words) => this.access.say(words), remember: () => this.remember(),
+      changed: () => this.form?.dispatchEvent(new Event("input", { bubbles: true })), tools: this.tools,
+    }, signal);
     listen(this, signal);
     // A list editor (calculator/lists.js) changed a list the board shows: mark the hexes it moved at once.
     container.addEventListener("calc:records", (event) => {
@@ -186,6 +192,7 @@ export class HexBoard {
     if (redrawn && this.dirty.size) this.paint(this.read(), [...this.dirty]);
     if (redrawn) this.access.redrawn(hadFocus);
     if (redrawn) this.showHeld();
+    if (redrawn) this.zones?.showWalls(); // the map may be on squares now (a link restored, the grid switched)
     if (reply.board_legend !== undefined) this.legend(reply.board_legend);
   }
 
@@ -461,6 +468,7 @@ export class HexBoard {
   /** @param {number} tool */
   setTool(tool) {
     this.tool = Number.isInteger(tool) && tool >= ERASE && tool < this.spec.slots.length ? tool : MOVE;
+    this.zones?.choose("");
     for (const button of this.tools?.querySelectorAll("button[data-tool]") ?? []) {
       button.setAttribute("aria-pressed", String(Number(/** @type {HTMLElement} */ (button).dataset.tool) === this.tool));
     }
@@ -479,6 +487,7 @@ export class HexBoard {
     if (this.container.dataset.placing !== undefined) return;
     const key = keyOf(g);
     this.access.focusKey = key;
+    if (this.zones?.tapped(key)) return;
     if (this.tool !== MOVE) {
       this.place(g, this.tool);
       if (this.tool >= 0 && this.spec.slots[this.tool].single) this.setTool(MOVE); // one of a kind: placed, done
@@ -537,7 +546,7 @@ export class HexBoard {
   // The board's fields (and a square map's doors) as they stand, the taps not written yet included.
   snapshot() {
     this.flush();
-    const paths = [...this.fields.map(({ path }) => path), "map.doors"];
+    const paths = [...this.fields.map(({ path }) => path), "map.doors", ...ZONE_PATHS];
     return new Map(paths.filter((path) => this.input(path)).map((path) => [path, this.input(path)?.value ?? ""]));
   }
 
