@@ -195,10 +195,12 @@ def test_a_switch_to_the_map_made_before_the_engine_is_ready_is_laid_out_once_it
 
 
 def test_the_kept_maps_are_read_once_the_map_is_shown(page, server):
-    """The maps kept on this device are read when the map is shown, not at start: a calculator opened on its counted
-    form has not opened their store once its engine answered and the page went idle; switched to the map, it has."""
+    """Opened by a link, the maps kept on this device are read when the map is shown, not at start: a calculator
+    opened on a link's counted form has not opened their store once its engine answered and the page went idle;
+    switched to the map, it has. (Opened without a link it reads them to offer a kept map.)"""
     page.add_init_script(page_script("count-kept-opens.js"))
-    page.goto(server.url + "calculator/skirmish-d6/")
+    counted = {"system": "skirmish-d6", "obstacles": {"partial": 1}, "attack": {"hits_on": 4}}
+    page.goto(server.url + "calculator/skirmish-d6/#s=" + encode_fragment(counted))
     calc = full_calculator(page, "skirmish-d6")
     wait_state(calc, "ready")
     page.evaluate("() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 0), { timeout: 5000 }))")

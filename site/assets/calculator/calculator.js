@@ -522,7 +522,7 @@ class Calculator {
 
   async restore() {
     const fragment = location.hash;
-    if (this.full && (!fragment || fragment === "#")) await this.maps?.offer(); // no link: a kept map offered
+    if (this.full && (!fragment || fragment === "#")) void this.maps?.offer(); // no link: a kept map offered, not waited for
     if (!this.full || !fragment || fragment === "#" || !this.engine) return;
     const reply = await this.engine.ask({ op: "restore", system: this.system, fragment });
     if (reply.error) {
