@@ -8,23 +8,8 @@ import pytest
 from pycore import evaluate
 from pycore.geometry.hexgrid import Hex
 from pycore.views import skirmish_d6 as view
-from pycore.views.svg import (
-    HEAT_BANDS,
-    HEAT_PATTERNS,
-    Board,
-    Heat,
-    Lamp,
-    Mark,
-    Piece,
-    Segment,
-    Wall,
-    board_element,
-    board_frame,
-    board_marks,
-    board_patch,
-    board_svg,
-    legend_element,
-)
+from pycore.views.drawing import HEAT_BANDS, HEAT_PATTERNS, Board, Heat, Lamp, Mark, Piece, Segment, Wall
+from pycore.views.svg import board_element, board_frame, board_marks, board_patch, board_svg, legend_element
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 H = Hex.axial
@@ -375,7 +360,7 @@ def test_a_square_map_region_is_its_polygon_with_its_kind_pattern():
                                   "obscured"])
 def test_every_region_kind_has_a_pattern_of_its_own(kind):
     """Each kind's pattern is defined once and differs from every other kind's shape."""
-    from pycore.views.svg import REGION_PATTERNS
+    from pycore.views.drawing import REGION_PATTERNS
     svg = ET.fromstring(board_svg(Board((H(0, 0),), "t", "d")))
     assert svg.find(f".//svg:pattern[@id='board-region-{kind}']", NS) is not None
     assert len({str(v) for v in REGION_PATTERNS.values()}) == len(REGION_PATTERNS)

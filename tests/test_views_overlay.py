@@ -8,7 +8,7 @@ from pycore.page.render import result_html
 from pycore.views import enchanted_realms as er_view
 from pycore.views import overlay
 from pycore.views import skirmish_d6 as d6_view
-from pycore.views.svg import Heat
+from pycore.views.drawing import Heat
 
 D6 = d6_view.OVERLAY
 

@@ -6,6 +6,7 @@ exactly."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -97,3 +98,15 @@ def hull(points: Iterable[Vec]) -> Shape:
             upper.pop()
         upper.append(p)
     return tuple(lower[:-1] + upper[:-1])
+
+
+@functools.lru_cache(maxsize=8192)
+def box(shape: Shape) -> tuple[int, int, int, int]:
+    """The polygon's rectangle (remembered: a map's grown walls are asked about once per square of an overlay)."""
+    xs, ys = [x for x, _ in shape], [y for _, y in shape]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def boxes_meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether two rectangles (lowest x and y, highest x and y) meet, edges included."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]

@@ -14,7 +14,8 @@ from ..memo import recent_calls
 from ..schema import Field, Inputs, flatten, nest, parse_json
 from ..systems import SYSTEMS
 from ..views import VIEWS
-from ..views.svg import Board, board_frame, board_marks, board_patch, board_svg, legend_html
+from ..views.drawing import Board
+from ..views.svg import board_frame, board_marks, board_patch, board_svg, legend_html
 from ..views.view import Answer
 from .render import answer, result_html, situation_text, summary_text
 

@@ -28,8 +28,8 @@ from .common import (
     signed,
     summary_line,
 )
+from .drawing import Board, CornerLine, Mark, Piece
 from .square_map import lines_legend, lines_words, picture_size, square_cells, square_lamps, square_pieces, square_walls
-from .svg import Board, CornerLine, Mark, Piece
 from .view import Answer, View
 from .zones import zoned
 

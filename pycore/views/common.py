@@ -14,7 +14,7 @@ from ..maps.square_map import MOST_HEXES
 from ..memo import recent_calls
 from ..rules import entry
 from .board_spec import BoardSpec
-from .svg import Piece
+from .drawing import Piece
 
 
 def signed(n: int) -> str:

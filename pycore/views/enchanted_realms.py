@@ -13,7 +13,7 @@ from ..systems.enchanted_realms.tables import COVER_WORDS, HEX_FEET, STRAY_DIE, 
 from . import overlay
 from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import hex_of, link, percent_exact, percent_with_fraction, pieces_legend, signed, summary_line
-from .svg import HEAT_BANDS, Board, Mark, Piece, Segment
+from .drawing import HEAT_BANDS, Board, Mark, Piece, Segment
 from .view import View
 from .zones import zoned
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..dice import percent
 from ..geometry.hexgrid import Hex
-from .svg import HEAT_BANDS, Heat, Spot
+from .drawing import HEAT_BANDS, Heat, Spot
 
 BAND_LIMITS = (Fraction(1, 4), Fraction(1, 2), Fraction(3, 4))
 """Lower chance limits of bands 2, 3 and 4; band 1 is any chance above 0 below the first, band 0 none."""

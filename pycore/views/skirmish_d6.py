@@ -11,6 +11,7 @@ from ..maps.hex_map import board_cells, unbounded_cells
 from . import overlay, pairings
 from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, pieces_legend, signed, summary_line
+from .drawing import HEAT_BANDS, Board, Mark, Piece, Segment
 from .square_map import (
     lines_legend,
     lines_words,
@@ -21,7 +22,6 @@ from .square_map import (
     square_pieces,
     square_walls,
 )
-from .svg import HEAT_BANDS, Board, Mark, Piece, Segment
 from .view import Answer, View
 from .zones import zoned
 

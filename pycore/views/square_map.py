@@ -12,7 +12,7 @@ from ..maps.square_map import MOST_SQUARES
 from ..memo import recent_calls
 from .board_spec import BoardSpec
 from .common import board_size, map_pieces
-from .svg import Lamp, Piece, Wall
+from .drawing import Lamp, Piece, Wall
 
 WALL_WORDS = {"wall": "wall", "object": "outline of an object", "low": "low wall", "window": "window",
               "slit": "arrow slit"}

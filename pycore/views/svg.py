@@ -11,319 +11,41 @@ and dark themes, in print and to a screen reader (``<title>`` and ``<desc>`` say
 from __future__ import annotations
 
 import functools
-import hashlib
-import math
 import xml.etree.ElementTree as ET
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..geometry.hexgrid import ODD, POINTY, Hex, Layout, Point, corner_offset, polygon, roffset_from_cube, to_pixel
-from ..geometry.squaregrid import Square
+from ..geometry.hexgrid import ODD, Hex, roffset_from_cube
 from ..memo import recent_calls
+from .drawing import (
+    HEAT_PATTERNS,
+    Board,
+    Heat,
+    Lamp,
+    Mark,
+    Piece,
+    Plot,
+    Region,
+    Spot,
+    SquareLayout,
+    Wall,
+    Zone,
+)
+from .plot import (
+    HEX_SIZE,
+    at,
+    centre_of,
+    corner_offsets,
+    fmt,
+    frame,
+    hex_key,
+)
+from .svg_layers import region_patterns, segments_layer, walls_layer, zones_layer
 
 SVG_NS = "http://www.w3.org/2000/svg"
-HEX_SIZE = 20.0
-"""Centre-to-corner size of one hex, in SVG user units."""
-MARGIN = 6.0
-SQUARE_SIZE = 34.0
-"""Side of one square, in SVG user units: about a hex's width (``HEX_SIZE`` times the square root of 3)."""
-DOOR_REACH = SQUARE_SIZE / 2
-"""How far around a door a tap still finds it, in SVG user units: half a square each way, so a door's handle is a
-whole square across, as large as a cell to a finger."""
-LIGHT_DOT = 4.0
-"""Radius of a light's dot, in SVG user units (its reach is drawn to scale around it)."""
-
-Spot = Hex | Square
-"""A cell of a board: a hex, or a square ``(col, row)``."""
 
 
-@dataclass(frozen=True)
-class SquareLayout:
-    """Where a square board's squares are drawn: square ``(c, r)`` spans ``origin + (c, r) * size`` to
-    ``origin + (c + 1, r + 1) * size``."""
-
-    size: float
-    """Side of one square, in SVG user units."""
-    origin: Point
-    """Where the grid's point ``(0, 0)`` is drawn."""
-
-
-Plot = Layout | SquareLayout
-"""How a board's cells are placed: a hex layout or a square one."""
-
-
-@dataclass(frozen=True)
-class Piece:
-    """Something standing on a hex."""
-
-    kind: str
-    """Kind used as a CSS class (``attacker``, ``target``, ``creature``, ``partial``, ``total`` ...)."""
-    symbol: str
-    """One to three characters drawn on the hex (never colour alone)."""
-    label: str
-    """Words for screen readers (``"attacker"``, ``"Goblin, Defense 12"``)."""
-    rule: str | None = None
-    """Id of the rule the piece illustrates, for its ``data-rule``; None: none."""
-
-
-@dataclass(frozen=True)
-class Mark:
-    """A number or word a rule writes on a hex (a stray-shot slot, a chance, a crossing)."""
-
-    kind: str
-    """CSS-friendly kind (``crossed``, ``slot``, ``chance`` ...)."""
-    text: str
-    """Characters drawn on the hex."""
-    label: str
-    """What the mark means, in words, for screen readers."""
-    rule: str | None = None
-    """Id of the rule the mark illustrates; None: none."""
-
-
-@dataclass(frozen=True)
-class Heat:
-    """How good a hex is for the piece an overlay moves: a band of chance, drawn in colour and pattern."""
-
-    band: int
-    """0 (cannot be targeted, or no chance) to ``HEAT_BANDS - 1`` (the best chances): a class and a pattern."""
-    label: str
-    """The hex's numbers in words (``"target here: 58.3% to hit, cover level 1"``), for its name and title."""
-
-
-HEAT_BANDS = 5
-"""How many heat bands an overlay is drawn in."""
-HEAT_PATTERNS = ("", "heat-dots", "heat-dense", "heat-lines", "heat-plus")
-"""The second cue of each band (besides its colour): the pattern laid over the hex ("" for none)."""
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A line drawn from hex centre to hex centre (line of fire, line of sight)."""
-
-    start: Spot
-    """The hex (or square) whose centre the segment starts from."""
-    end: Spot
-    """The hex (or square) whose centre the segment ends at."""
-    kind: str
-    """CSS-friendly kind (``sight``, ``fire``)."""
-    label: str
-    """What the segment shows, in words."""
-    rule: str | None = None
-    """Id of the rule the segment illustrates; None: none."""
-
-
-@dataclass(frozen=True)
-class Wall:
-    """A line of a square map drawn over its squares: a wall, an object's outline, a low wall or a door."""
-
-    kind: str
-    """``wall``, ``object``, ``low`` or ``door``: its CSS class."""
-    points: tuple[tuple[float, float], ...]
-    """The polyline in grid units (``x`` right, ``y`` down, a square one unit wide)."""
-    label: str
-    """What it is, in words (``"door 2, closed"``)."""
-    index: int = 0
-    """Its place in ``map.walls`` or ``map.doors``: a door's ``data-door``, which a tap toggles."""
-    open: bool = False
-    """For a door: whether it stands open."""
-    rule: str | None = None
-    """Id of the rule deciding what it does; None: none."""
-
-
-@dataclass(frozen=True)
-class Lamp:
-    """A light of a square map: a dot where it stands and its reach, in grid units."""
-
-    at: tuple[float, float]
-    """Where it stands."""
-    reach: float
-    """How far it lights, in squares."""
-    label: str
-    """What it is, in words."""
-
-
-@dataclass(frozen=True)
-class Region:
-    """A region of the map drawn over its cells: hexes on a hex map, a polygon in grid units on a square map."""
-
-    kind: str
-    """The contract's kind (``fog``, ``dim``, ``brush`` ...): its class and its pattern."""
-    cells: tuple[Spot, ...]
-    """The hexes it covers (hex maps)."""
-    points: tuple[tuple[float, float], ...]
-    """Its outline in grid units (square maps)."""
-    label: str
-    """What it is, in words (``"region 1: fog"``)."""
-    index: int = 0
-    """Its place in ``map.regions``: its ``data-region``."""
-
-
-@dataclass(frozen=True)
-class Zone:
-    """An area effect placed on the map, in cells (one hex's or one square's width is 1; hexes in the plane of
-    ``pycore.maps.areas.hex_centre``)."""
-
-    shape: str
-    """``sphere``, ``line`` or ``cone``."""
-    at: tuple[float, float]
-    """Its origin."""
-    toward: tuple[float, float] | None
-    """The point a line or a cone is aimed at."""
-    size: float
-    """Radius, or length, in cells."""
-    width: float
-    """A line's whole width, in cells."""
-    spread: float
-    """A cone's half-width per cell of length."""
-    label: str
-    """What it is, in words (``"sphere of 20"``)."""
-
-
-REGION_PATTERNS: dict[str, tuple[str, str, dict[str, str]]] = {
-    "fog": ("10", "path", {"d": "M0 3Q2.5 1 5 3T10 3M0 8Q2.5 6 5 8T10 8"}),
-    "dark": ("4", "path", {"d": "M0 4L4 0M-1 1L1 -1M3 5L5 3"}),
-    "dim": ("8", "path", {"d": "M0 8L8 0"}),
-    "bright": ("10", "circle", {"cx": "5", "cy": "5", "r": "1.6"}),
-    "radiant": ("10", "path", {"d": "M5 1V9M1 5H9M2 2L8 8M8 2L2 8"}),
-    "brush": ("12", "path", {"d": "M3 9L6 4L9 9"}),
-    "dense-brush": ("6", "path", {"d": "M1 5L3 1.5L5 5"}),
-    "screen": ("6", "path", {"d": "M3 0V6"}),
-    "obscured": ("6", "path", {"d": "M0 0L6 6M6 0L0 6M0 3H6"}),
-}
-"""Each region kind's pattern (its tile's side, the shape and its attributes): the cue besides its tint, unlike the
-obstacles' hatch and the overlay's dots, so no kind is told by colour alone."""
-OPENINGS = ("window", "slit")
-"""A square map's wall kinds that are openings a line may pass through, drawn as a wall broken by a bright gap."""
-
-
-@dataclass(frozen=True)
-class CornerLine:
-    """One line of a square map from a corner of the attacker's square to a corner of the target's, as the rules
-    count them (Classic d20's corner lines): broken ones drawn apart from clear ones."""
-
-    start: tuple[float, float]
-    """The attacker's corner, in grid units."""
-    end: tuple[float, float]
-    """The target's corner, in grid units."""
-    broken: bool
-    """Whether something on the map breaks it."""
-    rule: str | None = None
-    """Id of the rule the line illustrates; None: none."""
-
-
-@dataclass(frozen=True)
-class Board:
-    """Everything one diagram shows."""
-
-    cells: tuple[Spot, ...]
-    """The hexes (or the squares) drawn, in drawing order; all of one kind."""
-    title: str
-    """The drawing's title (its ``<title>``)."""
-    desc: str
-    """What the drawing shows, in words (its ``<desc>``)."""
-    pieces: tuple[tuple[Spot, Piece], ...] = ()
-    """(hex, piece) pairs, at most one piece per hex."""
-    marks: tuple[tuple[Spot, Mark], ...] = ()
-    """(hex, mark) pairs drawn over the pieces."""
-    segments: tuple[Segment, ...] = ()
-    """Lines drawn from hex centre to hex centre."""
-    cell_rules: tuple[tuple[Spot, str], ...] = field(default=())
-    """Hexes that a rule singles out (``data-rule`` and a class ``ruled`` on the cell)."""
-    cell_classes: tuple[tuple[Spot, str], ...] = field(default=())
-    """Extra classes for cells (``path-used``, ``path-alt`` ...), several allowed per hex."""
-    legend: tuple[tuple[str, str], ...] = ()
-    """(symbol, meaning) pairs, drawn under the board so no colour has to be decoded."""
-    heat: tuple[tuple[Spot, Heat], ...] = ()
-    """(hex, heat) pairs of an overlay: where the moving piece could stand and how good each hex is."""
-    walls: tuple[Wall, ...] = ()
-    """A square board's walls, outlines, low walls and doors, drawn over the squares."""
-    lamps: tuple[Lamp, ...] = ()
-    """A square board's lights."""
-    regions: tuple[Region, ...] = ()
-    """The map's regions, drawn over the cells under the walls."""
-    zone: Zone | None = None
-    """An area effect's outline, drawn over the regions."""
-    picture: tuple[int, int] | None = None
-    """A square map's size ``(cols, rows)`` when a picture may lie under it: an empty ``<image>`` then spans squares
-    ``[0, 0]`` to ``[cols, rows]``, for the page to fill with the picture of the map it imported."""
-    corner_lines: tuple[CornerLine, ...] = ()
-    """On a square map, the lines between the two pieces' corners the rules count, each broken or clear."""
-
-
-def _fmt(x: float) -> str:
-    """Coordinates with two decimals, no trailing zeros: stable bytes across platforms."""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-@functools.lru_cache(maxsize=8)
-def _frame_of(cells: tuple[Spot, ...]) -> tuple[Plot, float, float, str]:
-    """A layout (pointy-top hexes, or squares) whose top-left drawn corner sits at the margin, the picture size,
-    and a key naming this set of cells and their kind (cached: a board keeps its cells while its pieces change)."""
-    squares = not isinstance(cells[0], Hex)
-    base: Plot = (SquareLayout(SQUARE_SIZE, Point(0.0, 0.0)) if squares
-                  else Layout(POINTY, Point(HEX_SIZE, HEX_SIZE), Point(0.0, 0.0)))
-    xs = [p.x for h in cells for p in _outline(base, h)]
-    ys = [p.y for h in cells for p in _outline(base, h)]
-    origin = Point(MARGIN - min(xs), MARGIN - min(ys))
-    layout: Plot = SquareLayout(SQUARE_SIZE, origin) if squares else Layout(POINTY, Point(HEX_SIZE, HEX_SIZE), origin)
-    named = ("square " if squares else "") + " ".join(hex_key(h) for h in cells)
-    key = hashlib.sha256(named.encode("ascii")).hexdigest()[:16]
-    return layout, max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN, key
-
-
-def _centre(layout: Plot, h: Spot) -> Point:
-    """The centre of a hex or a square, in SVG user units."""
-    if isinstance(layout, SquareLayout):
-        assert not isinstance(h, Hex)
-        return Point(layout.origin.x + (h[0] + 0.5) * layout.size, layout.origin.y + (h[1] + 0.5) * layout.size)
-    assert isinstance(h, Hex)
-    return to_pixel(layout, h)
-
-
-def _outline(layout: Plot, h: Spot) -> list[Point]:
-    """The corners of a hex (six) or a square (four, clockwise from the top left), in SVG user units."""
-    if isinstance(layout, SquareLayout):
-        c = _centre(layout, h)
-        half = layout.size / 2
-        return [Point(c.x + dx * half, c.y + dy * half) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-    assert isinstance(h, Hex)
-    return polygon(layout, h)
-
-
-def _at(layout: Plot, x: float, y: float) -> Point:
-    """A point of a square map (grid units) in SVG user units."""
-    assert isinstance(layout, SquareLayout)
-    return Point(layout.origin.x + x * layout.size, layout.origin.y + y * layout.size)
-
-
-_last_frame: list[tuple[tuple[Spot, ...], tuple[Plot, float, float, str]]] = []
-
-
-def _frame(cells: tuple[Spot, ...]) -> tuple[Plot, float, float, str]:
-    """``_frame_of``, remembered for the very tuple last asked about (a map's cells are one cached tuple, and
-    hashing 1,600 hexes for the cache on every change is time a click does not have)."""
-    if _last_frame and _last_frame[0][0] is cells:
-        return _last_frame[0][1]
-    value = _frame_of(cells)
-    _last_frame[:] = [(cells, value)]
-    return value
-
-
-@functools.lru_cache(maxsize=4)
-def _corner_offsets(layout: Plot) -> tuple[Point, ...]:
-    """The corner offsets from a cell's centre (the same for every cell of a layout): six for a hex, four for a
-    square."""
-    if isinstance(layout, SquareLayout):
-        half = layout.size / 2
-        return tuple(Point(dx * half, dy * half) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)))
-    return tuple(corner_offset(layout, i) for i in range(6))
-
-
-def hex_key(h: Spot) -> str:
-    """``"q,r"`` for a hex, ``"col,row"`` for a square: the key used in ``data-hex`` attributes."""
-    return f"{h.q},{h.r}" if isinstance(h, Hex) else f"{h[0]},{h[1]}"
 
 
 @dataclass(frozen=True)
@@ -392,13 +114,13 @@ _last_plain: dict[tuple[bool, str], tuple[tuple[Spot, ...], PlainCells]] = {}
 
 def _plain(cells: tuple[Spot, ...], interactive: bool, ident: str) -> PlainCells:
     """Every hex drawn with nothing on it (most of a big map), by hex and by key, for the very tuple last
-    asked about (see ``_frame``); and a place for hexes drawn with only a piece or only an overlay's heat
+    asked about (see ``frame``); and a place for hexes drawn with only a piece or only an overlay's heat
     on them, by (hex, piece or heat), which mostly stay the same from one change to the next (a map's
     obstacles, the shading of hexes far from what moved)."""
     hit = _last_plain.get((interactive, ident))
     if hit is not None and hit[0] is cells:
         return hit[1]
-    layout = _frame(cells)[0]
+    layout = frame(cells)[0]
     by_hex = {h: _cell(layout, h, None, (), None, (), interactive, index == 0, ident) for index, h in enumerate(cells)}
     value: PlainCells = (by_hex, {c.key: c for c in by_hex.values()}, {})
     _last_plain[(interactive, ident)] = (cells, value)
@@ -410,7 +132,7 @@ def _open(board: Board, layout: Plot, width: float, height: float, interactive: 
     yet)."""
     svg = ET.Element("svg", {
         "xmlns": SVG_NS, "class": "hexboard" + (" hexboard--interactive" if interactive else ""),
-        "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}", "width": _fmt(width), "height": _fmt(height),
+        "viewBox": f"0 0 {fmt(width)} {fmt(height)}", "width": fmt(width), "height": fmt(height),
         "role": "group" if interactive else "img",
         "aria-labelledby": f"{ident}-title {ident}-desc",
     })
@@ -419,169 +141,19 @@ def _open(board: Board, layout: Plot, width: float, height: float, interactive: 
     _defs(svg, ident)
     if board.picture is not None and isinstance(layout, SquareLayout):
         cols, rows = board.picture
-        corner = _at(layout, 0, 0)
+        corner = at(layout, 0, 0)
         ET.SubElement(svg, "image", {"class": "hexboard-picture", "data-size": f"{cols},{rows}",
-                                     "x": _fmt(corner.x), "y": _fmt(corner.y), "width": _fmt(cols * layout.size),
-                                     "height": _fmt(rows * layout.size), "preserveAspectRatio": "none",
+                                     "x": fmt(corner.x), "y": fmt(corner.y), "width": fmt(cols * layout.size),
+                                     "height": fmt(rows * layout.size), "preserveAspectRatio": "none",
                                      "aria-hidden": "true"})
     return svg
-
-
-def _segments(board: Board, layout: Plot, ident: str) -> list[ET.Element]:
-    """The lines drawn over the hexes."""
-    out = []
-    for seg in board.segments:
-        a, b = _centre(layout, seg.start), _centre(layout, seg.end)
-        attrs = {"class": f"hexboard-segment hexboard-segment--{seg.kind}", "x1": _fmt(a.x), "y1": _fmt(a.y),
-                 "x2": _fmt(b.x), "y2": _fmt(b.y), "marker-end": f"url(#{ident}-arrow)"}
-        if seg.rule:
-            attrs["data-rule"] = seg.rule
-        line = ET.Element("line", attrs)
-        ET.SubElement(line, "title").text = seg.label
-        out.append(line)
-    for corner in board.corner_lines:
-        a, b = _at(layout, *corner.start), _at(layout, *corner.end)
-        how = "broken" if corner.broken else "clear"
-        attrs = {"class": f"hexboard-segment hexboard-segment--corner hexboard-segment--{how}", "x1": _fmt(a.x),
-                 "y1": _fmt(a.y), "x2": _fmt(b.x), "y2": _fmt(b.y)}
-        if corner.rule:
-            attrs["data-rule"] = corner.rule
-        out.append(ET.Element("line", attrs))  # named together in the board's description, not one by one
-    return out
-
-
-def _points(layout: Plot, points: tuple[tuple[float, float], ...]) -> str:
-    """A polyline of a square map as an SVG ``points`` attribute."""
-    return " ".join(f"{_fmt(p.x)},{_fmt(p.y)}" for p in (_at(layout, x, y) for x, y in points))
-
-
-def _plane(layout: Plot, p: tuple[float, float]) -> Point:
-    """A point of the board's plane in cells (grid units, or hexes' ``hex_centre`` plane) in SVG user units."""
-    if isinstance(layout, SquareLayout):
-        return _at(layout, *p)
-    zero, scale = to_pixel(layout, Hex.axial(0, 0)), HEX_SIZE * math.sqrt(3)
-    return Point(zero.x + p[0] * scale, zero.y + p[1] * scale)
-
-
-def _zone_outline(zone: Zone, layout: Plot) -> ET.Element:
-    """The area's outline: a circle for a sphere, a band for a line, a triangle for a cone."""
-    attrs = {"class": f"area area--{zone.shape}"}
-    if zone.shape == "sphere" or zone.toward is None:
-        centre = _plane(layout, zone.at)
-        scale = SQUARE_SIZE if isinstance(layout, SquareLayout) else HEX_SIZE * math.sqrt(3)
-        return ET.Element("circle", {**attrs, "cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(zone.size * scale)})
-    (x0, y0), (x1, y1) = zone.at, zone.toward
-    norm = math.hypot(x1 - x0, y1 - y0)
-    ux, uy = (x1 - x0) / norm, (y1 - y0) / norm
-    ex, ey = x0 + ux * zone.size, y0 + uy * zone.size
-    if zone.shape == "line":
-        h = zone.width / 2
-        corners = [(x0 - uy * h, y0 + ux * h), (ex - uy * h, ey + ux * h), (ex + uy * h, ey - ux * h), (x0 + uy * h, y0 - ux * h)]
-    else:
-        h = zone.size * zone.spread
-        corners = [(x0, y0), (ex - uy * h, ey + ux * h), (ex + uy * h, ey - ux * h)]
-    points = " ".join(f"{_fmt(q.x)},{_fmt(q.y)}" for q in (_plane(layout, c) for c in corners))
-    return ET.Element("polygon", {**attrs, "points": points})
-
-
-def _zones(regions: tuple[Region, ...], zone: Zone | None, layout: Plot, ident: str) -> list[ET.Element]:
-    """The regions (a tint and the kind's pattern over each, named in its title) and the area's outline."""
-    out: list[ET.Element] = []
-    if regions:
-        layer = ET.Element("g", {"class": "hexboard-regions"})
-        for region in regions:
-            g = ET.SubElement(layer, "g", {"class": f"region region--{region.kind}", "data-region": str(region.index)})
-            ET.SubElement(g, "title").text = region.label
-            shapes = ([" ".join(f"{_fmt(p.x)},{_fmt(p.y)}" for p in _outline(layout, c)) for c in region.cells]
-                      if region.cells else [_points(layout, region.points)])
-            for points in shapes:
-                ET.SubElement(g, "polygon", {"points": points, "class": "region-tint"})
-                ET.SubElement(g, "polygon", {"points": points, "class": "region-cue",
-                                             "fill": f"url(#{ident}-region-{region.kind})"})
-        out.append(layer)
-    if zone is not None:
-        g = ET.Element("g", {"class": "hexboard-area", "data-shape": zone.shape})
-        ET.SubElement(g, "title").text = f"the area: {zone.label}"
-        outline = _zone_outline(zone, layout)
-        g.append(outline)
-        centre = _plane(layout, zone.at)
-        ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": "3", "class": "area-origin"})
-        out.append(g)
-    return out
-
-
-def _region_patterns(defs: ET.Element, ident: str) -> None:
-    """One pattern per region kind (``REGION_PATTERNS``)."""
-    for kind, (step, tag, attrs) in REGION_PATTERNS.items():
-        pattern = ET.SubElement(defs, "pattern", {"id": f"{ident}-region-{kind}", "class": "hexboard-region-cue",
-                                                  "width": step, "height": step, "patternUnits": "userSpaceOnUse"})
-        ET.SubElement(pattern, tag, {**attrs, "class": f"region-mark region-mark--{kind}"})
-
-
-def _opening(layer: ET.Element, wall: Wall, points: str) -> None:
-    """A window or an arrow slit: the wall's line broken by a bright dashed gap (wider for a window)."""
-    attrs = {"class": f"wall wall--{wall.kind}"}
-    if wall.rule:
-        attrs["data-rule"] = wall.rule
-    g = ET.SubElement(layer, "g", attrs)
-    ET.SubElement(g, "title").text = wall.label
-    ET.SubElement(g, "polyline", {"points": points, "class": "opening-case"})
-    ET.SubElement(g, "polyline", {"points": points, "class": f"opening-gap opening-gap--{wall.kind}"})
-
-
-def _walls(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool,
-           under: tuple[ET.Element, ...] = ()) -> ET.Element | None:
-    """A square board's lights, walls and doors, in that order (a door on top, where a tap finds it); None when it
-    has none. On an interactive board each door is a button (``data-door``, its index in ``map.doors``): a tap or
-    Enter opens or closes it. An unpainted box around a door, ``DOOR_REACH`` beyond it every way, is what a finger
-    hits (and gives the button a size: a straight line's own box has no width)."""
-    if not (walls or lamps or under):
-        return None
-    layer = ET.Element("g", {"class": "hexboard-walls"})
-    layer.extend(under)  # the regions and the area, under the lines
-    for lamp in lamps:
-        centre = _at(layout, *lamp.at)
-        g = ET.SubElement(layer, "g", {"class": "lamp"})
-        ET.SubElement(g, "title").text = lamp.label
-        ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(lamp.reach * SQUARE_SIZE),
-                                    "class": "lamp-reach"})
-        ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(LIGHT_DOT), "class": "lamp-dot"})
-    for wall in sorted(walls, key=lambda w: w.kind == "door"):
-        points = _points(layout, wall.points)
-        if wall.kind in OPENINGS:
-            _opening(layer, wall, points)
-            continue
-        if wall.kind != "door":
-            attrs = {"points": points, "class": f"wall wall--{wall.kind}"}
-            if wall.rule:
-                attrs["data-rule"] = wall.rule
-            ET.SubElement(ET.SubElement(layer, "polyline", attrs), "title").text = wall.label
-            continue
-        attrs = {"class": f"door door--{'open' if wall.open else 'closed'}", "data-door": str(wall.index)}
-        if wall.rule:
-            attrs["data-rule"] = wall.rule
-        if interactive:
-            attrs.update({"role": "button", "tabindex": "0",
-                          "aria-label": f"{wall.label}: {'close' if wall.open else 'open'} it"})
-        g = ET.SubElement(layer, "g", attrs)
-        if not interactive:
-            ET.SubElement(g, "title").text = wall.label
-        corners = [_at(layout, x, y) for x, y in wall.points]
-        x0, y0 = min(p.x for p in corners) - DOOR_REACH, min(p.y for p in corners) - DOOR_REACH
-        x1, y1 = max(p.x for p in corners) + DOOR_REACH, max(p.y for p in corners) + DOOR_REACH
-        ET.SubElement(g, "rect", {"x": _fmt(x0), "y": _fmt(y0), "width": _fmt(x1 - x0), "height": _fmt(y1 - y0),
-                                  "class": "door-hit"})
-        # a dark casing under a bright bar: it stands out on a light or a dark picture alike
-        ET.SubElement(g, "polyline", {"points": points, "class": "door-case"})
-        ET.SubElement(g, "polyline", {"points": points, "class": "door-line"})
-    return layer
 
 
 def board_element(board: Board, *, interactive: bool = False, ident: str = "board") -> ET.Element:
     """The board as an SVG element tree; ``interactive`` adds focus and button semantics to each hex."""
     if not board.cells:
         raise ValueError("a board needs at least one hex")
-    layout, width, height, _ = _frame(board.cells)
+    layout, width, height, _ = frame(board.cells)
     svg = _open(board, layout, width, height, interactive, ident)
     grid = ET.SubElement(svg, "g", {"class": "hexboard-cells"})
     # On the interactive board each hex is a button whose aria-label says its piece and marks in words;
@@ -592,10 +164,11 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
         grid.append(ET.fromstring(cell.cell))
         if glyphs is not None and cell.glyphs:
             glyphs.extend(ET.fromstring(f"<g>{cell.glyphs}</g>"))
-    walls = _walls(board.walls, board.lamps, layout, interactive, tuple(_zones(board.regions, board.zone, layout, ident)))
+    zones = tuple(zones_layer(board.regions, board.zone, layout, ident))
+    walls = walls_layer(board.walls, board.lamps, layout, interactive, zones)
     if walls is not None:
         svg.append(walls)
-    svg.extend(_segments(board, layout, ident))  # the lines under the pieces' letters, which stay readable
+    svg.extend(segments_layer(board, layout, ident))  # the lines under the pieces' letters, which stay readable
     if glyphs is not None:
         svg.append(glyphs)
     return svg
@@ -625,7 +198,7 @@ def _defs(svg: ET.Element, ident: str) -> None:
                                             "patternUnits": "userSpaceOnUse"})
     ET.SubElement(cross, "path", {"d": "M0 0L6 6M6 0L0 6", "class": "hexboard-hatch-line"})
     _heat_patterns(defs, ident)
-    _region_patterns(defs, ident)
+    region_patterns(defs, ident)
     marker = ET.SubElement(defs, "marker", {"id": f"{ident}-arrow", "viewBox": "0 0 10 10", "refX": "9", "refY": "5",
                                             "markerWidth": "6", "markerHeight": "6", "orient": "auto-start-reverse"})
     ET.SubElement(marker, "path", {"d": "M0 0L10 5L0 10z", "class": "hexboard-arrow"})
@@ -644,13 +217,11 @@ def _heat_patterns(defs: ET.Element, ident: str) -> None:
         ET.SubElement(pattern, tag, {**attrs, "class": "hexboard-heat-mark"})
 
 
-@functools.lru_cache(maxsize=8192)
-def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
-          interactive: bool, first: bool, ident: str, heat: Heat | None = None) -> Cell:
-    """One hex's markup (cached: on a big map most hexes look the same from one change to the next)."""
-    centre = _centre(layout, h)
+def _cell_attributes(h: Spot, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
+                     interactive: bool, first: bool, heat: Heat | None) -> tuple[dict[str, str], str]:
+    """A cell's attributes (its classes, key, place, piece, rule, and on the page its button role) and what it is in
+    words (``"hex 2, 1: attacker"``)."""
     col, row = roffset_from_cube(ODD, h) if isinstance(h, Hex) else h
-    key = hex_key(h)
     words = [f"hex {h.q}, {h.r}" if isinstance(h, Hex) else f"square {h[0]}, {h[1]}"]
     classes = ["hex"] if isinstance(h, Hex) else ["hex", "square"]
     if piece:
@@ -663,7 +234,8 @@ def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], r
         classes.extend(("heat", f"heat--{heat.band}"))
         words.append(heat.label)
     words.extend(m.label for m in marks)
-    attrs = {"class": " ".join(classes), "data-hex": key, "data-col": str(col), "data-row": str(row)}
+    said = ": ".join([words[0], ", ".join(words[1:]) or "empty"])
+    attrs = {"class": " ".join(classes), "data-hex": hex_key(h), "data-col": str(col), "data-row": str(row)}
     if heat:
         attrs["data-heat"] = str(heat.band)
     if piece:
@@ -672,12 +244,21 @@ def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], r
     if shown_rule:
         attrs["data-rule"] = shown_rule
     if interactive:
-        attrs.update({"role": "button", "tabindex": "0" if first else "-1",
-                      "aria-label": ": ".join([words[0], ", ".join(words[1:]) or "empty"])})
+        attrs.update({"role": "button", "tabindex": "0" if first else "-1", "aria-label": said})
+    return attrs, said
+
+
+@functools.lru_cache(maxsize=8192)
+def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
+          interactive: bool, first: bool, ident: str, heat: Heat | None = None) -> Cell:
+    """One hex's markup (cached: on a big map most hexes look the same from one change to the next)."""
+    centre = centre_of(layout, h)
+    key = hex_key(h)
+    attrs, said = _cell_attributes(h, piece, marks, rule, extra, interactive, first, heat)
     g = ET.Element("g", attrs)
     if not interactive:
-        ET.SubElement(g, "title").text = ": ".join([words[0], ", ".join(words[1:]) or "empty"])
-    points = " ".join(f"{_fmt(centre.x + o.x)},{_fmt(centre.y + o.y)}" for o in _corner_offsets(layout))
+        ET.SubElement(g, "title").text = said
+    points = " ".join(f"{fmt(centre.x + o.x)},{fmt(centre.y + o.y)}" for o in corner_offsets(layout))
     ET.SubElement(g, "polygon", {"points": points, "class": "hex-shape"})
     if heat:
         ET.SubElement(g, "polygon", {"points": points, "class": f"hex-heat hex-heat--{heat.band}"})
@@ -699,12 +280,12 @@ def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], r
 
     if piece:
         if piece.kind not in ("partial", "total"):
-            ET.SubElement(g, "circle", {"cx": _fmt(centre.x), "cy": _fmt(centre.y), "r": _fmt(HEX_SIZE * 0.62), "class": "piece"})
-        glyph({"x": _fmt(centre.x), "y": _fmt(centre.y + 4), **tag, "class": f"piece-symbol piece-symbol--{piece.kind}",
+            ET.SubElement(g, "circle", {"cx": fmt(centre.x), "cy": fmt(centre.y), "r": fmt(HEX_SIZE * 0.62), "class": "piece"})
+        glyph({"x": fmt(centre.x), "y": fmt(centre.y + 4), **tag, "class": f"piece-symbol piece-symbol--{piece.kind}",
                "text-anchor": "middle"}, piece.symbol)
     for i, mark in enumerate(marks):
         dy = -HEX_SIZE * 0.55 if i == 0 else HEX_SIZE * 0.8
-        attrs = {"x": _fmt(centre.x), "y": _fmt(centre.y + dy), **tag, "class": f"mark mark--{mark.kind}",
+        attrs = {"x": fmt(centre.x), "y": fmt(centre.y + dy), **tag, "class": f"mark mark--{mark.kind}",
                  "text-anchor": "middle"}
         if mark.rule:
             attrs["data-rule"] = mark.rule
@@ -720,12 +301,12 @@ def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") 
     together from the cached markup of each hex."""
     if not board.cells:
         raise ValueError("a board needs at least one hex")
-    layout, width, height, _ = _frame(board.cells)
+    layout, width, height, _ = frame(board.cells)
     head = ET.tostring(_open(board, layout, width, height, interactive, ident), encoding="unicode")
     cells = _cells(board, layout, interactive, ident)
     parts = [head.removesuffix("</svg>"), '<g class="hexboard-cells">', *(c.cell for c in cells), "</g>",
              _walls_markup(board, layout, interactive, ident)]
-    parts.extend(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident))
+    parts.extend(ET.tostring(e, encoding="unicode") for e in segments_layer(board, layout, ident))
     if interactive:
         glyphs = "".join(c.glyphs for c in cells)
         parts.append(f'<g class="hexboard-glyphs" aria-hidden="true">{glyphs}</g>' if glyphs
@@ -748,9 +329,9 @@ def _walls_drawn(board: Board, layout: Plot, interactive: bool, ident: str) -> t
 def _walls_serialized(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool,
                       regions: tuple[Region, ...] = (), zone: Zone | None = None,
                       ident: str = "board") -> tuple[str, str]:
-    """``_walls`` serialized and its digest, remembered: a map's walls stay put while its pieces move (a view hands
+    """``walls_layer`` serialized and its digest, remembered: a map's walls stay put while its pieces move (a view hands
     the very same tuples again, found at once), and an exported map has thousands."""
-    layer = _walls(walls, lamps, layout, interactive, tuple(_zones(regions, zone, layout, ident)))
+    layer = walls_layer(walls, lamps, layout, interactive, tuple(zones_layer(regions, zone, layout, ident)))
     markup = "" if layer is None else ET.tostring(layer, encoding="unicode")
     return markup, f"{zlib.crc32(markup.encode('utf-8')):08x}" if markup else ""
 
@@ -763,12 +344,12 @@ def _walls_markup(board: Board, layout: Plot, interactive: bool, ident: str) -> 
 def board_frame(board: Board, *, interactive: bool = False, ident: str = "board") -> str:
     """A key for what a patch cannot change: the hexes drawn (so the layout), the mode and the ids."""
     picture = "" if board.picture is None else f"-picture{board.picture[0]}x{board.picture[1]}"
-    return f"{_frame(board.cells)[3]}-{'i' if interactive else 'p'}-{ident}{picture}"
+    return f"{frame(board.cells)[3]}-{'i' if interactive else 'p'}-{ident}{picture}"
 
 
 def board_marks(board: Board, *, interactive: bool = False, ident: str = "board") -> dict[str, str]:
     """Hex key -> digest of every hex that is not plain, as ``board_svg`` draws them."""
-    layout = _frame(board.cells)[0]
+    layout = frame(board.cells)[0]
     marks = {c.key: c.digest for c in _cells(board, layout, interactive, ident, only=set()) if not c.plain}
     walls = _walls_drawn(board, layout, interactive, ident)[1]
     if walls:
@@ -784,7 +365,7 @@ def board_patch(board: Board, shown: dict[str, str], *, interactive: bool = Fals
     Each changed hex comes as ``[digest, cell markup, glyph markup]``; a digest of ``""`` means it is plain now. The
     walls layer comes as ``[digest, markup]`` only when its digest differs from ``shown["walls"]``.
     """
-    layout = _frame(board.cells)[0]
+    layout = frame(board.cells)[0]
     cells = {}
     for c in _cells(board, layout, interactive, ident, only=set(shown) - {WALLS_KEY}):
         if shown.get(c.key) != c.digest:
@@ -794,7 +375,7 @@ def board_patch(board: Board, shown: dict[str, str], *, interactive: bool = Fals
     return {
         "frame": board_frame(board, interactive=interactive, ident=ident),
         "cells": cells,
-        "segments": "".join(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident)),
+        "segments": "".join(ET.tostring(e, encoding="unicode") for e in segments_layer(board, layout, ident)),
         **changed,
         "title": board.title,
         "desc": board.desc,

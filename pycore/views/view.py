@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board_spec import BoardSpec
+from .drawing import Board
 from .overlay import OverlayWords
-from .svg import Board
 
 Facts = list[tuple[str, str]]
 """Term/value rows of a result panel."""

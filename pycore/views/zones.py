@@ -10,7 +10,7 @@ from typing import Any
 from ..geometry.hexgrid import Hex
 from ..maps.areas import SPREAD, hex_centre, square_point
 from .common import map_of
-from .svg import Board, Mark, Region, Spot, Zone
+from .drawing import Board, Mark, Region, Spot, Zone
 
 REGION_WORDS = {
     "fog": ("≋", "fog or mist: concealment by the distance a line runs through it"),

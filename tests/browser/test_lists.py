@@ -162,7 +162,7 @@ def test_d6_map_lists_change_kind_and_side_and_round_trip(phone, server):
     expected = {"attacker": [0, 2], "target": [4, 2], "cols": 8, "rows": 5,
                 "obstacles": [{"hex": [2, 2], "kind": "total"}, {"kind": "partial", "hex": added}],
                 "creatures": [{"hex": [4, 1], "side": "attacker"}], "elevation": [],
-                "grid": "hex", "walls": [], "doors": [], "lights": []}  # the form's square-map boxes, at their defaults
+                "grid": "hex", "walls": [], "doors": [], "lights": [], "regions": []}  # the boxes at their defaults
     wait_scenario(page, lambda s: s.get("map") == expected)
     link = "#" + page.url.split("#", 1)[1]
     paste_link(page, "#s=" + encode_fragment(scenario))  # the situation it opened with: one row each, as they were

@@ -217,17 +217,7 @@ def cover_between(square_board: SquareMap, attacker: Square, target: Square, gro
              if square_board.table.kinds - {"wall", "door"} else [])
     used = [LINE_RULINGS[line.kind] for line in close if line.kind in LINE_RULINGS] + list(crossing.used)
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
-    clear = True
-    if crossed_totals:
-        if square_map.walled_off(square_board, attacker, target, total_kinds(rulings)):
-            clear = False
-        else:
-            totals = [line for line in close or square_map.near(square_board, attacker, target, square_board.lines)
-                      if line_kind(line, rulings) == TOTAL]
-            solid = [s for s, kind in obstacles.items() if kind == TOTAL]
-            plane = square_board.plane
-            blockers = square_map.grown(totals) + tuple(plane.square(s, plane.grow) for s in solid)
-            clear = clear_line(plane, attacker, target, blockers, square_map.spines(plane, totals, solid))
+    clear = not crossed_totals or _seen_past(square_board, attacker, target, close, obstacles, rulings)
     partial = len(partial_sq) + kinds.count(PARTIAL)
     lights_read = bool(square_board.lights) and rulings["d6.ruling.map-light"] == "lights"
     return SquareCover(
@@ -248,6 +238,20 @@ def cover_between(square_board: SquareMap, attacker: Square, target: Square, gro
         lights_read=lights_read,
         lines_used=tuple(dict.fromkeys(used)),
     )
+
+
+def _seen_past(square_board: SquareMap, attacker: Square, target: Square, close: list[Line],
+               obstacles: dict[Square, str], rulings: dict[str, str]) -> bool:
+    """Whether some unbroken line joins the two past the total obstacles (``close``: the lines near the two, when
+    they were read): a run of walls keeping them apart says no at once, else ``walls.clear_line`` decides."""
+    if square_map.walled_off(square_board, attacker, target, total_kinds(rulings)):
+        return False
+    totals = [line for line in close or square_map.near(square_board, attacker, target, square_board.lines)
+              if line_kind(line, rulings) == TOTAL]
+    solid = [s for s, kind in obstacles.items() if kind == TOTAL]
+    plane = square_board.plane
+    blockers = square_map.grown(totals) + tuple(plane.square(s, plane.grow) for s in solid)
+    return clear_line(plane, attacker, target, blockers, square_map.spines(plane, totals, solid))
 
 
 def _surrounded(attacker: Square, target: Square, creatures: dict[Square, str],
