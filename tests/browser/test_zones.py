@@ -17,6 +17,7 @@ from browser.support import (
     wait_state,
 )
 
+from pycore import evaluate
 from pycore.page.handler import encode_fragment
 
 ARCHERS = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
@@ -181,3 +182,22 @@ def test_brush_painted_on_hexes_in_d6_skirmish(page, server):
     assert scenario_in_url(page)["map"]["regions"][0]["hexes"] == [[3, 2], [3, 1]]
     calc.locator('.calc-board g.hex[data-hex="3,1"]').click()
     wait_scenario(page, lambda s: s["map"]["regions"][0]["hexes"] == [[3, 2]])
+
+
+def test_obscured_ground_painted_with_its_penalty_and_blindness(page, server):
+    """Enchanted Realms, Region tool: obscured ground painted on the target's hex with a penalty of 2 and "blind"
+    gives the attack its minus 2 (two dice at +3 against Defense 12 need a raw 11, 10 faces of 20) and makes the
+    shot a blind one, so friendly fire is used."""
+    scenario = {"system": "enchanted-realms", "attack": {"dice": 2, "modifier": 3},
+                "attacker": {"hex": [0, 0]}, "target": {"hex": [5, 0], "defense": 12}}
+    page.goto(server.url + "calculator/enchanted-realms/#s=" + encode_fragment(scenario))
+    calc = full_calculator(page, "enchanted-realms")
+    wait_state(calc, "ready")
+    calc.locator('[data-zone-tool="region"]').click()
+    calc.locator('[data-zone="penalty"]').fill("2")
+    calc.locator('[data-zone="blind"]').check()
+    calc.locator('.calc-board g.hex[data-hex="5,0"]').click()
+    wait_scenario(page, lambda s: s["map"].get("regions") == [{"kind": "obscured", "hexes": [[5, 0]], "penalty": 2,
+                                                                 "blind": True}])
+    answer = evaluate(scenario_in_url(page))
+    assert answer["needs"] == 11 and answer["friendly_fire"]["applies"] is True

@@ -179,6 +179,13 @@ export class BoardZones {
     return control instanceof HTMLInputElement || control instanceof HTMLSelectElement ? control.value : "";
   }
 
+  // An obscured region's penalty (as typed: the engine names a bad one) and whether nothing is seen inside.
+  obscured() {
+    const typed = this.value("penalty").trim();
+    const blind = this.panel?.querySelector('[data-zone="blind"]');
+    return { penalty: typed === "" ? 0 : Number(typed), blind: blind instanceof HTMLInputElement && blind.checked };
+  }
+
   /** The tool chosen ("" for the board's own tools), shown pressed. @param {"" | "area" | "region" | "wall"} tool */
   choose(tool) {
     this.tool = tool;
@@ -277,7 +284,7 @@ export class BoardZones {
         this.hooks.say(`Corner ${key}: now tap the opposite corner square.`);
         return;
       }
-      regions.push({ kind, points: rectanglePoints(this.first, key) });
+      regions.push({ kind, points: rectanglePoints(this.first, key), ...(kind === "obscured" ? this.obscured() : {}) });
       const count = squaresInRectangle(this.first, key).length;
       this.first = null;
       this.write({ "map.regions": JSON.stringify(regions) });
@@ -287,7 +294,7 @@ export class BoardZones {
     const at = this.brushing !== null && regions[this.brushing]?.kind === kind ? this.brushing : regions.length;
     const item = regions[at] ?? { kind, hexes: [] };
     const hexes = toggledHex(item.hexes ?? [], key);
-    if (hexes.length) regions[at] = { ...item, hexes };
+    if (hexes.length) regions[at] = { ...item, hexes, ...(kind === "obscured" ? this.obscured() : {}) };
     else regions.splice(at, 1);
     this.brushing = hexes.length ? at : null;
     this.write({ "map.regions": JSON.stringify(regions) });
