@@ -25,7 +25,7 @@ const ASSETS = new URL("../", import.meta.url).href; // the assets folder, above
 /** A reply of pycore.page.handler.handle (the contract's reply, or a restored link's values or error). */
 /** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("../board/board.js").BoardReply} Reply */
 
-// The engine is the page's one worker (engine/worker.js), started by engine/start.js from the page's head (so that
+// The engine is the page's one worker (PyScript's, running engine/engine.py), started by engine/start.js from the page's head (so that
 // Python starts while the page is parsed) from the engine's tag, which names this site's own interpreter; its
 // `ready` settles once pycore is imported there (or the start failed). A restart starts a new worker the same way.
 /** @param {HTMLScriptElement} script @returns {Promise<EngineWorker>} */
@@ -40,7 +40,9 @@ async function startEngine(script) {
   // Pyodide's WebAssembly only when Pyodide fetches it itself: a loader that unpacks it (data-wasm) fails at once
   // when neither it nor the plain file can be had.
   const wasm = script.dataset.wasm ? [] : [new URL("pyodide.asm.wasm", runtime).href];
-  const needed = [new URL("../engine/worker.js", import.meta.url).href, interpreter, runtime.href,
+  // PyScript's module and its worker's script beside it, and the engine's Python it runs
+  const pyscript = new URL(script.dataset.pyscript ?? "", document.baseURI);
+  const needed = [pyscript.href, new URL("worker.js", pyscript).href, script.dataset.program ?? "", interpreter, runtime.href,
     ...(script.dataset.archive ? [script.dataset.archive] : []),
     script.dataset.stdlib || new URL("python_stdlib.zip", runtime).href, // the build's standard library
     ...["pyodide.asm.mjs", "pyodide-lock.json"].map((name) => new URL(name, runtime).href), ...wasm];
