@@ -6,7 +6,7 @@
 
 import { EngineWorker } from "./rpc.js";
 
-/** @typedef {import("./rpc.js").WorkerLike} WorkerLike */
+/** @typedef {import("./rpc.js").WorkerLike & { onerror: unknown }} WorkerLike */
 /** @typedef {{ worker: Record<string, Set<unknown>>, main: Record<string, Set<unknown>> }} Hooks */
 /** @typedef {(file: string, options: Record<string, unknown>) => Promise<unknown>} PyWorker */
 
@@ -51,6 +51,8 @@ async function open(tag) {
   const made = new Promise((resolve) => {
     capture = (_, worker) => {
       hooks.main.onWorker.delete(capture);
+      // PyScript logs the error event of a failed start as is: the engine's failure says what failed, in each calculator
+      worker.onerror = (/** @type {{ error?: unknown }} */ { error }) => console.warn("calculator engine:", error);
       resolve(worker);
     };
   });
@@ -73,7 +75,7 @@ async function open(tag) {
 export function startEngine() {
   const tag = engineTag();
   if (!tag) throw new Error("the page has no engine script");
-  current = new EngineWorker(open(tag), "PyScript's worker");
+  current = new EngineWorker(open(tag), "PyScript's worker (worker.js)");
   return current;
 }
 
