@@ -16,6 +16,11 @@ function engineTag() {
   return tag instanceof HTMLScriptElement ? tag : null;
 }
 
+const SETUP_MS = 15_000; // PyScript's own set-up: its few small files, on the page's thread
+
+/** What an error says, whatever was thrown. @param {unknown} error */
+const describe = (error) => (error instanceof Error ? error.message : String(error));
+
 /** @type {EngineWorker | null} */
 let current = null;
 /** @type {EngineWorker | null} */
@@ -30,10 +35,26 @@ let pyscript = null;
 // a worker made before would start without PyScript's Python package). Its default worker hook is a function PyScript would rebuild
 // from its text with Function() on this page, which the page's policy refuses: the engine's Python needs nothing it
 // sets up (PyScript's Python package is written by its code hook, which stays).
+// PyScript loads its plugins' files without catching a failure: a missing one is a rejection nobody handles, and
+// PyScript then never sets up. Rejects when that happens to one of its files, or when it is not set up in time.
+/** @param {string} url PyScript's module @returns {Promise<never>} */
+function setUpFailed(url) {
+  const folder = new URL(".", url).href;
+  return new Promise((_, reject) => {
+    const timer = setTimeout(() => reject(new Error(`PyScript did not set up within ${SETUP_MS / 1000} s`)), SETUP_MS);
+    addEventListener("unhandledrejection", (event) => {
+      const said = describe(event.reason);
+      if (!said.includes(folder)) return;
+      clearTimeout(timer);
+      reject(new Error(`PyScript could not load its files (${said.slice(said.lastIndexOf("/") + 1)})`));
+    });
+  });
+}
+
 /** @param {string} url */
 function loadPyScript(url) {
   pyscript ??= import(url).then(async (/** @type {PyScript} */ module) => {
-    await customElements.whenDefined("py-script");
+    await Promise.race([customElements.whenDefined("py-script"), setUpFailed(url)]);
     for (const set of Object.values(module.hooks.worker)) set.clear();
     return module;
   });
