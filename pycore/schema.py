@@ -90,6 +90,8 @@ class Field:
     in_form: bool = True
     """Whether the calculator's form draws it; False for an input a link, a file or the command line may give but
     the form has no place for (Enchanted Realms' grid, which takes hexes only)."""
+    min_items: int | None = None
+    """For ``points``: the fewest points accepted; None: ``MIN_POINTS``."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -108,6 +110,11 @@ class Field:
         field every coordinate must satisfy."""
         kind = "number" if self.kind in ("points", "point") else "int"
         return Field("_", kind, "", minimum=self.minimum, maximum=self.maximum)
+
+    @property
+    def fewest(self) -> int:
+        """For ``points``: the fewest points accepted."""
+        return MIN_POINTS if self.min_items is None else self.min_items
 
     def facts_of(self, value: Any) -> dict[str, Any]:
         """The ``widget_facts`` of one choice value (empty when it has none)."""
@@ -134,7 +141,7 @@ class Field:
         if self.kind == "point":
             return f"a point [x, y], each coordinate {self.each.describe_range()}"
         if self.kind == "points":
-            return (f"a list of {MIN_POINTS} to {self.max_items} points [x, y], each coordinate "
+            return (f"a list of {self.fewest} to {self.max_items} points [x, y], each coordinate "
                     f"{self.each.describe_range()}")
         if self.kind == "records":
             return f"a list of at most {self.max_items} objects with {', '.join(f.path for f in self.item_fields)}"
@@ -237,8 +244,9 @@ def _check_points(field: Field, value: Any) -> str | None:
     """Why ``value`` is not a list of points for ``field``, or None."""
     if not isinstance(value, list):
         return f"must be {field.describe_range()}, not {_type_name(value)}"
-    if len(value) < MIN_POINTS:
-        return f"has {len(value)} point{'' if len(value) == 1 else 's'}: a line needs at least {MIN_POINTS}"
+    if len(value) < field.fewest:
+        needs = "a line needs" if field.fewest == MIN_POINTS else "it needs"
+        return f"has {len(value)} point{'' if len(value) == 1 else 's'}: {needs} at least {field.fewest}"
     if field.max_items is not None and len(value) > field.max_items:
         return f"has {len(value)} points: at most {field.max_items} are allowed"
     for i, point in enumerate(value):

@@ -340,6 +340,49 @@ COHERENT = {
 }
 """System id -> a function that makes a schema-valid scenario pass the system's cross-field checks."""
 
+REGION_KINDS = {"classic-d20": ("fog", "brush", "screen"),
+                "skirmish-d6": ("dark", "dim", "bright", "radiant", "brush", "dense-brush"),
+                "enchanted-realms": ("obscured",)}
+"""The region kinds each system reads (its ``regions.KINDS``), written out so a test notices one going missing."""
+
+
+def _placed_hexes(scenario: dict[str, Any]) -> list[list[int]]:
+    """Every cell a valid scenario already puts something on (so on its board, whatever the board's size)."""
+    m = scenario.get("map", {})
+    cells = [m.get("attacker"), m.get("target"), *(item.get("hex") for key in ("obstacles", "creatures", "elevation")
+                                                   for item in m.get(key, []))]
+    cells += [scenario.get(who, {}).get("hex") for who in ("attacker", "target")]
+    cells += [o.get("hex") for o in scenario.get("others", [])]
+    return [list(c) for c in cells if c is not None]
+
+
+@st.composite
+def region_lists(draw: st.DrawFn, system: str, scenario: dict[str, Any]) -> list[dict[str, Any]]:
+    """Up to three regions the system reads, valid for the scenario's grid: a few of its placed hexes, or a
+    rectangle or a triangle of half square_map."""
+    grid = scenario.get("map", {}).get("grid", "hex")
+    placed = _placed_hexes(scenario) or [[0, 0]]
+    out = []
+    for _ in range(draw(st.integers(0, 3))):
+        item: dict[str, Any] = {"kind": draw(st.sampled_from(REGION_KINDS[system]))}
+        if grid == "hex":
+            hexes = draw(st.lists(st.sampled_from(placed), min_size=1, max_size=4))
+            item["hexes"] = [list(h) for h in dict.fromkeys(tuple(h) for h in hexes)]
+        else:
+            half = st.integers(-2, 28).map(lambda v: v / 2)
+            x0, y0, x1, y1 = draw(half), draw(half), draw(half), draw(half)
+            if x0 == x1 or y0 == y1:
+                x1, y1 = x0 + 2, y0 + 3
+            corners = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+            item["points"] = corners if draw(st.booleans()) else corners[:3]
+        if item["kind"] == "obscured":
+            if draw(st.booleans()):
+                item["penalty"] = draw(st.integers(0, 6))
+            if draw(st.booleans()):
+                item["blind"] = draw(st.booleans())
+        out.append(item)
+    return out
+
 
 @functools.cache  # one strategy per argument: see field_values
 @st.composite
@@ -358,7 +401,10 @@ def scenarios(draw: st.DrawFn, system: str) -> dict[str, Any]:
     rulings = draw(rulings_of(inputs))
     if rulings is not None:
         scenario["rulings"] = rulings
+    scenario.pop("area", None)  # an area's coherent inputs are drawn by its own tests (``test_areas``)
     COHERENT[system](draw, scenario)
+    if isinstance(scenario.get("map"), dict) and "regions" in scenario["map"]:
+        scenario["map"]["regions"] = draw(region_lists(system, scenario))
     return scenario
 
 
@@ -538,7 +584,7 @@ def _cross_field_break(draw: st.DrawFn, system: str, s: dict[str, Any]) -> dict[
         target["protector_ac"] = draw(st.lists(st.integers(-20, 40), max_size=4))
         target["cover_example"] = draw(st.sampled_from(["knees", "window", "none"]))
         target["cover"] = draw(st.sampled_from([0, 25, 50, 100]))
-    else:
+    elif system == "skirmish-d6":
         if "map" in s and isinstance(s["map"], dict):
             s["map"]["cols"], s["map"]["rows"] = draw(st.integers(3, 5)), 5
             s["map"]["target"] = (s["map"].get("attacker") or [0, 0])

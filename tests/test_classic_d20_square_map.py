@@ -1,9 +1,13 @@
 """Classic d20 on a square map: the hand-drawn room (``tests/squares_cases.py``) worked out by hand from rule text 001
 (cover: "Cover equal to 100% means there is no line of sight", "Cover up to the knees is equal to 25% cover")."""
 
+import xml.etree.ElementTree as ET
+
 from squares_cases import every_line, on_room, rooms
 
 import pycore
+from pycore.views import VIEWS
+from pycore.views.svg import board_svg
 
 
 def d20(at, to, door_open=False, **extra):
@@ -44,6 +48,23 @@ def test_a_wall_past_part_of_the_square_is_a_share_of_the_lines():
     r = d20([1, 2], [5, 3], door_open=True)
     assert r["map"]["blocked_lines"] == 14 and r["cover"] == 75
     assert r["map"]["walls"] == ["map.walls.2"]
+
+
+def test_each_corner_line_is_given_broken_or_clear_for_the_board_to_draw():
+    """The case above, line by line: of the 16 corner lines from [1, 2] to [5, 3] the two clear ones are those from
+    (1, 2) and (2, 2) to (6, 3), through the doorway; the other 14 are broken. The board draws all 16, the broken ones
+    apart (``hexboard-segment--broken``), from corner to corner: (1, 2) at 6 + 34 = 40, 6 + 68 = 74."""
+    r = d20([1, 2], [5, 3], door_open=True)
+    lines = r["map"]["corner_lines"]
+    assert len(lines) == 16 and sum(broken for _, _, broken in lines) == 14
+    assert sorted((a, b) for a, b, broken in lines if not broken) == [([1, 2], [6, 3]), ([2, 2], [6, 3])]
+    scenario = on_room("classic-d20", [1, 2], [5, 3], True, target={"ac": 5}, attack={"to_hit": 15})
+    svg = ET.fromstring(board_svg(VIEWS["classic-d20"].board(scenario, r)))
+    drawn = svg.findall("{http://www.w3.org/2000/svg}line")
+    corners = [line for line in drawn if "hexboard-segment--corner" in line.get("class", "")]
+    assert len(corners) == 16
+    assert sum("hexboard-segment--broken" in line.get("class") for line in corners) == 14
+    assert any((line.get("x1"), line.get("y1")) == ("40", "74") for line in corners)
 
 
 def test_a_pillar_between_them_is_full_cover_or_nothing_by_ruling():

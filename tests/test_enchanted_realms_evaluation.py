@@ -193,3 +193,26 @@ def test_rulings_switch_only_what_they_name():
     assert run()["rulings_used"] == []
     assert set(run(target={"hex": [1, 0]}, blind_shot=True)["rulings_used"]) == {
         "er.ruling.slot-order", "er.ruling.attacker-hex", "er.ruling.front-behind-shooter"}
+
+
+def test_the_stages_one_at_a_time():
+    """The named stages on their own: partial cover "gains +3 to his or her Defense" (12 becomes 15), so a die at +3
+    needs a raw 12, 9 faces of 20; two dice miss together (11/20)^2 = 121/400 of the time, and with a blind shot
+    friendly fire applies and names its trigger."""
+    from fractions import Fraction
+
+    from pycore.systems import SYSTEMS
+    from pycore.systems.enchanted_realms import evaluation as ev
+    from pycore.systems.enchanted_realms.friendly_fire import when_and_who
+    from pycore.trace import Trace
+
+    s = SYSTEMS["enchanted-realms"].inputs.validate({
+        "system": "enchanted-realms", "blind_shot": True, "attack": {"dice": 2, "modifier": 3},
+        "attacker": {"hex": [0, 0]}, "target": {"hex": [5, 0], "defense": 12, "cover": "partial"}})
+    trace = Trace()
+    aim = ev.the_aim(s, trace)
+    assert aim.targetable and aim.bonus == 3 and aim.shot
+    pool = ev.the_pool(s, aim, trace)
+    assert pool.p == Fraction(9, 20) and pool.distribution[0] == Fraction(121, 400)
+    strays = when_and_who(s, aim.shot, False, trace)
+    assert strays.applies and strays.triggers == ["blind-shot"] and strays.why_not is None

@@ -128,7 +128,8 @@ def test_a_square_map_link_comes_back_through_the_form(system):
     assert json.loads(values["map.walls"])[1] == {"points": scenario["map"]["walls"][1]["points"], "kind": "low"}
     assert json.loads(values["map.doors"]) == [{"points": [[3, 0], [3, 3]], "open": True}]
     kept = {path: as_page_sends(v) for path, v in values.items() if path in form_paths(system)}
-    assert set(values) - set(kept) == set()
+    not_in_form = {f.path for f in SYSTEMS[system].inputs.fields if not f.in_form}  # the area, placed on the board
+    assert set(values) - set(kept) == not_in_form
     chosen = kept.pop("_alternative")
     inputs = SYSTEMS[system].inputs
     kept = {path: v for path, v in kept.items()  # the alternative not chosen is a disabled fieldset, not sent
@@ -304,17 +305,23 @@ def test_more_obstacles_than_the_distance_holds_push_the_target_back_and_bad_box
 
 def test_an_export_comes_in_as_the_square_maps_fields():
     """The hand-drawn room export: the grid, its 10 x 6 size, its 4 walls (outer, the inner wall's two parts, the
-    pillar's outline), its door and its light, as the form's boxes hold them, and a line saying so; the pieces are
-    not touched."""
+    pillar's outline), its door and its light, as the form's boxes hold them, and a line saying so. The pieces start
+    afresh: the left room (columns 0-4, 30 squares) is the largest, the pillar's square cut off the right one's 30;
+    its middle is 2, 2.5, and of the squares nearest it 2, 1 is the first with a square 4 along (2, 5): the attacker
+    and the target stand there, and the earlier obstacles, creatures and heights are emptied."""
     from squares_cases import ROOM
 
     reply = call(op="import_map", system="classic-d20", text=ROOM.read_text())
     values = reply["values"]
-    assert set(values) == {"map.grid", "map.cols", "map.rows", "map.walls", "map.doors", "map.lights"}
+    assert set(values) == {"map.grid", "map.cols", "map.rows", "map.walls", "map.doors", "map.lights", "map.attacker",
+                           "map.target", "map.obstacles", "map.creatures", "map.elevation"}
+    assert (values["map.attacker"], values["map.target"]) == ("2, 1", "2, 5")
+    assert values["map.obstacles"] == values["map.creatures"] == values["map.elevation"] == "[]"
     assert (values["map.grid"], values["map.cols"], values["map.rows"]) == ("square", 10, 6)
     assert [w["kind"] for w in json.loads(values["map.walls"])] == ["wall", "wall", "wall", "object"]
     assert json.loads(values["map.doors"]) == [{"points": [[5, 2], [5, 3]], "open": False}]
-    assert reply["message"] == "10 x 6 squares, 4 walls, 1 door and 1 light, with its picture"
+    assert reply["message"] == ("10 x 6 squares, 4 walls, 1 door and 1 light, with its picture. The earlier pieces are "
+                                "cleared; the attacker starts on 2, 1 and the target on 2, 5, 4 squares apart in one room")
     # the picture, for the page to draw under the board's 10 x 6 squares (the file's own base64, a PNG)
     assert reply["picture"] == {"type": "image/png", "data": json.loads(ROOM.read_text())["image"], "size": "10,6"}
 
@@ -340,7 +347,7 @@ def test_an_exports_picture_is_checked_and_a_bad_one_left_out(image, said):
     else:
         data["image"] = image
     reply = call(op="import_map", system="skirmish-d6", text=json.dumps(data))
-    assert reply["message"] == "10 x 6 squares, 4 walls, 1 door and 1 light" + said
+    assert reply["message"].startswith("10 x 6 squares, 4 walls, 1 door and 1 light" + said + ". The earlier pieces")
     assert reply["values"]["map.cols"] == 10
     assert ("picture" in reply) == said.startswith(", with")
 
@@ -409,3 +416,14 @@ def test_a_square_map_may_be_60_squares_each_way_and_a_hex_board_40():
         assert "a hex board is at most 40 hexes each way (a square map, up to 60 squares)" in hexes["errors"][0]["message"]
         forty = call(op="evaluate", system=system, values={**big, "map.cols": "40", "map.rows": "40"})
         assert forty["state"] == "ready", forty
+
+
+def test_an_answer_says_the_situation_it_answers_in_a_line():
+    """The d6 map with the attacker on hex 0, 2, the target on 5, 2 and one partial obstacle between them: the line
+    names the system, both pieces and the cover with where it came from (one partial obstacle: level 1, -1 to
+    attacks), for a shared answer to say what it answers."""
+    values = {"map.cols": "8", "map.rows": "5", "map.attacker": "0, 2", "map.target": "5, 2",
+              "map.obstacles": '[{"hex":[2,2],"kind":"partial"}]'}
+    reply = call(op="evaluate", system="skirmish-d6", values=values)
+    assert reply["situation"] == ("d6 Skirmish · attacker on hex 0, 2, target on hex 5, 2 · cover Level 1 (-1 to "
+                                  "attacks), from obstacles: 1 partial, 0 total")

@@ -363,12 +363,14 @@ def test_broken_scenarios_are_answered_or_refused(system, data):
 
 def assert_page_round_trip(system: str, scenario: dict[str, Any], result: dict[str, Any]) -> bool:
     """What the form shows for the scenario's restored link evaluates, through the page's API, to ``result``; False
-    where the link is longer than the page accepts (the only link that may fail), so nothing was evaluated."""
+    where the link is longer than the page accepts or sets regions (the only links that may fail), so nothing was
+    evaluated."""
     inputs = SYSTEMS[system].inputs
     restored = json.loads(handle(json.dumps({"op": "restore", "system": system,
                                              "fragment": "#s=" + encode_fragment(scenario)})))
-    if "error" in restored:
-        assert "too long" in restored["error"]
+    if "error" in restored:  # too long, or regions, which the form has no place for yet (the link is refused)
+        off_form = bool(scenario.get("map", {}).get("regions")) and "cannot hold" in restored["error"]
+        assert "too long" in restored["error"] or off_form
         return False
     values = restored["values"]
     reply = json.loads(handle(json.dumps({"op": "evaluate", "system": system, "values": _form(system, values), "base": ""})))

@@ -110,3 +110,40 @@ def test_six_only_conditions_ignore_bonuses():
     result = run(target={"invisible": True}, attacker={"elevation": "above"},
                  attack={"kind": "melee", "distance": 1, "hits_on": 2})
     assert result["hits_on"] == 6 and result["hit_chance_exact"] == "1/6"
+
+
+def _validated(**parts):
+    """A d6 Skirmish scenario, validated as ``evaluate`` validates it."""
+    from pycore.systems import SYSTEMS
+
+    return SYSTEMS["skirmish-d6"].inputs.validate({"system": "skirmish-d6", **parts})
+
+
+def test_the_stages_one_at_a_time():
+    """Each named stage on its own: two partial obstacles are two levels of cover ("Partial obstacles provide one
+    level of cover"), level 2 is -2 to the roll, so an attack hitting on 3+ needs a 5+, 2 faces of 6."""
+    from pycore.systems.skirmish_d6 import evaluation as ev
+    from pycore.trace import Trace
+
+    s = _validated(obstacles={"partial": 2}, attack={"hits_on": 3})
+    trace = Trace()
+    standing = ev.where_they_stand(s, None, trace)
+    assert standing.cover.level == 2 and standing.cover.obstacle_levels == 2 and standing.distance is None
+    aim = ev.can_aim(s, standing, trace)
+    assert aim.targetable and not aim.only_six
+    net, mods = ev.modifiers(s, standing, trace)
+    assert net == -2 and [m.value for m in mods if m.applied] == [-2]
+    assert ev.the_roll(s, aim, net, trace) == (5, Fraction(2, 6))
+
+
+def test_total_cover_stops_the_aim_stage_and_the_roll_has_no_number():
+    """A total obstacle is total cover: the aim stage says why not, and the roll stage has no number and no chance."""
+    from pycore.systems.skirmish_d6 import evaluation as ev
+    from pycore.trace import Trace
+
+    s = _validated(obstacles={"total": 1}, attack={"hits_on": 2})
+    trace = Trace()
+    standing = ev.where_they_stand(s, None, trace)
+    aim = ev.can_aim(s, standing, trace)
+    assert aim.why_not == ("total cover",) and not aim.targetable
+    assert ev.the_roll(s, aim, 0, trace) == (None, Fraction(0))

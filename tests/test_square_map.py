@@ -62,10 +62,10 @@ def test_only_walls_near_the_two_squares_are_asked_about():
 def test_on_a_big_map_the_walls_asked_about_are_every_one_a_line_between_the_squares_can_meet():
     """With more walls than are scanned one by one (``NEAR_SCAN``), ``near`` looks them up by the squares along the
     hull of the two squares: on random maps of 60 one- or two-square walls, every wall that meets the centre line or a
-    corner line of a random pair (``walls.meeting``) is among them, and none outside the rectangle around the two."""
+    corner line of a random pair (``crossings.meeting``) is among them, and none outside the rectangle around the two."""
     import random
 
-    from pycore.geometry.walls import meeting
+    from pycore.geometry.crossings import meeting
 
     pick = random.Random(17)
     for _ in range(60):
@@ -111,3 +111,12 @@ def test_a_long_slanting_wall_is_listed_by_the_squares_along_it():
     assert sum(0 in at for at in index.values()) < 4 * 1800
     assert 0 in index[(400, 400)] and 0 not in index.get((400, 410), [])
     assert [line.index for line in square_map.along(sm, (-3, 3), (3, -3))][:1] == [0]
+
+
+def test_a_light_is_read_alike_in_the_plane_and_in_fractions():
+    """The map's plane scales grid units to whole numbers, which keeps every crossing: a light's reach is the same
+    answer either way, for every square of the room, shaded by a wall or not."""
+    sm = square_map.read(clean({**room(), "attacker": [1, 2], "target": [8, 2]}))
+    light = sm.lights[0]
+    for square in [(c, r) for c in range(12) for r in range(6)]:
+        assert square_map.lit(light, square, sm.lines, sm.plane) == square_map.lit(light, square, sm.lines), square

@@ -135,7 +135,9 @@ def patched(before: Board, after: Board) -> ET.Element:
         glyphs.extend(ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{glyph_markup}</svg>'))
     for line in root.findall(f"{SVG}line"):
         root.remove(line)
-    root.extend(ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{patch["segments"]}</svg>'))
+    at = list(root).index(glyphs)  # the lines go under the glyphs' layer, as the page puts them
+    for offset, line in enumerate(ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{patch["segments"]}</svg>')):
+        root.insert(at + offset, line)
     root.find(f"{SVG}title").text = patch["title"]
     root.find(f"{SVG}desc").text = patch["desc"]
     return root
@@ -267,8 +269,9 @@ def test_a_square_board_is_drawn_on_squares():
 
 def test_walls_doors_and_lights_are_drawn_in_grid_units():
     """A point (x, y) of the map is drawn at (6 + 34x, 6 + 34y): the wall from (2, 0) to (2, 1.5) at 74,6 74,57; the
-    door at x = 3 a button (keyboard reachable) over the walls; the light's reach 2 squares = 68 units. Walls and
-    lights lie under the glyphs; a drawing that is not interactive names each in a title instead."""
+    door at x = 3 a button (keyboard reachable) over the walls, its handle 17 units each side; the light's reach 2
+    squares = 68 units. Walls and lights lie under the glyphs; a drawing that is not interactive names each in a title
+    instead."""
     svg = ET.fromstring(board_svg(square_sample(), interactive=True))
     layers = [child.get("class") for child in svg if child.tag.endswith("}g")]
     assert layers == ["hexboard-cells", "hexboard-walls", "hexboard-glyphs"]
@@ -279,9 +282,10 @@ def test_walls_doors_and_lights_are_drawn_in_grid_units():
     door = walls.find("svg:g[@data-door='0']", NS)
     assert (door.get("class"), door.get("role"), door.get("tabindex")) == ("door door--closed", "button", "0")
     assert door.get("aria-label") == "door 1: open it"
-    hit, drawn = list(door)
-    assert (hit.get("x"), hit.get("y"), hit.get("width"), hit.get("height")) == ("100", "-2", "16", "118")  # 8 around
-    assert drawn.get("points") == "108,6 108,108"
+    hit, case, drawn = list(door)  # half a square (17) around: a handle a whole square across
+    assert (hit.get("x"), hit.get("y"), hit.get("width"), hit.get("height")) == ("91", "-11", "34", "136")
+    assert (case.get("class"), drawn.get("class")) == ("door-case", "door-line")  # a dark casing under a bright bar
+    assert case.get("points") == drawn.get("points") == "108,6 108,108"
     assert list(walls)[-1] is door  # on top, where a tap finds it
     reach = walls.find("svg:g[@class='lamp']/svg:circle[@class='lamp-reach']", NS)
     assert (reach.get("cx"), reach.get("cy"), reach.get("r")) == ("23", "23", "68")

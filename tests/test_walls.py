@@ -6,6 +6,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pycore.geometry import crossings as cr
+from pycore.geometry import plane as pl
 from pycore.geometry import walls as w
 
 
@@ -13,7 +15,7 @@ def P(x, y):
     return Fraction(x), Fraction(y)
 
 
-PLANE = w.plane_for([])
+PLANE = pl.plane_for([])
 
 
 def wall(*points):
@@ -24,19 +26,19 @@ def test_a_line_crosses_runs_along_or_touches():
     """Through a wall's inside: cross; along it: along; at its end, or a joint whose walls stay on one side: touch;
     through a joint from one side to the other: cross."""
     p, q = P(0, 0), P(4, 0)
-    assert w.meeting(p, q, [P(2, -1), P(2, 1)]) == w.CROSS
-    assert w.meeting(p, q, [P(1, 0), P(3, 0)]) == w.ALONG
-    assert w.meeting(p, q, [P(2, 0), P(2, 1)]) == w.TOUCH
-    assert w.meeting(p, q, [P(2, -1), P(2, 0), P(3, -1)]) == w.TOUCH
-    assert w.meeting(p, q, [P(2, -1), P(2, 0), P(3, 1)]) == w.CROSS
-    assert w.meeting(p, q, [P(5, -1), P(5, 1)]) is None
+    assert cr.meeting(p, q, [P(2, -1), P(2, 1)]) == cr.CROSS
+    assert cr.meeting(p, q, [P(1, 0), P(3, 0)]) == cr.ALONG
+    assert cr.meeting(p, q, [P(2, 0), P(2, 1)]) == cr.TOUCH
+    assert cr.meeting(p, q, [P(2, -1), P(2, 0), P(3, -1)]) == cr.TOUCH
+    assert cr.meeting(p, q, [P(2, -1), P(2, 0), P(3, 1)]) == cr.CROSS
+    assert cr.meeting(p, q, [P(5, -1), P(5, 1)]) is None
 
 
 def test_walls_drawn_end_to_end_count_as_one():
     """A door between two walls: a line through the point where one ends and the next begins crosses the first."""
     chains = [[P(2, -2), P(2, 0)], [P(2, 0), P(2, 2)]]
-    assert w.meetings(P(0, 0), P(4, 0), chains) == [w.CROSS, w.TOUCH]
-    assert w.meetings(P(0, 0), P(4, 0), [[P(2, -2), P(2, 0)], [P(2, 0), P(3, -2)]]) == [w.TOUCH, w.TOUCH]
+    assert cr.meetings(P(0, 0), P(4, 0), chains) == [cr.CROSS, cr.TOUCH]
+    assert cr.meetings(P(0, 0), P(4, 0), [[P(2, -2), P(2, 0)], [P(2, 0), P(3, -2)]]) == [cr.TOUCH, cr.TOUCH]
 
 
 def test_clear_line_known_answers():
@@ -92,7 +94,7 @@ def test_clear_line_agrees_with_sampled_segments(segments, a, b):
         for q in ends:
             hits = [_touches(p, q, s, e) for s, e in quarters]
             for (s, e), hit in zip(quarters, hits):
-                assert (w.meeting(p, q, [s, e]) is None) == (not hit)
+                assert (cr.meeting(p, q, [s, e]) is None) == (not hit)
             if free is None and not any(hits):
                 free = (p, q)
     if free is not None:
@@ -139,7 +141,7 @@ def test_runs_through_agrees_with_clipping_in_fractions(p, q, s):
     assert w.runs_through(p, q, s) == _runs_through_by_parts(p, q, s)
 
 
-def separated(p: w.Shape, q: w.Shape) -> bool:
+def separated(p: pl.Shape, q: pl.Shape) -> bool:
     """Whether some edge of either convex polygon separates them: every edge tried, as the plain definition goes."""
     for shape in (p, q):
         for i in range(len(shape)):
@@ -158,8 +160,8 @@ SPOTS = st.tuples(st.integers(-4, 4), st.integers(-4, 4))
 @given(SPOTS, SPOTS, SPOTS, SPOTS, st.integers(1, 3))
 def test_a_blocker_meets_the_band_exactly_when_no_edge_separates_them(a, b, e1, e2, grow):
     """The band's filter tries only slanted edges once the boxes meet; it agrees with trying every edge."""
-    plane = w.Plane(scale=10, grow=grow)
-    band = w.hull([*plane.square(a), *plane.square(b)])
+    plane = pl.Plane(scale=10, grow=grow)
+    band = pl.hull([*plane.square(a), *plane.square(b)])
     blocker = plane.wall((Fraction(e1[0]) * 3 / 2, Fraction(e1[1]) * 3 / 2), (Fraction(e2[0]) * 3 / 2, Fraction(e2[1])))
     if not w._boxes_meet(w._box(blocker), w._box(band)):
         return
@@ -239,13 +241,13 @@ def test_walled_off_squares_have_every_corner_line_broken_and_no_line_through(fe
     ca, cb = (a[0] * k + k // 2, a[1] * k + k // 2), (b[0] * k + k // 2, b[1] * k + k // 2)
     for p in ((a[0] + i) * k for i in (0, 1)):
         for q in ((a[1] + j) * k for j in (0, 1)):
-            start = w.nudged((p, q), ca)
+            start = pl.nudged((p, q), ca)
             for x in ((b[0] + i) * k for i in (0, 1)):
                 for y in ((b[1] + j) * k for j in (0, 1)):
-                    found = w.meetings(start, w.nudged((x, y), cb), chains)
-                    assert w.CROSS in found, (start, (x, y))
-    assert w.CROSS in w.meetings(ca, cb, chains)
-    shapes = [w.hull([(x + sx * PLANE.grow, y + sy * PLANE.grow) for x, y in seg for sx in (-1, 1) for sy in (-1, 1)])
+                    found = cr.meetings(start, pl.nudged((x, y), cb), chains)
+                    assert cr.CROSS in found, (start, (x, y))
+    assert cr.CROSS in cr.meetings(ca, cb, chains)
+    shapes = [pl.hull([(x + sx * PLANE.grow, y + sy * PLANE.grow) for x, y in seg for sx in (-1, 1) for sy in (-1, 1)])
               for seg in segments if seg[0] != seg[1]]
     w._clear.cache_clear()
     assert not w.clear_line(PLANE, a, b, shapes)
@@ -257,7 +259,7 @@ def test_two_squares_is_the_hull_of_their_corners(a, b):
     """The hull of two squares written down at once is the hull of their eight corners, corner for corner and
     counter-clockwise, less corners lying on an edge between two others."""
     found = w.two_squares(PLANE, a, b)
-    plain = w.hull([*PLANE.square(a), *PLANE.square(b)])
+    plain = pl.hull([*PLANE.square(a), *PLANE.square(b)])
     assert set(found) == set(plain) and len(found) == len(plain)
     start = found.index(plain[0])
     turned = found[start:] + found[:start]
@@ -303,3 +305,41 @@ def test_a_segment_grazing_a_corner_or_running_along_an_edge_misses_the_inside()
     assert w.misses_inside((-k, 0), (2 * k, 0), band)
     assert not w.misses_inside((-k, k), (k, 0), band)
     assert not w.misses_inside((k // 2, k // 2), (k // 2, k // 2), band)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 24), st.integers(-8, 16)), min_size=2, max_size=12),
+       st.tuples(st.integers(0, 1), st.integers(0, 2)), st.tuples(st.integers(4, 5), st.integers(0, 3)))
+def test_a_chain_across_the_gap_is_found_only_where_no_line_gets_through(chain, a, b):
+    """A polyline in quarters (a curved wall's many short segments): when ``_chained_apart`` says its pieces inside
+    the hull join the two sides between the squares, the full search (``_clear``, past every grown segment) finds no
+    line either; it is a quick proof, never a different answer."""
+    points = [(Fraction(x, 4), Fraction(y, 4)) for x, y in chain]
+    segments = [(s, e) for s, e in zip(points, points[1:]) if s != e]
+    if not segments:
+        return
+    shapes = tuple(PLANE.wall(s, e) for s, e in segments)
+    spines = [(PLANE.vec(s), PLANE.vec(e)) for s, e in segments]
+    ends = (PLANE.square(a), PLANE.square(b))
+    band = pl.hull([*ends[0], *ends[1]])
+    around = (min(x for x, _ in band), min(y for _, y in band), max(x for x, _ in band), max(y for _, y in band))
+    if w._chained_apart(ends, band, around, spines):
+        assert not w._clear(ends, shapes)
+
+
+def test_a_curved_wall_across_the_gap_seals_two_squares_apart():
+    """A wall bent in three pieces from above the two squares' hull to below it, between squares [0, 1] and [4, 1],
+    and meeting neither: the chain joins the two sides, so no line gets through; cut short of the lower side it
+    proves nothing, and the full search finds the gap under it."""
+    bent = [(Fraction(2), Fraction(0)), (Fraction(5, 2), Fraction(3, 2)), (Fraction(2), Fraction(5, 2)),
+            (Fraction(5, 2), Fraction(4))]
+    a, b = (0, 1), (4, 1)
+    ends = (PLANE.square(a), PLANE.square(b))
+    band = pl.hull([*ends[0], *ends[1]])
+    around = (min(x for x, _ in band), min(y for _, y in band), max(x for x, _ in band), max(y for _, y in band))
+    spines = [(PLANE.vec(s), PLANE.vec(e)) for s, e in zip(bent, bent[1:])]
+    assert w._chained_apart(ends, band, around, spines)
+    assert not w.clear_line(PLANE, a, b, [PLANE.wall(s, e) for s, e in zip(bent, bent[1:])])
+    short = bent[:2]  # from above down to the middle of the hull's height
+    assert not w._chained_apart(ends, band, around, [(PLANE.vec(s), PLANE.vec(e)) for s, e in zip(short, short[1:])])
+    assert w.clear_line(PLANE, a, b, [PLANE.wall(s, e) for s, e in zip(short, short[1:])])

@@ -45,15 +45,15 @@ def opposite(centre: Square, x: Square, y: Square) -> bool:
     return ux * vy == uy * vx and ux * vx + uy * vy < 0
 
 
-def corners(s: Square) -> tuple[tuple[int, int], ...]:
-    """The four corners of ``s`` in grid units, clockwise on the page from the top left."""
-    c, r = s
+def corners(square: Square) -> tuple[tuple[int, int], ...]:
+    """The four corners of ``square`` in grid units, clockwise on the page from the top left."""
+    c, r = square
     return ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
 
 
-def centre(s: Square) -> tuple[Fraction, Fraction]:
-    """The centre of ``s`` in grid units."""
-    return Fraction(2 * s[0] + 1, 2), Fraction(2 * s[1] + 1, 2)
+def centre(square: Square) -> tuple[Fraction, Fraction]:
+    """The centre of ``square`` in grid units."""
+    return Fraction(2 * square[0] + 1, 2), Fraction(2 * square[1] + 1, 2)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -104,6 +104,6 @@ def rectangle(cols: int, rows: int) -> tuple[Square, ...]:
     return tuple((c, r) for r in range(rows) for c in range(cols))
 
 
-def on_board(s: Square, cols: int | None, rows: int | None) -> bool:
-    """Whether ``s`` is on a ``cols`` x ``rows`` board; without a size every square is."""
-    return cols is None or rows is None or (0 <= s[0] < cols and 0 <= s[1] < rows)
+def on_board(square: Square, cols: int | None, rows: int | None) -> bool:
+    """Whether ``square`` is on a ``cols`` x ``rows`` board; without a size every square is."""
+    return cols is None or rows is None or (0 <= square[0] < cols and 0 <= square[1] < rows)

@@ -1,16 +1,4 @@
-"""Thin walls on square maps: which walls a line crosses, and whether any unbroken line joins two squares.
-
-Walls, doors and outlines are polylines in grid units (``squaregrid``); their points may be any decimals, taken as the
-decimals they were written as (``exact``), so every answer here is exact.
-
-**What a line crosses.** A polyline is a barrier, and a segment meets the polylines at places (``places``): points or
-stretches of the segment where it touches them or runs along them, polylines meeting there taken together. At each
-place the segment goes from one side of them to the other (``CROSS``) when their pieces leave it to both sides of the
-segment and the whole place lies strictly between the segment's ends: through a wall's inside, through a joint whose
-walls lie on opposite sides, or along a stretch whose pieces before and after lie on opposite sides (the segment
-comes out on the other side). Otherwise it runs along them for some length (``ALONG``) or only touches them
-(``TOUCH``: at a wall's end, at the segment's own end, or where every piece lies on one side). What each counts for is
-the system's rule.
+"""Thin walls on square maps: whether any unbroken line joins two squares past them.
 
 **Whether any line gets through.** "An unbroken line from any part of the attacker to any part of the target" touches
 no blocker at all. As on hexes (``clearance``), that is decided exactly for blockers grown by one part in ``M`` of a
@@ -30,6 +18,7 @@ The plane is the grid scaled to whole numbers: by ``M`` times twice the least co
 denominators, so a grown blocker's corners, squares' centres and corners moved towards them are whole numbers too.
 """
 
+
 from __future__ import annotations
 
 import bisect
@@ -39,276 +28,20 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from .plane import M
+from .crossings import Point
+from .plane import Plane, Shape, Vec, hull
 from .squaregrid import Square
-
-CROSS, ALONG, TOUCH = "cross", "along", "touch"
-"""How a segment meets a polyline (see the module's docstring); ``None``: not at all."""
-
-Exact = tuple[Fraction, Fraction]
-"""A point in grid units, exact."""
-Point = Exact | tuple[int, int]
-"""A point in grid units, or of a plane (``Plane.vec``): the meeting tests take either."""
-Vec = tuple[int, int]
-"""A point of the scaled plane."""
-
-
-def exact(value: float | int) -> Fraction:
-    """A coordinate as the decimal it was written as: a float's shortest round-tripping digits, so ``0.1`` is 1/10."""
-    return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-
-
-def point(xy: Sequence[float | int]) -> Exact:
-    """A validated ``[x, y]`` as an exact point."""
-    return exact(xy[0]), exact(xy[1])
-
-
-def _orient(a: Point, b: Point, c: Point) -> int:
-    """The side of ``c`` from the line ``a``-``b``: 1 left, -1 right, 0 on it (y down: ``left`` is on the page's right)."""
-    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    return (v > 0) - (v < 0)
-
-
-def _within(a: Point, b: Point, c: Point) -> bool:
-    """Whether ``c``, on the line of ``a``-``b``, lies on the closed segment."""
-    return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
-
-
-def _param(p: Point, q: Point, v: Point) -> Fraction | int:
-    """Where ``v``, on the line of ``p``-``q``, lies along it, in parts of ``|q - p|^2`` (0 at ``p``, that at ``q``)."""
-    return (v[0] - p[0]) * (q[0] - p[0]) + (v[1] - p[1]) * (q[1] - p[1])
-
-
-@dataclass(frozen=True)
-class Place:
-    """One place where polylines meet a segment: a point or a stretch of it where they touch it, run along it or pass
-    through it, polylines that meet there taken together (see the module's docstring)."""
-
-    how: str
-    """``CROSS``, ``ALONG`` or ``TOUCH``: how the polylines together meet the segment there."""
-    first: Fraction | int
-    """Where the place starts along the segment, in parts of the segment's length squared (``_param``)."""
-    last: Fraction | int
-    """Where it ends, the same way (``first`` for a point)."""
-    members: tuple[tuple[int, int, bool], ...]
-    """Each polyline meeting the segment there, in order: its position among those asked, the sides of the segment its
-    pieces leave the place to (1 one side, 2 the other, 3 both) and whether it runs along the segment there."""
-
-    @property
-    def by(self) -> int:
-        """The first polyline there: the one a crossing there is counted against."""
-        return self.members[0][0]
-
-
-def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = False) -> list[Place]:
-    """The places where the polylines ``chains`` meet the segment ``p``-``q``, in order along it. Each polyline is a
-    barrier: where they meet the segment (one point, or a stretch they run along, polylines meeting there taken
-    together), the segment passes from one side of them to the other (``CROSS``) when pieces leave that place to both
-    sides of it and the whole place lies strictly between the segment's ends; a segment's end lying on a polyline is
-    on neither side. Otherwise the place runs along (``ALONG``: a stretch of some length) or only touches
-    (``TOUCH``). A piece of no length is nothing; ``dots``: a polyline that is a single point touches a segment it lies
-    on."""
-    px, py, dx, dy = p[0], p[1], q[0] - p[0], q[1] - p[1]
-    length = dx * dx + dy * dy
-    if length == 0:
-        on = [k for k, chain in enumerate(chains) if any(_orient(a, b, p) == 0 and _within(a, b, p) and a != b
-                                                         for a, b in zip(chain, chain[1:]))]
-        return [Place(TOUCH, 0, 0, tuple((k, 0, False) for k in on))] if on else []
-    found: list[tuple[Fraction | int, Fraction | int, int, bool, int]] = []  # first, last, sides, along, polyline
-    for k, chain in enumerate(chains):
-        if len(chain) == 2:  # most walls: apart when both ends lie strictly on one side
-            (ax, ay), (bx, by) = chain
-            sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
-            if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
-                continue
-        side = [(v > 0) - (v < 0) for v in (dx * (y - py) - dy * (x - px) for x, y in chain)]
-        if not side or min(side) > 0 or max(side) < 0:
-            continue  # the whole polyline on one side
-        before = len(found)
-        for i in range(len(chain) - 1):
-            o1, o2 = side[i], side[i + 1]
-            if o1 * o2 > 0:
-                continue  # both ends of this piece on one side: apart
-            a, b = chain[i], chain[i + 1]
-            if a == b:
-                continue  # a piece of no length
-            if o1 == o2 == 0:  # on the segment's line: the stretch they share, if any
-                lo, hi = _param(p, q, a), _param(p, q, b)
-                lo, hi = max(min(lo, hi), 0), min(max(lo, hi), length)
-                if lo <= hi:
-                    found.append((lo, hi, 0, lo < hi, k))
-                continue
-            if o1 * o2 < 0:  # the piece passes through the segment's line: where, if within the segment
-                o3, o4 = _orient(a, b, p), _orient(a, b, q)
-                if o3 * o4 > 0:
-                    continue
-                across = (b[0] - a[0]) * (a[1] - py) - (b[1] - a[1]) * (a[0] - px)
-                at = Fraction(across * length, (b[0] - a[0]) * dy - (b[1] - a[1]) * dx)
-                found.append((at, at, 3, False, k))
-                continue
-            v, leg = (a, o2) if o1 == 0 else (b, o1)  # one end of the piece on the segment's line
-            t = _param(p, q, v)
-            if 0 <= t <= length:
-                found.append((t, t, 1 if leg > 0 else 2, False, k))
-        if dots and len(found) == before and all(c == chain[0] for c in chain) and side[0] == 0:
-            t = _param(p, q, chain[0])
-            if 0 <= t <= length:
-                found.append((t, t, 0, False, k))
-    return _gathered(found, length)
-
-
-def _gathered(found: list[tuple[Fraction | int, Fraction | int, int, bool, int]],
-              length: Fraction | int) -> list[Place]:
-    """The meetings ``places`` found, gathered into places where they share a point, each told how it meets."""
-    found.sort(key=lambda f: (f[0], f[1]))
-    out: list[Place] = []
-    i = 0
-    while i < len(found):
-        lo, hi = found[i][0], found[i][1]
-        members: dict[int, list[Any]] = {}
-        while i < len(found) and found[i][0] <= hi:
-            _, top, legs, along, k = found[i]
-            hi = max(hi, top)
-            own = members.setdefault(k, [0, False])
-            own[0] |= legs
-            own[1] = own[1] or along
-            i += 1
-        sides = 0
-        for legs, _ in members.values():
-            sides |= legs
-        if sides == 3 and lo > 0 and hi < length:
-            how = CROSS
-        else:
-            how = ALONG if any(along for _, along in members.values()) else TOUCH
-        out.append(Place(how, lo, hi, tuple((k, legs, along) for k, (legs, along) in sorted(members.items()))))
-    return out
-
-
-_RANK = {None: 0, TOUCH: 1, ALONG: 2, CROSS: 3}
-
-
-def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
-    """How the segment ``p``-``q`` meets the polyline ``chain``: ``CROSS``, ``ALONG``, ``TOUCH`` or None (``places``);
-    crossing outranks running along, which outranks touching."""
-    found: str | None = None
-    for place in places(p, q, [chain]):
-        if _RANK[place.how] > _RANK[found]:
-            found = place.how
-    return found
-
-
-def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str | None]:
-    """``meeting`` for each of several polylines, where polylines that meet at a point count as one (``places``): the
-    segment going through such a place from one side to the other crosses the first of them there (a door between
-    two walls, two walls drawn end to end), and any of them that it crosses by itself."""
-    found: list[str | None] = [None] * len(chains)
-    for place in places(p, q, chains):
-        for k, legs, along in place.members:
-            how = CROSS if place.how == CROSS and (k == place.by or legs == 3) else ALONG if along else TOUCH
-            if _RANK[how] > _RANK[found[k]]:
-                found[k] = how
-    return found
-
-
-def touching(one: Sequence[Point], other: Sequence[Point]) -> bool:
-    """Whether two polylines share a point (a piece of no length is its one point)."""
-    for a, b in zip(one, one[1:]):
-        for c, d in zip(other, other[1:]):
-            o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
-            if o1 * o2 < 0 and o3 * o4 < 0:
-                return True
-            if ((o1 == 0 and _within(a, b, c)) or (o2 == 0 and _within(a, b, d)) or (o3 == 0 and _within(c, d, a))
-                    or (o4 == 0 and _within(c, d, b))):
-                return True
-    return False
-
-
-def nudged(p: Vec, towards: Vec) -> Vec:
-    """``p`` moved ``1/M`` of the way to ``towards`` (points of a plane where that is a whole number: a corner and its
-    square's centre): a line's end on a wall taken to its own side of it."""
-    dx, dy = towards[0] - p[0], towards[1] - p[1]
-    assert dx % M == 0 and dy % M == 0, "a nudge off the plane's grid"
-    return p[0] + dx // M, p[1] + dy // M
-
 
 # --- any unbroken line ------------------------------------------------------------------------------------------
 
-Shape = tuple[Vec, ...]
-"""A convex polygon of the scaled plane, its corners in order around it."""
 
-
-@dataclass(frozen=True)
-class Plane:
-    """The scaled plane of one map: grid units times ``scale``, a whole number; blockers grow by ``grow``."""
-
-    scale: int
-    """Plane units per grid unit."""
-    grow: int
-    """How far a blocker grows, in plane units (``scale / M``)."""
-
-    def vec(self, p: Exact) -> Vec:
-        """A grid point in the plane (exact: ``scale`` is a multiple of every denominator)."""
-        x, y = p[0] * self.scale, p[1] * self.scale
-        assert x.denominator == 1 and y.denominator == 1, "the plane's scale misses a denominator"
-        return int(x), int(y)
-
-    def centre(self, s: Square) -> Vec:
-        """The centre of square ``s`` (``scale`` is even)."""
-        half = self.scale // 2
-        return s[0] * self.scale + half, s[1] * self.scale + half
-
-    def square(self, s: Square, grow: int = 0) -> Shape:
-        """The corners of square ``s``, pushed out by ``grow`` plane units."""
-        k = self.scale
-        x0, y0, x1, y1 = s[0] * k - grow, s[1] * k - grow, (s[0] + 1) * k + grow, (s[1] + 1) * k + grow
-        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
-
-    def wall(self, a: Exact, b: Exact) -> Shape:
-        """The grown wall from ``a`` to ``b``: the hull of its ends moved ``grow`` each way along both axes."""
-        g = self.grow
-        ends = (self.vec(a), self.vec(b))
-        return hull([(x + sx * g, y + sy * g) for x, y in ends for sx in (-1, 1) for sy in (-1, 1)])
-
-
-def plane_for(points: Iterable[Exact]) -> Plane:
-    """The plane in which every one of ``points``, every square's corners and centre, and every corner moved ``1/M`` of
-    the way to its square's centre (``nudged``) have whole-number coordinates."""
-    common = 2
-    for x, y in points:
-        common = math.lcm(common, x.denominator, y.denominator)
-    return Plane(scale=common * M, grow=common)
-
-
-def hull(points: Iterable[Vec]) -> Shape:
-    """The convex hull, corners counter-clockwise in (x, y) (Andrew's monotone chain), without collinear points."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return tuple(pts)
-
-    def cross(o: Vec, a: Vec, b: Vec) -> int:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Vec] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Vec] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return tuple(lower[:-1] + upper[:-1])
-
-
-Line = tuple[int, int, int, Vec]
+Equation = tuple[int, int, int, Vec]
 """A line ``nx x + ny y = c`` with whole-number coefficients, and its direction ``(-ny, nx)`` (positions along it are
 ``-ny x + nx y``)."""
 
 
-def _line_through(p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction]) -> Line | None:
+def _line_through(p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction]) -> Equation | None:
     """The line through two distinct points (possibly fractional), with whole-number coefficients."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     if dx == 0 and dy == 0:
@@ -335,7 +68,7 @@ def normal(p: Vec, q: Vec) -> tuple[int, int, int] | None:
     return nx, ny, nx * p[0] + ny * p[1]
 
 
-def _chord(line: Line, shape: Shape, closed: bool) -> tuple[Fraction, Fraction] | None:
+def _chord(line: Equation, shape: Shape, closed: bool) -> tuple[Fraction, Fraction] | None:
     """Where ``line`` meets the polygon, as positions along it: the closed polygon (``closed``: touching counts), or
     its inside (touching does not)."""
     nx, ny, c, (ux, uy) = line
@@ -361,7 +94,7 @@ Position = tuple[int, int]
 """A position along a line as a fraction ``n / d`` with ``d > 0``, compared by cross-multiplying."""
 
 
-def _ends(line: Line, shape: Shape, closed: bool) -> tuple[Position, Position] | None:
+def _ends(line: Equation, shape: Shape, closed: bool) -> tuple[Position, Position] | None:
     """``_chord`` in whole numbers: the first and last positions where ``line`` meets the polygon."""
     nx, ny, c, (ux, uy) = line
     sides = [nx * x + ny * y - c for x, y in shape]
@@ -388,7 +121,7 @@ def _ends(line: Line, shape: Shape, closed: bool) -> tuple[Position, Position] |
     return first, last
 
 
-def _gets_through(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
+def _gets_through(line: Equation, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
     """Whether some stretch of ``line`` outside every blocker's inside meets both ends. Where the line meets one end
     wholly before the other, every such stretch holds the gap between them, so the line gets through exactly when no
     blocker's inside meets that gap (worked in whole numbers); where the two overlap on it, ``_through_overlap``."""
@@ -411,7 +144,7 @@ def _gets_through(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shap
     return True
 
 
-def _through_overlap(line: Line, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
+def _through_overlap(line: Equation, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
     """``_gets_through`` where the line runs through both ends at once (along or across the edge or corner they
     share): some stretch outside every blocker's inside must meet both."""
     a, b = _chord(line, ends[0], True), _chord(line, ends[1], True)
@@ -459,7 +192,7 @@ def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape],
         band = hull([*ends[0], *ends[1]])
         across = [(n, _spread(n, band)) for n in _slanted(band)]
         boxed = [s for s in boxed if _meets_boxed(s, band, across)]
-        if spines and _sealed(ends, band, boxed, spines):
+        if spines and (_chained_apart(ends, band, around, spines) or _sealed(ends, band, boxed, spines)):
             return False
     return _clear(ends, tuple(boxed))
 
@@ -489,15 +222,109 @@ def _sealed(ends: tuple[Shape, Shape], band: Shape, blockers: Sequence[Shape], s
     return False
 
 
+def _chained_apart(ends: tuple[Shape, Shape], band: Shape, around: tuple[int, int, int, int],
+                   spines: Sequence[tuple[Vec, Vec]]) -> bool:
+    """Whether spines joined end to end inside ``band`` (the hull of the two squares) run from one of its sides
+    between the squares to the other without meeting either square: a curved wall across the gap. Such a chain is
+    a connected closed set joining the two sides, so it parts the band into the first square's side and the
+    second's, and every segment from one square to the other meets it, at a point inside a blocker grown from it: no
+    line gets through. Spines meeting a square are left out (what remains, if it still joins the sides, still
+    parts them)."""
+    sides = _between_sides(ends, band)
+    if len(sides) != 2:
+        return False
+    parent: dict[Vec, Vec] = {}
+    touches: dict[Vec, set[int]] = {}
+
+    def root(p: Vec) -> Vec:
+        while parent.setdefault(p, p) != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    for p, q in spines:
+        if p == q or not _boxes_meet(_segment_box(p, q), around):
+            continue
+        clipped = _clip(p, q, band)
+        if clipped is None or any(_boxes_meet(_segment_box(p, q), _box(square)) and _clip(p, q, square) is not None
+                                  for square in ends):
+            continue
+        inner = [x for x, edge in zip((p, q), clipped) if edge is None]
+        met = {sides.index(edge) for edge in clipped if edge in sides} | {
+            n for x in inner for n, (u, v) in enumerate(sides) if _on_segment(x, u, v)}
+        if len(met) == 2:
+            return True
+        if not inner:
+            continue
+        top = root(inner[0])
+        if len(inner) == 2:
+            other = root(inner[1])
+            if other != top:
+                parent[other] = top
+                touches.setdefault(top, set()).update(touches.pop(other, set()))
+        found = touches.setdefault(top, set())
+        found.update(met)
+        if len(found) == 2:
+            return True
+    return False
+
+
+def _segment_box(p: Vec, q: Vec) -> tuple[int, int, int, int]:
+    """The segment's rectangle."""
+    return min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1])
+
+
+def _between_sides(ends: tuple[Shape, Shape], band: Shape) -> list[tuple[Vec, Vec]]:
+    """The edges of the band running from a corner of one square to a corner of the other."""
+    first, second = set(ends[0]), set(ends[1])
+    n = len(band)
+    return [(band[i], band[(i + 1) % n]) for i in range(n)
+            if (band[i] in first and band[(i + 1) % n] in second) or (band[i] in second and band[(i + 1) % n] in first)]
+
+
+def _clip(p: Vec, q: Vec, shape: Shape) -> tuple[tuple[Vec, Vec] | None, tuple[Vec, Vec] | None] | None:
+    """Where segment ``p``-``q`` lies in the closed convex polygon (corners counter-clockwise): None when nowhere,
+    else for each end of the piece inside, None where it is the segment's own end, or the edge it leaves by."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    lo: tuple[int, int] = (0, 1)
+    hi: tuple[int, int] = (1, 1)
+    lo_edge: tuple[Vec, Vec] | None = None
+    hi_edge: tuple[Vec, Vec] | None = None
+    n = len(shape)
+    for i in range(n):
+        u, v = shape[i], shape[(i + 1) % n]
+        ex, ey = v[0] - u[0], v[1] - u[1]
+        a = ex * (p[1] - u[1]) - ey * (p[0] - u[0])  # p's side of the edge: >= 0 inside
+        b = ex * dy - ey * dx
+        if b == 0:
+            if a < 0:
+                return None
+            continue
+        t = (-a, b) if b > 0 else (a, -b)  # the parameter where it crosses the edge's line, denominator > 0
+        if b > 0 and t[0] * lo[1] > lo[0] * t[1]:
+            lo, lo_edge = t, (u, v)
+        elif b < 0 and t[0] * hi[1] < hi[0] * t[1]:
+            hi, hi_edge = t, (u, v)
+    if lo[0] * hi[1] > hi[0] * lo[1]:
+        return None
+    return lo_edge, hi_edge
+
+
+def _on_segment(x: Vec, u: Vec, v: Vec) -> bool:
+    """Whether point ``x`` lies on the closed segment ``u``-``v``."""
+    cross = (v[0] - u[0]) * (x[1] - u[1]) - (v[1] - u[1]) * (x[0] - u[0])
+    return cross == 0 and min(u[0], v[0]) <= x[0] <= max(u[0], v[0]) and min(u[1], v[1]) <= x[1] <= max(u[1], v[1])
+
+
 @dataclass(frozen=True)
 class Runs:
     """Blocking segments gathered by the line they lie on: for each line (``normal``), the stretches of it they cover
     (positions along ``(-ny, nx)``), segments that touch or overlap joined into one run."""
 
     starts: dict[tuple[int, int, int], list[int]]
-    """Line -> where each of its runs starts, in order."""
+    """Equation -> where each of its runs starts, in order."""
     stops: dict[tuple[int, int, int], list[int]]
-    """Line -> where each of its runs stops (the same order)."""
+    """Equation -> where each of its runs stops (the same order)."""
 
 
 def runs(segments: Iterable[tuple[Vec, Vec]]) -> Runs:
@@ -693,15 +520,15 @@ def _opposite(px: int, py: int, dx: int, dy: int, a: Vec, b: Vec) -> bool:
     return (sa > 0 > sb) or (sa < 0 < sb)
 
 
-def _stabs(line: Line, shape: Shape) -> bool:
+def _stabs(line: Equation, shape: Shape) -> bool:
     """Whether the line meets the closed polygon (a quick test before the chords are worked out)."""
     nx, ny, c, _ = line
     sides = [nx * x + ny * y - c for x, y in shape]
     return min(sides) <= 0 <= max(sides)
 
 
-def runs_through(p: Point, q: Point, s: Square) -> bool:
-    """Whether the segment ``p``-``q`` runs through the closed square ``s`` for some length (through its inside or
+def runs_through(p: Point, q: Point, square: Square) -> bool:
+    """Whether the segment ``p``-``q`` runs through the closed square ``square`` for some length (through its inside or
     along an edge); grazing a corner does not count."""
     scale = math.lcm(p[0].denominator, p[1].denominator, q[0].denominator, q[1].denominator)  # ints' is 1
     px, py, qx, qy = (int(v * scale) for v in (*p, *q))
@@ -712,7 +539,7 @@ def runs_through(p: Point, q: Point, s: Square) -> bool:
     # counted here in parts of ``whole`` so that every bound is a whole number
     whole = (abs(dx) or 1) * (abs(dy) or 1)
     lo, hi = 0, whole
-    for start, step, low in ((px, dx, s[0] * scale), (py, dy, s[1] * scale)):
+    for start, step, low in ((px, dx, square[0] * scale), (py, dy, square[1] * scale)):
         high = low + scale
         if step == 0:
             if not low <= start <= high:

@@ -63,16 +63,16 @@ def on_board(h: Hex, cols: int | None, rows: int | None) -> bool:
     return cols is None or rows is None or h in _on_board(cols, rows)
 
 
-def read(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
+def read(battle_map: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
     """Attacker, target, obstacles (hex -> kind) and creatures (hex -> side) from a validated map; errors name the field."""
-    cols, rows = m["cols"], m["rows"]
-    obstacles, creatures, taken = _placed(m["obstacles"], m["creatures"], cols, rows)
-    attacker, target = m["attacker"], m["target"]
+    cols, rows = battle_map["cols"], battle_map["rows"]
+    obstacles, creatures, taken = _placed(battle_map["obstacles"], battle_map["creatures"], cols, rows)
+    attacker, target = battle_map["attacker"], battle_map["target"]
     if taken is not None and attacker is not None and target is not None:
         a, t = Hex.axial(*attacker), Hex.axial(*target)
         if a != t and on_board(a, cols, rows) and on_board(t, cols, rows) and a not in taken and t not in taken:
             return a, t, obstacles, creatures
-    return _read_slowly(m)
+    return _read_slowly(battle_map)
 
 
 @recent_calls(2)
@@ -89,9 +89,9 @@ def _placed(obstacles: list[dict[str, Any]], creatures: list[dict[str, Any]], co
     return placed_obstacles, placed_creatures, frozenset(taken)
 
 
-def _read_slowly(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
+def _read_slowly(battle_map: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex, str]]:
     """``read`` piece by piece, in the order that names a clash after the piece placed first."""
-    cols, rows = m["cols"], m["rows"]
+    cols, rows = battle_map["cols"], battle_map["rows"]
     errors: list[FieldError] = []
     taken: dict[Hex, str] = {}
 
@@ -108,15 +108,15 @@ def _read_slowly(m: dict[str, Any]) -> tuple[Hex, Hex, dict[Hex, str], dict[Hex,
             taken[h] = path
         return h
 
-    attacker = place("map.attacker", m["attacker"])
-    target = place("map.target", m["target"])
+    attacker = place("map.attacker", battle_map["attacker"])
+    target = place("map.target", battle_map["target"])
     obstacles = {}
-    for i, item in enumerate(m["obstacles"]):
+    for i, item in enumerate(battle_map["obstacles"]):
         h = place(f"map.obstacles.{i}.hex", item["hex"])
         if h is not None:
             obstacles[h] = item["kind"]
     creatures = {}
-    for i, item in enumerate(m["creatures"]):
+    for i, item in enumerate(battle_map["creatures"]):
         h = place(f"map.creatures.{i}.hex", item["hex"])
         if h is not None:
             creatures[h] = item["side"]

@@ -13,8 +13,10 @@ from typing import Any
 from ..errors import FieldError, ScenarioError
 from ..geometry import squaregrid as sq
 from ..geometry import walls
+from ..geometry.crossings import CROSS, exact, places, point
+from ..geometry.plane import Exact, Plane, Shape, Vec, hull, plane_for
 from ..geometry.squaregrid import Square
-from ..geometry.walls import CROSS, Exact, Plane, Runs, Shape, Vec, exact, hull, normal, places, plane_for, point, runs
+from ..geometry.walls import Runs, normal, runs
 from ..memo import recent_calls
 from ..schema import Field
 
@@ -24,8 +26,12 @@ MOST_HEXES = 40
 MOST_SQUARES = 60
 """A square map's largest width or height (a map maker's export is often larger than 40 squares one way)."""
 """The contract's ``map.grid`` values: hexes (the default) or squares."""
-WALL_KINDS = (("wall", "Wall"), ("object", "Object outline"), ("low", "Low wall"))
-"""What a line on a square map is: a wall, the outline of a solid object, or a low wall."""
+WALL_KINDS = (("wall", "Wall"), ("object", "Object outline"), ("low", "Low wall"), ("window", "Window"),
+              ("slit", "Arrow slit"))
+"""What a line on a square map is: a wall, the outline of a solid object, a low wall, or an opening in a wall that a
+line may pass through (a high narrow window, an arrow slit)."""
+OPENINGS = frozenset(("window", "slit"))
+"""The kinds of line that are openings."""
 MAX_WALLS = 5000
 """The most walls (polylines) a map may list; a Universal VTT export of a large dungeon has a few thousand."""
 MAX_POINTS = 1000
@@ -40,13 +46,13 @@ COORD_LIMIT = 1000
 """A point of a wall, a door or a light lies within this many squares of the origin, either way."""
 
 
-def hex_board_errors(m: dict[str, Any]) -> list[FieldError]:
+def hex_board_errors(battle_map: dict[str, Any]) -> list[FieldError]:
     """A hex board wider or higher than ``MOST_HEXES``, named (the fields allow a square map's ``MOST_SQUARES``)."""
-    if m["grid"] != "hex":
+    if battle_map["grid"] != "hex":
         return []
-    return [FieldError(f"map.{key}", f"is {m[key]}: a hex board is at most {MOST_HEXES} hexes each way (a square "
+    return [FieldError(f"map.{key}", f"is {battle_map[key]}: a hex board is at most {MOST_HEXES} hexes each way (a square "
                                      f"map, up to {MOST_SQUARES} squares)")
-            for key in ("cols", "rows") if m[key] is not None and m[key] > MOST_HEXES]
+            for key in ("cols", "rows") if battle_map[key] is not None and battle_map[key] > MOST_HEXES]
 
 
 def square_fields(rule: str) -> tuple[Field, ...]:
@@ -79,7 +85,7 @@ class Line:
     """A wall, an object's outline, a low wall or a door, as exact points."""
 
     kind: str
-    """``wall``, ``object``, ``low`` or ``door``."""
+    """``wall``, ``object``, ``low``, ``window``, ``slit`` or ``door``."""
     points: tuple[Exact, ...]
     """The polyline, in grid units."""
     index: int
@@ -156,51 +162,28 @@ class LineTable:
         return frozenset(line.kind for line in self.lines)
 
     @functools.cached_property
-    def _obstacles(self) -> dict[frozenset[str], dict[str, str]]:
-        return {}
-
-    def obstacles(self, kinds: frozenset[str]) -> dict[str, str]:
-        """Field -> the first field of the obstacle it is part of, for the lines of ``kinds`` that stand in the way (a
-        door only while closed): lines drawn touching or crossing each other, directly or through others of
-        ``kinds``, are one obstacle (``walls.touching``), however the map split them into entries."""
-        found = self._obstacles.get(kinds)
-        if found is None:
-            standing = [i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open]
-            first = {i: i for i in standing}
-
-            def root(i: int) -> int:
-                while first[i] != i:
-                    first[i] = first[first[i]]
-                    i = first[i]
-                return i
-
-            for at in self.index.values():
-                here = [i for i in at if i in first]
-                for n, i in enumerate(here):
-                    for j in here[:n]:
-                        a, b = root(i), root(j)
-                        if a != b and walls.touching(self.lines[i].path, self.lines[j].path):
-                            first[max(a, b)] = min(a, b)
-            found = self._obstacles[kinds] = {self.lines[i].field: self.lines[root(i)].field for i in standing}
-        return found
-
-    @functools.cached_property
     def _runs(self) -> dict[frozenset[str], tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]]:
         return {}
 
     def runs(self, kinds: frozenset[str]) -> tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]:
         """The runs (``walls.runs``) of the lines of ``kinds`` that stand in the way (a door only while closed), and
-        square -> the lines they lie on (``walls.normal``) of those whose rectangle meets it (``index``)."""
+        square -> the lines (``walls.normal``) of their segments meeting it, when they lie on more lines than
+        ``NEAR_SCAN`` (a curved wall lies on one line a segment)."""
         found = self._runs.get(kinds)
         if found is None:
             standing = {i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open}
             segments = (seg for i in sorted(standing) for seg in zip(self.lines[i].path, self.lines[i].path[1:]))
-            by_square: dict[Square, frozenset[tuple[int, int, int]]] = {}
-            for s, at in (self.index.items() if len(self.lines) > NEAR_SCAN else ()):
-                on = frozenset(n for i in at if i in standing for n in self.lines[i].normals)
-                if on:
-                    by_square[s] = on
-            found = self._runs[kinds] = (runs(segments), by_square)
+            wall_runs = runs(segments)
+            near: dict[Square, set[tuple[int, int, int]]] = {}
+            for i in sorted(standing) if len(wall_runs.starts) > NEAR_SCAN else ():
+                line = self.lines[i]
+                for a, b, p, q in zip(line.points, line.points[1:], line.path, line.path[1:]):
+                    on = normal(p, q)
+                    if on is None:
+                        continue  # a piece of no length lies on no line
+                    for s in cells_near((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), 0):
+                        near.setdefault(s, set()).add(on)
+            found = self._runs[kinds] = (wall_runs, {s: frozenset(on) for s, on in near.items()})
         return found
 
 
@@ -226,10 +209,10 @@ class SquareMap:
     """``lines`` with what is worked out of them once."""
 
 
-def read(m: dict[str, Any]) -> SquareMap:
+def read(battle_map: dict[str, Any]) -> SquareMap:
     """The pieces, walls, doors and lights of a validated square map; a piece off the board or on another's square is
     an error naming its field."""
-    cols, rows = m["cols"], m["rows"]
+    cols, rows = battle_map["cols"], battle_map["rows"]
     errors: list[FieldError] = []
     taken: dict[Square, str] = {}
 
@@ -246,22 +229,22 @@ def read(m: dict[str, Any]) -> SquareMap:
             taken[s] = path
         return s
 
-    attacker = place("map.attacker", m["attacker"])
-    target = place("map.target", m["target"])
+    attacker = place("map.attacker", battle_map["attacker"])
+    target = place("map.target", battle_map["target"])
     obstacles: dict[Square, str] = {}
-    for i, item in enumerate(m["obstacles"]):
+    for i, item in enumerate(battle_map["obstacles"]):
         s = place(f"map.obstacles.{i}.hex", item["hex"])
         if s is not None:
             obstacles[s] = item["kind"]
     creatures: dict[Square, str] = {}
-    for i, item in enumerate(m["creatures"]):
+    for i, item in enumerate(battle_map["creatures"]):
         s = place(f"map.creatures.{i}.hex", item["hex"])
         if s is not None:
             creatures[s] = item["side"]
     if errors:
         raise ScenarioError(errors)
     assert attacker is not None and target is not None
-    table, lights, plane = _lines(m["walls"], m["doors"], m["lights"])
+    table, lights, plane = _lines(battle_map["walls"], battle_map["doors"], battle_map["lights"])
     return SquareMap(attacker, target, obstacles, creatures, table.lines, lights, plane, table)
 
 
@@ -280,6 +263,13 @@ def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
     out = tuple(Line(kind, points, i, is_open, tuple(plane.vec(p) for p in points), plane.grow)
                 for kind, points, i, is_open in raw)
     return LineTable(out, plane.scale), found, plane
+
+
+def line_table(m: dict[str, Any]) -> tuple[LineTable, Plane]:
+    """The walls and doors of a validated square map as exact lines, and their plane, without its pieces (``_lines``,
+    remembered)."""
+    table, _lights, plane = _lines(m["walls"], m["doors"], m["lights"])
+    return table, plane
 
 
 NEAR_SCAN = 24
@@ -310,42 +300,42 @@ def cells_near(p: tuple[float, float], q: tuple[float, float], half: float) -> l
     return out
 
 
-def lines_near(sm: SquareMap, p: tuple[float, float], q: tuple[float, float], half: float) -> list[int]:
+def lines_near(square_board: SquareMap, p: tuple[float, float], q: tuple[float, float], half: float) -> list[int]:
     """The positions in ``sm.lines``, in order, of the lines by the segment ``p``-``q`` widened by ``half``
     (``cells_near``): a superset of those it can meet."""
-    index = sm.table.index
+    index = square_board.table.index
     found: set[int] = set()
     for s in cells_near(p, q, half):
         found.update(index.get(s, ()))
     return sorted(found)
 
 
-def near(sm: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Line]:
+def near(square_board: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Line]:
     """The ``lines`` whose rectangle meets the rectangle around squares ``a`` and ``b`` and lies by the hull of the two:
     the only ones a line between points of the two can meet; in the order given."""
-    k = sm.plane.scale
+    k = square_board.plane.scale
     x0, y0 = min(a[0], b[0]) * k, min(a[1], b[1]) * k
     x1, y1 = (max(a[0], b[0]) + 1) * k, (max(a[1], b[1]) + 1) * k
 
     def meets(line: Line) -> bool:
         return line.box[0] <= x1 and x0 <= line.box[2] and line.box[1] <= y1 and y0 <= line.box[3]
 
-    if len(lines) <= NEAR_SCAN or lines is not sm.lines:
+    if len(lines) <= NEAR_SCAN or lines is not square_board.lines:
         return [line for line in lines if meets(line)]
-    found = lines_near(sm, (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), 0.5)
+    found = lines_near(square_board, (a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), 0.5)
     return [lines[i] for i in found if meets(lines[i])]
 
 
-def along(sm: SquareMap, a: Square, b: Square) -> list[Line]:
+def along(square_board: SquareMap, a: Square, b: Square) -> list[Line]:
     """The lines by the segment from the centre of square ``a`` to the centre of ``b``: those whose rectangle meets
     its own and a square it runs through (every point of it lies in one, ``squaregrid.passed``), so every line it
     meets; in the order of ``sm.lines``."""
-    if len(sm.lines) <= NEAR_SCAN:
-        return near(sm, a, b, sm.lines)
-    k, half = sm.plane.scale, sm.plane.scale // 2
+    if len(square_board.lines) <= NEAR_SCAN:
+        return near(square_board, a, b, square_board.lines)
+    k, half = square_board.plane.scale, square_board.plane.scale // 2
     x0, x1 = sorted((a[0] * k + half, b[0] * k + half))
     y0, y1 = sorted((a[1] * k + half, b[1] * k + half))
-    lines, index = sm.lines, sm.table.index
+    lines, index = square_board.lines, square_board.table.index
     found: set[int] = set()
     for s in sq.passed(a, b):
         found.update(index.get(s, ()))
@@ -353,24 +343,24 @@ def along(sm: SquareMap, a: Square, b: Square) -> list[Line]:
             if lines[i].box[0] <= x1 and x0 <= lines[i].box[2] and lines[i].box[1] <= y1 and y0 <= lines[i].box[3]]
 
 
-def walled_off(sm: SquareMap, a: Square, b: Square, kinds: frozenset[str]) -> bool:
+def walled_off(square_board: SquareMap, a: Square, b: Square, kinds: frozenset[str]) -> bool:
     """Whether a run of the lines of ``kinds`` that stand in the way keeps squares ``a`` and ``b`` wholly apart
     (``walls.walled_off``), tried on the lines by the squares the segment between their centres runs through (it
     crosses such a run, if there is one)."""
-    wall_runs, by_square = sm.table.runs(kinds)
-    if len(sm.lines) <= NEAR_SCAN:
-        return walls.walled_off(sm.plane, a, b, wall_runs, wall_runs.starts)
+    wall_runs, by_square = square_board.table.runs(kinds)
+    if len(wall_runs.starts) <= NEAR_SCAN:
+        return walls.walled_off(square_board.plane, a, b, wall_runs, wall_runs.starts)
     tried: set[tuple[int, int, int]] = set()
     for s in sq.passed(a, b):
         tried.update(by_square.get(s, ()))
-    return walls.walled_off(sm.plane, a, b, wall_runs, tried)
+    return walls.walled_off(square_board.plane, a, b, wall_runs, tried)
 
 
-def in_view(sm: SquareMap, a: Square, b: Square, kinds: frozenset[str]) -> bool:
+def in_view(square_board: SquareMap, a: Square, b: Square, kinds: frozenset[str]) -> bool:
     """Whether no line of ``kinds`` that stands in the way (a door only while closed) has a point inside the hull of
     squares ``a`` and ``b``: a segment between points inside the two lies inside it, so then it meets none of them."""
-    band = walls.two_squares(sm.plane, a, b)
-    return all(walls.misses_inside(p, q, band) for line in near(sm, a, b, sm.lines)
+    band = walls.two_squares(square_board.plane, a, b)
+    return all(walls.misses_inside(p, q, band) for line in near(square_board, a, b, square_board.lines)
                if line.kind in kinds and not line.open for p, q in zip(line.path, line.path[1:]))
 
 
@@ -390,11 +380,11 @@ def grown(lines: Sequence[Line]) -> tuple[Shape, ...]:
     return tuple(shape for line in lines for shape in line.shapes)
 
 
-def cells(m: dict[str, Any], placed: Sequence[Square]) -> tuple[Square, ...]:
+def cells(battle_map: dict[str, Any], placed: Sequence[Square]) -> tuple[Square, ...]:
     """The squares of the drawn board: the sized board, or the default 12 x 9 grown to leave two squares around every
     piece (at most 100 each way)."""
-    if m["cols"] is not None and m["rows"] is not None:
-        return sq.rectangle(m["cols"], m["rows"])
+    if battle_map["cols"] is not None and battle_map["rows"] is not None:
+        return sq.rectangle(battle_map["cols"], battle_map["rows"])
     xs, ys = [s[0] for s in placed], [s[1] for s in placed]
     c0, c1 = min([0, *(x - 2 for x in xs)]), max([11, *(x + 2 for x in xs)])
     r0, r1 = min([0, *(y - 2 for y in ys)]), max([8, *(y + 2 for y in ys)])
@@ -412,16 +402,16 @@ def _span(low: int, high: int, centre: int, most: int = 100) -> tuple[int, int]:
     return start, start + most - 1
 
 
-def heights(m: dict[str, Any]) -> dict[Square, Fraction]:
+def heights(battle_map: dict[str, Any]) -> dict[Square, Fraction]:
     """Square -> height from a validated ``map.elevation`` (its ``hex`` keys name squares on a square map); a square
     listed twice or off the board is an error naming the item."""
     out: dict[Square, Fraction] = {}
     errors: list[FieldError] = []
-    for i, item in enumerate(m["elevation"]):
+    for i, item in enumerate(battle_map["elevation"]):
         s = (item["hex"][0], item["hex"][1])
-        if not sq.on_board(s, m["cols"], m["rows"]):
-            errors.append(FieldError(f"map.elevation.{i}.hex", f"square {s[0]}, {s[1]} is off the {m['cols']} x "
-                                     f"{m['rows']} board"))
+        if not sq.on_board(s, battle_map["cols"], battle_map["rows"]):
+            errors.append(FieldError(f"map.elevation.{i}.hex", f"square {s[0]}, {s[1]} is off the {battle_map['cols']} x "
+                                     f"{battle_map['rows']} board"))
         elif s in out:
             errors.append(FieldError(f"map.elevation.{i}.hex", f"square {s[0]}, {s[1]} already has a height: give "
                                      "each square once"))
@@ -432,23 +422,29 @@ def heights(m: dict[str, Any]) -> dict[Square, Fraction]:
     return out
 
 
-def reaches(light: Light, s: Square) -> bool:
-    """Whether the centre of ``s`` lies within ``light``'s range."""
-    cx, cy = sq.centre(s)
+def reaches(light: Light, square: Square) -> bool:
+    """Whether the centre of ``square`` lies within ``light``'s range."""
+    cx, cy = sq.centre(square)
     dx, dy = cx - light.at[0], cy - light.at[1]
     return dx * dx + dy * dy <= light.range * light.range
 
 
-def lit(light: Light, s: Square, walls: Sequence[Line]) -> bool:
-    """Whether ``light`` reaches the centre of ``s``: within its range, and the straight line from it crossing none of
-    ``walls`` (``walls.places``: walls drawn end to end taken together, and a line running along a wall and coming out
-    on its other side crosses it; one that only touches a wall or runs along it still lights)."""
-    centre = sq.centre(s)
-    return reaches(light, s) and all(place.how != CROSS for place in places(light.at, centre, [w.points for w in walls]))
+def lit(light: Light, square: Square, walls: Sequence[Line], plane: Plane | None = None) -> bool:
+    """Whether ``light`` reaches the centre of ``square``: within its range, and the straight line from it crossing none of
+    ``walls`` (``crossings.places``: walls drawn end to end taken together, and a line running along a wall and coming out
+    on its other side crosses it; one that only touches a wall or runs along it still lights). With the map's
+    ``plane`` the same test runs in its whole numbers (the walls' ``path``), the same answer without fractions."""
+    if not reaches(light, square):
+        return False
+    if plane is not None:
+        found = places(plane.vec(light.at), plane.centre(square), [w.path for w in walls])
+    else:
+        found = places(light.at, sq.centre(square), [w.points for w in walls])
+    return all(place.how != CROSS for place in found)
 
 
-def by_segment(sm: SquareMap, p: Exact, q: Exact) -> list[Line]:
+def by_segment(square_board: SquareMap, p: Exact, q: Exact) -> list[Line]:
     """The lines by the segment ``p``-``q`` (grid units): a superset of those it meets, in the order of ``sm.lines``."""
-    if len(sm.lines) <= NEAR_SCAN:
-        return list(sm.lines)
-    return [sm.lines[i] for i in lines_near(sm, (float(p[0]), float(p[1])), (float(q[0]), float(q[1])), 0)]
+    if len(square_board.lines) <= NEAR_SCAN:
+        return list(square_board.lines)
+    return [square_board.lines[i] for i in lines_near(square_board, (float(p[0]), float(p[1])), (float(q[0]), float(q[1])), 0)]

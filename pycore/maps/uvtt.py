@@ -131,6 +131,17 @@ def picture(data: dict[str, Any]) -> tuple[str, str] | FieldError | None:
     return kind, text
 
 
+WINDOW_WIDTH = 0.9
+"""An open portal narrower than this many squares is a window: Dungeondraft exports its windows as portals that let
+light through (``closed`` false) and about 0.78 of a square wide, while an open door fills its square's side."""
+
+
+def _narrow(points: list[list[float]]) -> bool:
+    """Whether a portal's bounds span less than ``WINDOW_WIDTH`` squares from end to end."""
+    (x0, y0), (x1, y1) = points[0], points[-1]
+    return bool((x1 - x0) ** 2 + (y1 - y0) ** 2 < WINDOW_WIDTH ** 2)
+
+
 def convert(text: str | bytes) -> dict[str, Any]:
     """The contract's map object from the text of an export; ScenarioError names each field that is wrong."""
     return converted(parse(text))
@@ -173,7 +184,9 @@ def converted(data: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(closed, bool):
             r.fail(f"{field}.closed", "is required: true (the door is closed) or false")
             continue
-        if points is not None:
+        if points is not None and not closed and _narrow(points):
+            walls.append({"points": points, "kind": "window"})
+        elif points is not None:
             doors.append({"points": points, "open": not closed})
     lights = []
     for i, light in enumerate(r.listed(data, "lights", MAX_LIGHTS)):

@@ -9,13 +9,14 @@ from typing import Any
 from .. import ScenarioError, evaluate
 from ..fragment import MAX_DEPTH, decode_fragment, encode_fragment, nesting_depth
 from ..maps import uvtt
+from ..maps.placing import starting_squares
 from ..memo import recent_calls
 from ..schema import Field, Inputs, flatten, nest, parse_json
 from ..systems import SYSTEMS
 from ..views import VIEWS
 from ..views.svg import Board, board_frame, board_marks, board_patch, board_svg, legend_html
 from ..views.view import Answer
-from .render import answer, result_html, summary_text
+from .render import answer, result_html, situation_text, summary_text
 
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
@@ -191,6 +192,7 @@ def _evaluate(request: dict[str, Any]) -> dict[str, Any]:
         "result": result,
         "html": result_html(result, request.get("base", ""), scenario),
         "summary": summary_text(result),
+        "situation": situation_text(result, scenario),
         "fragment": "s=" + encode_fragment(scenario),
     }
     if asked:
@@ -288,9 +290,10 @@ def _declared(inputs: Inputs, path: str) -> bool:
 
 def _import_map(request: dict[str, Any]) -> dict[str, Any]:
     """A Universal VTT export (``request["text"]``) as the map fields' values (the square map: grid, size, walls,
-    doors, lights; the pieces the form holds stay), its picture (media type, base64 and the grid size it covers) and a
-    line saying what came in; or the errors naming what in the file is wrong, or what the calculator cannot take (a
-    board larger than its form allows). A picture that is not one leaves the map without it, and the line says so."""
+    doors, lights; the attacker and the target in one room, ``starting_squares``, and the other pieces cleared), its
+    picture (media type, base64 and the grid size it covers) and a line saying what came in; or the errors naming
+    what in the file is wrong, or what the calculator cannot take (a board larger than its form allows). A picture
+    that is not one leaves the map without it, and the line says so."""
     system = SYSTEMS[request["system"]]
     inputs = system.inputs
     text = request.get("text")
@@ -302,7 +305,10 @@ def _import_map(request: dict[str, Any]) -> dict[str, Any]:
         inputs.validate({"system": system.id, "map": m})
     except ScenarioError as exc:
         return {"errors": exc.errors}
-    values = {f"map.{key}": form_text(inputs.field(f"map.{key}"), value) for key, value in m.items()
+    start = starting_squares(m)
+    pieces = {"attacker": list(start[0]) if start else None, "target": list(start[1]) if start else None,
+              **{key: [] for key in CLEARED_ON_IMPORT}}
+    values = {f"map.{key}": form_text(inputs.field(f"map.{key}"), value) for key, value in {**m, **pieces}.items()
               if _declared(inputs, f"map.{key}")}
     said = (f"{m['cols']} x {m['rows']} squares, {_count(len(m['walls']), 'wall')}, "
             f"{_count(len(m['doors']), 'door')} and {_count(len(m['lights']), 'light')}")
@@ -315,7 +321,21 @@ def _import_map(request: dict[str, Any]) -> dict[str, Any]:
         said += f"; its picture is left out ({found.field}: {found.message})"
     else:
         said += "; the file has no picture"
-    return {**reply, "message": said}
+    return {**reply, "message": said + _placed(start)}
+
+
+CLEARED_ON_IMPORT = ("obstacles", "creatures", "elevation")
+"""The map's pieces other than the attacker and the target, emptied by an import: they stood on the earlier map."""
+
+
+def _placed(start: tuple[tuple[int, int], tuple[int, int]] | None) -> str:
+    """The import's line about the pieces: where the attacker and the target start, or that they are to be placed."""
+    if start is None:
+        return ". The earlier pieces are cleared: no room has two squares in sight of each other, so place the " \
+               "attacker and the target"
+    (ac, ar), (tc, tr) = start
+    return (f". The earlier pieces are cleared; the attacker starts on {ac}, {ar} and the target on {tc}, {tr}, "
+            f"{max(abs(ac - tc), abs(ar - tr))} squares apart in one room")
 
 
 OPS = {"evaluate": _evaluate, "restore": _restore, "lay_out": _lay_out, "import_map": _import_map}

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from ..errors import ScenarioError
-from ..systems import evaluate
+from ..systems import SYSTEMS, evaluate
 from ..views import VIEWS
 from ..views.common import link, percent_of
 
@@ -65,6 +65,27 @@ def result_element(result: dict[str, Any], base: str = "", scenario: dict[str, A
 def result_html(result: dict[str, Any], base: str = "", scenario: dict[str, Any] | None = None) -> str:
     """The result panel as an HTML string."""
     return ET.tostring(result_element(result, base, scenario), encoding="unicode", method="html")
+
+
+WHY_FACTS = ("From obstacles", "Read off the map")
+"""The facts that say where a system's cover came from, in the order looked for."""
+
+
+def situation_text(result: dict[str, Any], scenario: dict[str, Any]) -> str:
+    """The situation in a line, for a shared answer to say what it answers: the system, where the attacker and the
+    target stand on a map, and the cover with where it came from (``d6 Skirmish · attacker on hex 0, 2, target on
+    hex 5, 2 · cover Level 1 (-1 to attacks), from obstacles: 1 partial, 0 total``)."""
+    parts = [SYSTEMS[result["system"]].title]
+    m = scenario.get("map") or {}
+    if m.get("attacker") is not None and m.get("target") is not None:
+        noun = "square" if m.get("grid") == "square" else "hex"
+        (ac, ar), (tc, tr) = m["attacker"], m["target"]
+        parts.append(f"attacker on {noun} {ac}, {ar}, target on {noun} {tc}, {tr}")
+    facts = dict(VIEWS[result["system"]].facts(result))
+    if "Cover" in facts:
+        why = next((f"{label.lower()}: {facts[label]}" for label in WHY_FACTS if label in facts), "")
+        parts.append(f"cover {facts['Cover']}" + (f", {why}" if why else ""))
+    return " · ".join(parts)
 
 
 def summary_text(result: dict[str, Any]) -> str:

@@ -18,5 +18,18 @@ def view_module(system: System) -> str:
     return f"{__name__}.{system.module}"
 
 
-VIEWS: dict[str, View] = {s.id: import_module(view_module(s)).VIEW for s in SYSTEMS.values()}
+def _view(system: System) -> View:
+    """``system``'s ``VIEW``; a registered system without its view module fails naming the file it needs."""
+    try:
+        module = import_module(view_module(system))
+    except ModuleNotFoundError as missing:
+        if missing.name != view_module(system):
+            raise
+        raise ModuleNotFoundError(f"{system.id} is registered but has no view: pycore/views/{system.module}.py "
+                                  f"must define VIEW", name=missing.name) from missing
+    view: View = module.VIEW
+    return view
+
+
+VIEWS: dict[str, View] = {s.id: _view(s) for s in SYSTEMS.values()}
 """System id -> how its results are put into words and its board drawn."""

@@ -29,7 +29,7 @@ from .common import (
     summary_line,
 )
 from .square_map import lines_legend, lines_words, picture_size, square_cells, square_lamps, square_pieces, square_walls
-from .svg import Board, Mark, Piece
+from .svg import Board, CornerLine, Mark, Piece
 from .view import Answer, View
 
 BOARD = BoardSpec(
@@ -317,9 +317,13 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
         legend += (("P", "protects the target"),)
     legend += lines_legend(walls, lamps)
     desc += overlay.described(result)
+    corners = tuple(CornerLine(tuple(a), tuple(b), broken, "d20.map.cover")
+                    for a, b, broken in (reading or {}).get("corner_lines", ()))
+    if corners:
+        legend += (("╱", "a corner line, dashed where something breaks it"),)
     return Board(cells, "Classic d20 square map (1 square = 5 ft)", desc, tuple(pieces.items()), tuple(marks),
                  legend=legend, heat=overlay.heat(result, OVERLAY), walls=walls, lamps=lamps,
-                 picture=picture_size(m))
+                 picture=picture_size(m), corner_lines=corners)
 
 
 def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:

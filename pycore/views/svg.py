@@ -27,8 +27,9 @@ HEX_SIZE = 20.0
 MARGIN = 6.0
 SQUARE_SIZE = 34.0
 """Side of one square, in SVG user units: about a hex's width (``HEX_SIZE`` times the square root of 3)."""
-DOOR_REACH = 8.0
-"""How far around a door a tap still finds it, in SVG user units."""
+DOOR_REACH = SQUARE_SIZE / 2
+"""How far around a door a tap still finds it, in SVG user units: half a square each way, so a door's handle is a
+whole square across, as large as a cell to a finger."""
 LIGHT_DOT = 4.0
 """Radius of a light's dot, in SVG user units (its reach is drawn to scale around it)."""
 
@@ -142,6 +143,21 @@ class Lamp:
 
 
 @dataclass(frozen=True)
+class CornerLine:
+    """One line of a square map from a corner of the attacker's square to a corner of the target's, as the rules
+    count them (Classic d20's corner lines): broken ones drawn apart from clear ones."""
+
+    start: tuple[float, float]
+    """The attacker's corner, in grid units."""
+    end: tuple[float, float]
+    """The target's corner, in grid units."""
+    broken: bool
+    """Whether something on the map breaks it."""
+    rule: str | None = None
+    """Id of the rule the line illustrates; None: none."""
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything one diagram shows."""
 
@@ -172,6 +188,8 @@ class Board:
     picture: tuple[int, int] | None = None
     """A square map's size ``(cols, rows)`` when a picture may lie under it: an empty ``<image>`` then spans squares
     ``[0, 0]`` to ``[cols, rows]``, for the page to fill with the picture of the map it imported."""
+    corner_lines: tuple[CornerLine, ...] = ()
+    """On a square map, the lines between the two pieces' corners the rules count, each broken or clear."""
 
 
 def _fmt(x: float) -> str:
@@ -362,6 +380,14 @@ def _segments(board: Board, layout: Plot, ident: str) -> list[ET.Element]:
         line = ET.Element("line", attrs)
         ET.SubElement(line, "title").text = seg.label
         out.append(line)
+    for corner in board.corner_lines:
+        a, b = _at(layout, *corner.start), _at(layout, *corner.end)
+        how = "broken" if corner.broken else "clear"
+        attrs = {"class": f"hexboard-segment hexboard-segment--corner hexboard-segment--{how}", "x1": _fmt(a.x),
+                 "y1": _fmt(a.y), "x2": _fmt(b.x), "y2": _fmt(b.y)}
+        if corner.rule:
+            attrs["data-rule"] = corner.rule
+        out.append(ET.Element("line", attrs))  # named together in the board's description, not one by one
     return out
 
 
@@ -407,6 +433,8 @@ def _walls(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, inter
         x1, y1 = max(p.x for p in corners) + DOOR_REACH, max(p.y for p in corners) + DOOR_REACH
         ET.SubElement(g, "rect", {"x": _fmt(x0), "y": _fmt(y0), "width": _fmt(x1 - x0), "height": _fmt(y1 - y0),
                                   "class": "door-hit"})
+        # a dark casing under a bright bar: it stands out on a light or a dark picture alike
+        ET.SubElement(g, "polyline", {"points": points, "class": "door-case"})
         ET.SubElement(g, "polyline", {"points": points, "class": "door-line"})
     return layer
 
@@ -429,9 +457,9 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
     walls = _walls(board.walls, board.lamps, layout, interactive)
     if walls is not None:
         svg.append(walls)
+    svg.extend(_segments(board, layout, ident))  # the lines under the pieces' letters, which stay readable
     if glyphs is not None:
         svg.append(glyphs)
-    svg.extend(_segments(board, layout, ident))
     return svg
 
 
@@ -558,11 +586,11 @@ def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") 
     cells = _cells(board, layout, interactive, ident)
     parts = [head.removesuffix("</svg>"), '<g class="hexboard-cells">', *(c.cell for c in cells), "</g>",
              _walls_markup(board, layout, interactive)]
+    parts.extend(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident))
     if interactive:
         glyphs = "".join(c.glyphs for c in cells)
         parts.append(f'<g class="hexboard-glyphs" aria-hidden="true">{glyphs}</g>' if glyphs
                      else '<g class="hexboard-glyphs" aria-hidden="true" />')
-    parts.extend(ET.tostring(e, encoding="unicode") for e in _segments(board, layout, ident))
     parts.append("</svg>")
     return "".join(parts)
 

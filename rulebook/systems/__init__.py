@@ -32,7 +32,14 @@ def site_module(system: System) -> str:
 
 
 def _site(system: System) -> SystemSite:
-    module = import_module(site_module(system))
+    """``system``'s pieces of the site; a registered system without its site module fails naming the file it needs."""
+    try:
+        module = import_module(site_module(system))
+    except ModuleNotFoundError as missing:
+        if missing.name != site_module(system):
+            raise
+        raise ModuleNotFoundError(f"{system.id} is registered but has no site module: rulebook/systems/"
+                                  f"{system.module}.py must define SHOWCASE and sections", name=missing.name) from missing
     return SystemSite(module.SHOWCASE, module.sections)
 
 

@@ -75,31 +75,7 @@ def sections(context: Context) -> list[dict[str, Any]]:
          "html": Markup(context.render("partials/table-light.html", **light_table())),
          "notes": [f"Sanity damage: the attacker is vulnerable when the light alone gives total cover ({'; '.join(blind)})."],
          "note_rule": "d6.light.sanity"},
-        {"title": "Height, size and conditions", "head": ["Situation", "Modifier"], "rows": [
-            {"label": "Attacking from above", "rule": "d6.height.above",
-             "cells": [modifier("d6.height.above", attacker={"elevation": "above"})]},
-            {"label": "Attacking from below", "rule": "d6.height.below",
-             "cells": [modifier("d6.height.below", attacker={"elevation": "below"})]},
-            {"label": "Target smaller than the attacker", "rule": "d6.height.smaller-target",
-             "cells": [modifier("d6.height.smaller-target", target={"size": "small"}) + " (height advantage)"]},
-            {"label": "Melee against a prone target", "rule": "d6.conditions.prone-target",
-             "cells": [modifier("d6.conditions.prone-target", attack={"kind": "melee"}, target={"prone": True})]},
-            {"label": "Prone attacker", "rule": "d6.conditions.prone-attacker",
-             "cells": [modifier("d6.conditions.prone-attacker", attacker={"prone": True})]},
-            {"label": "Surrounded target (enemies on opposite sides)", "rule": "d6.conditions.surrounded",
-             "cells": [modifier("d6.conditions.surrounded", target={"surrounded": True})]},
-            {"label": "Invisible attacker, target cannot see it", "rule": "d6.conditions.invisible-attacker",
-             "cells": [modifier("d6.conditions.invisible-attacker", attacker={"invisible": True},
-                                   target={"can_see_attacker": False})]},
-            {"label": "Blinded attacker", "rule": "d6.conditions.blinded",
-             "cells": [f"Only within {d6.MELEE_REACH}″; hits on {d6.ONLY_SIX} only"]},
-            {"label": "Invisible target", "rule": "d6.conditions.invisible-target",
-             "cells": [f"No attack beyond {d6.MELEE_REACH}″, never [TARGET]; "
-                       f"within {d6.MELEE_REACH}″ hits on {d6.ONLY_SIX} only"]},
-            {"label": "Invisible creature's Stealth", "rule": "d6.conditions.invisible-stealth", "cells": ["Reroll 2s"]},
-            {"label": "More than two modifiers", "rule": "d6.limits.two-modifiers",
-             "cells": ["Keep only the largest penalty and the largest bonus"]},
-        ]},
+        {"title": "Height, size and conditions", "head": ["Situation", "Modifier"], "rows": _situation_rows()},
         {"title": "On a hex map (1 hex = 1 inch)", "head": ["On the line", "Counts as"], "rows": [
             {"label": "Partial obstacle or any creature", "rule": "d6.map.line", "cells": ["1 level"]},
             {"label": "Total obstacle some unbroken line gets past", "rule": "d6.cover.seen-past", "cells": ["1 level"]},
@@ -109,4 +85,33 @@ def sections(context: Context) -> list[dict[str, Any]]:
         {"title": "Creature size", "rule": "d6.size.table",
          "html": Markup(context.render("partials/table-size.html", **size_table())),
          "notes": ["Each size beyond large: every effect one step stronger."], "note_rule": "d6.size.beyond-large"},
+    ]
+
+
+def _situation_rows() -> list[dict[str, Any]]:
+    """The quick reference's height, size and condition rows, each modifier worked out by the engine."""
+    return [
+        {"label": "Attacking from above", "rule": "d6.height.above",
+         "cells": [modifier("d6.height.above", attacker={"elevation": "above"})]},
+        {"label": "Attacking from below", "rule": "d6.height.below",
+         "cells": [modifier("d6.height.below", attacker={"elevation": "below"})]},
+        {"label": "Target smaller than the attacker", "rule": "d6.height.smaller-target",
+         "cells": [modifier("d6.height.smaller-target", target={"size": "small"}) + " (height advantage)"]},
+        {"label": "Melee against a prone target", "rule": "d6.conditions.prone-target",
+         "cells": [modifier("d6.conditions.prone-target", attack={"kind": "melee"}, target={"prone": True})]},
+        {"label": "Prone attacker", "rule": "d6.conditions.prone-attacker",
+         "cells": [modifier("d6.conditions.prone-attacker", attacker={"prone": True})]},
+        {"label": "Surrounded target (enemies on opposite sides)", "rule": "d6.conditions.surrounded",
+         "cells": [modifier("d6.conditions.surrounded", target={"surrounded": True})]},
+        {"label": "Invisible attacker, target cannot see it", "rule": "d6.conditions.invisible-attacker",
+         "cells": [modifier("d6.conditions.invisible-attacker", attacker={"invisible": True},
+                               target={"can_see_attacker": False})]},
+        {"label": "Blinded attacker", "rule": "d6.conditions.blinded",
+         "cells": [f"Only within {d6.MELEE_REACH}″; hits on {d6.ONLY_SIX} only"]},
+        {"label": "Invisible target", "rule": "d6.conditions.invisible-target",
+         "cells": [f"No attack beyond {d6.MELEE_REACH}″, never [TARGET]; "
+                   f"within {d6.MELEE_REACH}″ hits on {d6.ONLY_SIX} only"]},
+        {"label": "Invisible creature's Stealth", "rule": "d6.conditions.invisible-stealth", "cells": ["Reroll 2s"]},
+        {"label": "More than two modifiers", "rule": "d6.limits.two-modifiers",
+         "cells": ["Keep only the largest penalty and the largest bonus"]},
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import random
 import struct
 import zlib
@@ -82,3 +83,20 @@ def export(megabytes: float = 1.5) -> str:
         "environment": {"baked_lighting": True, "ambient_light": "ff000000"},
         "image": base64.b64encode(_picture(megabytes)).decode("ascii"),
     })
+
+
+def cave(seed: int = 5, side: int = 20, walls: int = 11, points: int = 135) -> dict[str, Any]:
+    """A cave as map makers draw one: ``walls`` curved walls of ``points`` points each (arcs of wavy radius, to three
+    decimals, some crossing), on a ``side`` x ``side`` board; the attacker and the target far apart."""
+    pick = random.Random(seed)
+    out = []
+    for w in range(walls):
+        cx, cy = pick.uniform(3, side - 3), pick.uniform(3, side - 3)
+        r0, a0, span = pick.uniform(1.5, 4), pick.uniform(0, 2 * math.pi), pick.uniform(math.pi, 1.8 * math.pi)
+        arc = []
+        for i in range(points):
+            a = a0 + span * i / (points - 1)
+            r = r0 * (1 + 0.15 * math.sin(5 * a + w))
+            arc.append([round(min(max(cx + r * math.cos(a), 0), side), 3), round(min(max(cy + r * math.sin(a), 0), side), 3)])
+        out.append({"points": arc, "kind": "wall"})
+    return {"grid": "square", "cols": side, "rows": side, "attacker": [1, 1], "target": [17, 16], "walls": out}

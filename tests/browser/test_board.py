@@ -29,13 +29,20 @@ def hexcell(page, key):
     return page.locator(f'.calc-board g.hex[data-hex="{key}"]')
 
 
+def place(page, key, tool):
+    """Choose the board's tool ``tool`` (a slot's index: 0 attacker, 1 target, 2 partial, 3 total obstacle on the d6
+    board), then click hex ``key``."""
+    page.locator(f'.calc--full [data-role="board-tools"] [data-tool="{tool}"]').click()
+    hexcell(page, key).click()
+
+
 def test_click_places_attacker_target_and_obstacle(page, server):
-    """First click the attacker, second the target, then obstacles; the line is drawn and counted."""
+    """The attacker, the target, then a partial obstacle, each placed with its tool; the line is drawn and counted."""
     calc = open_map(page, server)
-    hexcell(page, "0,1").click()
-    hexcell(page, "4,1").click()
+    place(page, "0,1", 0)
+    place(page, "4,1", 1)
     calc.locator('[data-key="headline"]').filter(has_text="Hits on 4+").wait_for()  # the page's base 4+, no cover
-    hexcell(page, "2,1").click()  # attacker and target are placed: the next piece is a partial obstacle
+    place(page, "2,1", 2)
     calc.locator(".calc-facts").filter(has_text="Level 1 (-1 to attacks)").wait_for()
     assert hexcell(page, "2,1").get_attribute("data-piece") == "partial"
     assert hexcell(page, "0,1").get_attribute("data-piece") == "attacker"
@@ -47,7 +54,8 @@ def test_click_places_attacker_target_and_obstacle(page, server):
 
 
 def test_keyboard_moves_places_and_clears(page, server):
-    """Arrows move a visible focus, digits place a piece, Enter cycles, Delete clears; changes are announced."""
+    """Arrows move a visible focus, digits place a piece, Delete clears, Enter on an empty hex only says what is
+    there; changes are announced."""
     open_map(page, server)
     hexcell(page, "0,0").focus()
     page.keyboard.press("1")  # attacker
@@ -65,7 +73,10 @@ def test_keyboard_moves_places_and_clears(page, server):
     page.keyboard.press("Delete")
     page.locator('.calc--full [data-key="headline"]').filter(has_text="Hits on 4+").wait_for()
     expect(announce).to_contain_text("cleared")
-    page.keyboard.press("Enter")  # empty -> next free piece: a partial obstacle
+    page.keyboard.press("Enter")  # an empty hex: said, nothing placed
+    expect(announce).to_contain_text("2, 0: empty")
+    assert hexcell(page, "2,0").get_attribute("data-piece") is None
+    page.keyboard.press("3")  # a partial obstacle
     page.locator('.calc--full .calc-facts').filter(has_text="Level 1").wait_for()
 
 
@@ -96,14 +107,15 @@ def test_off_board_piece_is_a_field_error(page, server):
 
 
 def test_phone_screen_tap(browser, server, watch):
-    """At 375 px wide with touch, the board fits the screen and a tap places a piece."""
+    """At 375 px wide with touch, the board's view fits the screen and a tap with the attacker tool places it."""
     ctx = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True, is_mobile=True)
     watch.attach(ctx)
     page = ctx.new_page()
     open_map(page, server)
     hexcell(page, "1,1").wait_for()
-    box = page.locator(".calc-board-svg").bounding_box()
+    box = page.locator(".calc-board-view").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    page.locator('.calc--full [data-role="board-tools"] [data-tool="0"]').tap()
     hexcell(page, "1,1").tap()
     assert hexcell(page, "1,1").get_attribute("data-piece") == "attacker"
     ctx.close()
@@ -117,7 +129,7 @@ def test_enchanted_realms_board_numbers_stray_hexes_and_odds(page, server):
     calc = full_calculator(page, "enchanted-realms")
     wait_state(calc, "ready")
     calc.locator('[data-path="target.cover"]').select_option("three-quarters")
-    hexcell(page, "5,0").click()  # attacker and target are placed by default: a click adds a creature
+    place(page, "5,0", 2)  # a creature
     name = calc.locator('[data-item-path="others.0.name"]')
     name.wait_for()
     assert name.input_value() == "Creature 1"
@@ -146,8 +158,8 @@ def test_board_changes_are_drawn_in_place_and_match_the_engine(page, server):
     """After clicks and keys the board shows exactly the engine's drawing of the form, while the engine only
     sent the hexes that changed: an untouched hex is still the same element, and the focused hex keeps focus."""
     calc = open_map(page, server)
-    for key in ("0,1", "5,1", "2,1", "3,1"):  # attacker, target, then obstacles on the line
-        hexcell(page, key).click()
+    for key, tool in (("0,1", 0), ("5,1", 1), ("2,1", 2), ("3,1", 2)):  # attacker, target, then obstacles on the line
+        place(page, key, tool)
     calc.locator(".calc-facts").filter(has_text="Level 2").wait_for()
     page.wait_for_function(SAME_AS_ENGINE, timeout=10_000, polling=100)
     # the board as the engine drew it (the first drawing may replace the whole board): from here on, changes
@@ -174,11 +186,11 @@ def test_a_map_without_edges_grows_around_its_pieces(page, server):
     """Without a board size the map has no edges: a piece placed on the border gets two more hexes beyond it, so
     the next piece can go further out, at negative coordinates too."""
     calc = open_map(page, server)
-    for key in ("0,1", "5,1"):  # attacker, target
-        hexcell(page, key).click()
+    for key, tool in (("0,1", 0), ("5,1", 1)):  # attacker, target
+        place(page, key, tool)
     calc.locator('.calc-output[data-state="ready"]').wait_for()
     hexcell(page, "-2,1").wait_for()  # two hexes beyond the attacker, off the old 12 x 9 board
-    hexcell(page, "-2,1").click()  # a partial obstacle (the next piece after attacker and target)
+    place(page, "-2,1", 2)  # a partial obstacle
     hexcell(page, "-4,1").wait_for()
     assert hexcell(page, "-2,1").get_attribute("data-piece") is not None
     assert scenario_in_url(page)["map"]["obstacles"][0]["hex"] == [-2, 1]
@@ -188,8 +200,10 @@ def test_a_press_whose_hex_is_redrawn_before_release_still_places(page, server):
     """The engine's drawing may replace the pressed hex before the button (or finger) is lifted, as an answer lands
     mid-tap: the click then reaches only what both drawings share, and the hex under the pointer takes the piece."""
     open_map(page, server)
+    page.locator('.calc--full [data-role="board-tools"] [data-tool="0"]').click()
     cell = hexcell(page, "1,1")
     cell.wait_for()
+    cell.scroll_into_view_if_needed()
     box = cell.bounding_box()
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -68,42 +68,54 @@ def phone(browser, watch):
     watch.check()
 
 
-def test_phone_board_fills_the_width_and_taps_place_at_fit_and_zoomed(phone, server):
-    """At 390 x 844 the 12 x 9 board fills the view's width with hexes of at least 24 px; a tap places the
-    attacker; + zooms to 44 px hexes (the view then scrolls both ways) and a tap places the target; Fit goes back."""
+def use_tool(page, tool):
+    """Choose the board's tool ``tool`` (a slot's index, -1 Erase, -2 Move)."""
+    page.locator(f'.calc--full [data-role="board-tools"] [data-tool="{tool}"]').tap()
+
+
+def test_phone_board_opens_at_a_fingers_size_and_taps_place_zoomed_and_at_fit(phone, server):
+    """At 390 x 844 the 12 x 9 board opens with 44 px hexes (the view scrolls both ways) and the attacker tool's tap
+    places the attacker; Fit shows the whole board in the view's width (hexes of at least 24 px) and the target
+    tool's tap places the target; + zooms back to 44 px."""
     page = phone
     calc = open_map(page, server)
     box = view(page).bounding_box()
-    board = page.locator(".calc--full .calc-board-svg > svg").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
-    assert abs(board["width"] - box["width"]) <= 1, (board, box)
-    assert 24 <= hex_px(page) < 44
-    assert page.locator('.calc--full [data-role="zoom-hint"]').is_hidden()
-    assert page.locator('.calc--full [data-role="zoom-out"]').is_disabled()
-    tap_visible(page, "1,1")
-    assert hexcell(page, "1,1").get_attribute("data-piece") == "attacker"  # marked at once, before the engine
-    page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")  # the engine drew it
-    page.locator('.calc--full [data-role="zoom-in"]').tap()
     assert hex_px(page) == pytest.approx(44, abs=1)
     assert page.locator('.calc--full [data-role="zoom-level"]').inner_text() == "Hexes 44 px"
     assert view(page).evaluate("(v) => v.scrollWidth > v.clientWidth")
+    assert page.locator('.calc--full [data-role="zoom-hint"]').is_hidden()
+    use_tool(page, 0)
+    tap_visible(page, "1,1")
+    assert hexcell(page, "1,1").get_attribute("data-piece") == "attacker"  # marked at once, before the engine
+    page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")  # the engine drew it
+    page.locator('.calc--full [data-role="zoom-fit"]').tap()
+    board = page.locator(".calc--full .calc-board-svg > svg").bounding_box()
+    box = view(page).bounding_box()
+    assert abs(board["width"] - box["width"]) <= 1, (board, box)
+    assert 24 <= hex_px(page) < 44 and view(page).evaluate("(v) => v.scrollWidth <= v.clientWidth")
+    assert page.locator('.calc--full [data-role="zoom-out"]').is_disabled()
+    use_tool(page, 1)
     tap_visible(page, "7,6")
     assert hexcell(page, "7,6").get_attribute("data-piece") == "target"
     page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")  # the engine drew it
     assert hexcell(page, "7,6").get_attribute("data-piece") == "target"
     wait_state(calc, "ready")
     assert scenario_in_url(page)["map"]["target"] == [7, 6]
-    assert hex_px(page) == pytest.approx(44, abs=1)  # the engine's drawing keeps the zoom
-    page.locator('.calc--full [data-role="zoom-fit"]').tap()
-    assert 24 <= hex_px(page) < 44 and view(page).evaluate("(v) => v.scrollWidth <= v.clientWidth")
+    assert 24 <= hex_px(page) < 44  # the engine's drawing keeps the fit
+    page.locator('.calc--full [data-role="zoom-in"]').tap()
+    assert hex_px(page) == pytest.approx(44, abs=1)
 
 
 def test_big_board_says_how_to_zoom_and_a_tap_zoomed_in_places_a_piece(phone, server):
-    """A 40 x 40 board fits the phone's width with hexes too small to tap, so it says how to zoom; two + taps give
-    44 px hexes, the hint goes, and a tap anywhere on the board (scrolled there) places a piece."""
+    """A 40 x 40 board opens at 44 px hexes; fitted to the phone's width its hexes are too small to tap, so it says how
+    to zoom; two + taps give 44 px hexes again, the hint goes, and a tap anywhere on the board (scrolled there) places
+    the chosen piece."""
     page = phone
     calc = open_map(page, server, "#s=" + encode_fragment(BIG))
     wait_state(calc, "ready")
+    assert hex_px(page) == pytest.approx(44, abs=1)
+    page.locator('.calc--full [data-role="zoom-fit"]').tap()
     hint = page.locator('.calc--full [data-role="zoom-hint"]')
     assert hint.is_visible() and "pinch" in hint.inner_text()
     assert hex_px(page) < 24
@@ -111,7 +123,8 @@ def test_big_board_says_how_to_zoom_and_a_tap_zoomed_in_places_a_piece(phone, se
         page.locator('.calc--full [data-role="zoom-in"]').tap()
     assert hex_px(page) == pytest.approx(44, abs=1)
     assert hint.is_hidden()
-    tap_visible(page, "20,30")  # the next piece after attacker and target: a partial obstacle
+    use_tool(page, 2)  # a partial obstacle
+    tap_visible(page, "20,30")
     assert hexcell(page, "20,30").get_attribute("data-piece") == "partial"
     page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")
     assert {"hex": [20, 30], "kind": "partial"} in scenario_in_url(page)["map"]["obstacles"]
@@ -128,13 +141,14 @@ def test_a_tap_marks_its_hex_at_once_at_fit_and_zoomed(phone, server):
     page = phone
     calc = open_map(page, server)
     wait_state(calc, "error")  # the engine has answered the empty map (no attacker yet): nothing is pending
+    page.locator('.calc--full [data-role="zoom-fit"]').tap()
     attacker, target = (s["symbol"] for s in page.evaluate(
         "JSON.parse(document.querySelector('.calc--full [data-board]').dataset.board).slots.slice(0, 2)"))
-    steps = [("4,2", None, {"4,2": attacker}, False), ("6,5", None, {"6,5": target}, True),
-             ("4,2", "2", {"4,2": target, "6,5": ""}, False)]  # key 2 puts the target here: it moves from 6,5
-    for key, press, expected, zoom_in in steps:
+    steps = [("4,2", None, 0, {"4,2": attacker}, False), ("6,5", None, 1, {"6,5": target}, True),
+             ("4,2", "2", None, {"4,2": target, "6,5": ""}, False)]  # key 2 puts the target here: it moves from 6,5
+    for key, press, tool, expected, zoom_in in steps:
         page.wait_for_function("() => !document.querySelector('.hexboard-pending[data-marks]')")
-        marks = page.evaluate(MARKS, [key, press])
+        marks = page.evaluate(MARKS, [key, press, tool])
         assert {m["hex"]: m["symbol"] for m in marks} == expected
         for mark in marks:
             assert mark["centre"] == 255 and mark["inside"] == [255, 255] and mark["outside"] == [0, 0], mark
@@ -166,6 +180,7 @@ def test_two_fingers_pinch_the_board(phone, server):
     """Two fingers moving apart on the board zoom it in (the page itself does not zoom)."""
     page = phone
     open_map(page, server, "#s=" + encode_fragment(BIG))
+    page.locator('.calc--full [data-role="zoom-fit"]').tap()
     before = hex_px(page)
     view(page).scroll_into_view_if_needed()  # the fingers land on the board
     box = view(page).bounding_box()

@@ -46,10 +46,13 @@ def test_clicks_place_pieces_and_a_wall_gives_cover(page, server):
     calc = open_map(page, server)
     calc.locator('[data-path="attack.to_hit"]').fill("15")
     calc.locator('[data-path="target.ac"]').fill("5")
+    calc.locator('[data-role="board-tools"] [data-tool="0"]').click()
     hexcell(calc, "0,1").click()
+    calc.locator('[data-role="board-tools"] [data-tool="1"]').click()
     hexcell(calc, "4,1").click()
     calc.locator('[data-key="headline"]').filter(has_text="Hits on a natural 10+").wait_for()
-    hexcell(calc, "2,1").click()  # attacker and target placed: the next piece is a wall
+    calc.locator('[data-role="board-tools"] [data-tool="2"]').click()
+    hexcell(calc, "2,1").click()  # a wall, with its tool
     calc.locator('[data-key="headline"]').filter(has_text="Hits only on a natural 20").wait_for()
     assert hexcell(calc, "2,1").get_attribute("data-piece") == "total wall"
     facts = calc.locator(".calc-facts").inner_text()
@@ -85,6 +88,7 @@ def test_a_bad_height_names_the_field_and_the_page_keeps_working(page, server):
     error.scroll_into_view_if_needed()
     expect(error).to_contain_text("off the 8 x 6 board", use_inner_text=True, timeout=READY_TIMEOUT)
     assert calc.locator("[data-summary]").inner_text() == "Fix Height 1, Hex: hex 20, 20 is off the 8 x 6 board"
+    calc.locator('[data-role="board-tools"] [data-tool="2"]').click()
     hexcell(calc, "1,0").click()  # the board still answers a click
     assert hexcell(calc, "1,0").get_attribute("data-piece")
 

@@ -185,6 +185,7 @@ def test_board_and_results_under_the_policy(probed, server):
     # the page's situation laid out in row 2: the attacker, its one partial obstacle, the target
     page.check('input[data-role="alternative"][value="map"]')
     page.locator('.calc-board g.hex[data-hex="1,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
+    page.locator('.calc--full [data-role="board-tools"] [data-tool="2"]').click()  # the partial obstacle tool
     page.locator('.calc-board g.hex[data-hex="3,2"]').click()  # a second partial obstacle between them
     page.locator('.calc--full .calc-facts').filter(has_text="Level 2").wait_for()
     scenario = {"system": "enchanted-realms", "blind_shot": True, "attack": {"dice": 3},

@@ -80,7 +80,8 @@ def test_ended_or_silent_worker_is_replaced_and_answers(keeping_workers, server)
     """The engine's worker ended under the page, then the new one alive but silent (stuck), one after the other on
     one page: within seconds of the next change a new worker is started and the change answered (dim light: hits
     on 6+; bright again: 5+, as the calculator opens); the silent one holds the change at most the bound on an
-    answer, then it is ended and another answers (dim light: 6+)."""
+    answer, then it is ended and another answers (dim light: 6+), the bar saying meanwhile that the engine is started
+    again."""
     page = keeping_workers.new_page()
     page.goto(server.url + CALCULATORS[SYSTEM])
     calc = full_calculator(page, SYSTEM)
@@ -102,6 +103,8 @@ def test_ended_or_silent_worker_is_replaced_and_answers(keeping_workers, server)
     calc.locator('[data-path="light"]').select_option("dim")
     calc.locator('.calc-output[data-state="loading"]').wait_for(timeout=RECOVERY * 1000)
     assert "The calculator engine stopped (it did not answer within" in status(calc), status(calc)
+    bar = calc.locator('[data-role="summary-bar"]')  # the bar says so too, and no longer shows the last answer
+    assert bar.get_attribute("data-state") == "loading" and "starting it again" in bar.inner_text(), bar.inner_text()
     calc.locator('[data-key="headline"]').filter(has_text="Hits on 6+").wait_for(timeout=RECOVERY * 1000)
     wait_state(calc, "ready")
     took = time.monotonic() - started

@@ -83,7 +83,8 @@ def test_creatures_added_named_placed_and_removed_round_trip_through_the_link(ph
     assert "Creature 1 placed on hex 3, 1" in calc.locator('[data-list="others"] [data-role="list-announce"]').inner_text()
     wait_scenario(page, lambda s: s.get("others") == [{"name": "Bram", "defense": 12, "hex": [3, 1]}])
     assert hexcell(calc, "3,1").get_attribute("data-piece") == "creature"
-    # a tap on an empty hex of the board adds a row
+    # a tap with the creature tool on an empty hex of the board adds a row
+    calc.locator('[data-role="board-tools"] [data-tool="2"]').tap()
     hexcell(calc, "2,-1").tap()
     rows(calc, "others").nth(1).wait_for()
     assert box(calc, "others", 1, "name").input_value() == "Creature 1"  # no other name ends with a number
@@ -191,7 +192,8 @@ def test_a_long_list_from_a_link_starts_folded(phone, server):
     assert "(14)" in calc.locator('[data-list="map.obstacles"] [data-role="list-count"]').inner_text()
     assert rows(calc, "map.obstacles").count() == 0
     assert calc.locator('[data-list="map.creatures"] [data-role="list-toggle"]').is_hidden()  # none: nothing to fold
-    hexcell(calc, "5,4").tap()  # the next piece after attacker and target: an obstacle
+    calc.locator('[data-role="board-tools"] [data-tool="2"]').tap()
+    hexcell(calc, "5,4").tap()  # a partial obstacle, with its tool
     wait_scenario(page, lambda s: len(s["map"]["obstacles"]) == 15)
     assert "(15)" in calc.locator('[data-list="map.obstacles"] [data-role="list-count"]').inner_text()
     assert rows(calc, "map.obstacles").count() == 0

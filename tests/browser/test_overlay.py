@@ -48,7 +48,7 @@ def shaded(calc):
 
 def test_toggle_shades_every_free_hex_with_its_numbers_and_a_legend(page, server):
     """Choosing the target overlay shades exactly the engine's hexes, each named with its numbers; the legend
-    lists five bands with their patterns; choosing none takes it all away again."""
+    lists five bands with their patterns, in the answer and by the board; choosing none takes it all away again."""
     calc = open_calculator(page, server, MAP)
     assert calc.locator(".calc-board g.hex[data-heat]").count() == 0
     calc.locator('select[data-path="overlay"]').select_option("target")
@@ -64,10 +64,17 @@ def test_toggle_shades_every_free_hex_with_its_numbers_and_a_legend(page, server
     assert open_hex["hit_chance_exact"] == "1/2" and "50% to hit, no cover" in labels["1,0"]
     legend = calc.locator('[data-role="overlay-legend"] li')
     assert legend.count() == 5 and "plus signs" in legend.first.inner_text()
+    # the key by the board too, right under it, the same five bands (for the eye: the answer's is the one read out)
+    key = calc.locator('.calc-board [data-role="overlay-key"]')
+    assert key.is_visible() and key.get_attribute("aria-hidden") == "true"
+    assert key.locator("li").all_inner_texts() == legend.all_inner_texts()
+    under = calc.locator('.calc-board [data-role="board-view"]').bounding_box()
+    assert 0 <= key.bounding_box()["y"] - (under["y"] + under["height"]) < 120
     assert scenario_in_url(page)["overlay"] == "target"
     calc.locator('select[data-path="overlay"]').select_option("none")
     calc.locator('[data-role="overlay-legend"]').wait_for(state="detached", timeout=READY_TIMEOUT)
     assert calc.locator(".calc-board g.hex[data-heat]").count() == 0
+    assert key.is_hidden()
 
 
 def test_keyboard_focus_tells_a_hexs_numbers(page, server):

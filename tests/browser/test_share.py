@@ -37,7 +37,8 @@ def _changed(page, server):
 
 @pytest.mark.parametrize("system", sorted(CALCULATORS))
 def test_without_a_share_sheet_the_link_is_copied(browser, server, watch, system):
-    """No share sheet: Share copies the line and the #s= link (which restores this very situation) and says so."""
+    """No share sheet: Share copies the situation in a line (the system first), the answer's line and the #s= link
+    (which restores this very situation) and says so."""
     ctx = _phone(browser, watch, "no-share-sheet.js", permissions=["clipboard-read", "clipboard-write"])
     page = ctx.new_page()
     page.goto(server.url + CALCULATORS[system])
@@ -48,8 +49,9 @@ def test_without_a_share_sheet_the_link_is_copied(browser, server, watch, system
     calc.locator('[data-role="share"]').tap()
     said = calc.locator('[data-role="share-said"]')
     said.filter(has_text="Link copied").wait_for()
-    text, url = page.evaluate("navigator.clipboard.readText()").split("\n")
+    situation, text, url = page.evaluate("navigator.clipboard.readText()").split("\n")
     assert text == line and "%" in line
+    assert situation.startswith(("d6 Skirmish", "Classic d20", "Enchanted Realms")), situation
     assert url == page.url and _scenario(url) == scenario_in_url(page) and _scenario(url)["system"] == system
     ctx.close()
     watch.check()
@@ -64,7 +66,8 @@ def test_share_sheet_gets_the_link_and_the_new_answer(browser, server, watch):
     calc.locator('[data-role="share"]').tap()
     page.wait_for_function("() => window.__shared.length === 1")
     shared = page.evaluate("window.__shared[0]")
-    assert shared["text"] == "Hits on 4+ · 50%"
+    situation, line = shared["text"].split("\n")
+    assert line == "Hits on 4+ · 50%" and situation.startswith("d6 Skirmish · cover "), situation
     assert shared["title"].startswith("d6 Skirmish calculator")
     assert _scenario(shared["url"])["target"]["surrounded"] is True and shared["url"] == page.url
     ctx.close()
@@ -95,8 +98,8 @@ def test_an_inline_calculator_shares_its_full_calculator_link(browser, server, w
     inline.locator("[data-summary]").filter(has_text="Cannot be targeted").wait_for()
     inline.locator('[data-role="share"]').tap()
     inline.locator('[data-role="share-said"]').filter(has_text="Link copied").wait_for()
-    text, url = page.evaluate("navigator.clipboard.readText()").split("\n")
-    assert text.startswith("Cannot be targeted")
+    situation, text, url = page.evaluate("navigator.clipboard.readText()").split("\n")
+    assert situation.startswith("d6 Skirmish · cover ") and text.startswith("Cannot be targeted")
     assert "/calculator/skirmish-d6/#s=" in url and _scenario(url)["light"] == "dark"
     ctx.close()
     watch.check()

@@ -76,13 +76,14 @@ def test_a_square_link_is_drawn_and_a_door_opens_and_closes(page, server):
     assert scenario_in_url(page)["map"]["doors"][0]["open"] is False
 
 
-def test_a_tap_on_a_square_places_the_next_piece(page, server):
-    """With the attacker and the target placed, a tap on an empty square puts a partial obstacle there, drawn by the
-    engine on that square and in the link; its row in the list names the square's column and row, and the zoom
+def test_a_tap_with_a_tool_on_a_square_places_that_piece(page, server):
+    """With the attacker and the target placed, a tap with the partial-obstacle tool on an empty square puts one
+    there, drawn by the engine on that square and in the link; its row in the list names the square's column and row, and the zoom
     speaks of squares."""
     calc = open_link(page, server, {**ROOM, "map": {**ROOM["map"], "doors": []}})
     headline(calc, "Hits on 5+")
     square = calc.locator('.calc-board g.hex[data-hex="2,2"]')
+    calc.locator('[data-role="board-tools"] [data-tool="2"]').click()
     square.click()
     calc.locator('.calc-board g.hex[data-hex="2,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
     wait_scenario(page, lambda s: s["map"].get("obstacles") == [{"kind": "partial", "hex": [2, 2]}])
@@ -208,13 +209,15 @@ def test_the_kept_maps_are_read_once_the_map_is_shown(page, server):
 
 def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
     """A file that is not an export is refused with the reason beside the input, nothing changed; the room's export
-    picked with the file input comes in as the square map (60 squares, its door closed), the pieces laid out before it
-    stay, and the link carries the walls."""
+    picked with the file input comes in as the square map (60 squares, its door closed), the link carries the walls,
+    and no piece of the earlier board stays: the attacker starts on 2, 1 and the target on 2, 5 in the left room, and
+    the partial obstacle laid out on 1, 2 before is gone."""
     page.goto(server.url + "calculator/skirmish-d6/")
     calc = full_calculator(page, "skirmish-d6")
     wait_state(calc, "ready")
     calc.locator('input[data-role="alternative"][value="map"]').check()
     calc.locator('.calc-board g.hex[data-hex="0,2"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.hex[data-hex="1,2"][data-piece="partial"]').wait_for(timeout=READY_TIMEOUT)
     bad = tmp_path / "notes.uvtt"
     bad.write_text("these are notes")
     picker = calc.locator('[data-role="import-file"]')
@@ -230,15 +233,18 @@ def test_an_export_is_imported_and_a_bad_file_is_named(page, server, tmp_path):
     assert calc.locator(".calc-board g.hex.square").count() == 60
     assert calc.locator('[data-path="map.grid"]').input_value() == "square"
     scenario = wait_scenario(page, lambda s: s["map"].get("grid") == "square")
-    assert scenario["map"]["attacker"] == [0, 2] and len(scenario["map"]["walls"]) == 4
+    assert (scenario["map"]["attacker"], scenario["map"]["target"]) == ([2, 1], [2, 5])
+    assert not scenario["map"].get("obstacles") and len(scenario["map"]["walls"]) == 4
+    calc.locator('.calc-board g.hex[data-hex="2,1"][data-piece="attacker"]').wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board g.hex[data-piece]").count() == 2  # the attacker and the target, nothing else
     assert_the_picture_is_shown_and_the_map_kept(page, calc)
 
 
 def assert_the_picture_is_shown_and_the_map_kept(page, calc):
     """The export's picture lies under the board's 10 x 6 squares (from this device's memory, a blob: URL) and the
-    map is kept on the device. The next visit (the page opened again from its link) draws the link's walls on a plain
-    grid and says the picture stays where it was imported; the kept map opens again with its picture, and is
-    forgotten on request."""
+    map is kept on the device. A reload (the page opened again from its link) finds the kept map by its walls and
+    doors and shows the picture again; the kept map opens again from its list too. Once it is forgotten, the link
+    draws its walls on a plain grid and says the picture stays where it was imported."""
     board = calc.locator(".calc-board")
     picture = calc.locator(".calc-board svg > image.hexboard-picture")
     assert picture.get_attribute("href").startswith("blob:")
@@ -252,10 +258,10 @@ def assert_the_picture_is_shown_and_the_map_kept(page, calc):
     calc = full_calculator(page, "skirmish-d6")
     wait_state(calc, "ready")
     said = calc.locator('[data-role="import-said"]')
-    said.filter(has_text="its picture stays on the device that imported it").wait_for(timeout=READY_TIMEOUT)
+    said.filter(has_text="The picture of room.dd2vtt is shown again").wait_for(timeout=READY_TIMEOUT)
     calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
-    assert calc.locator(".calc-board").get_attribute("data-picture") is None
-    assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href") is None
+    picture = calc.locator(".calc-board svg > image.hexboard-picture")
+    assert picture.get_attribute("href").startswith("blob:") and picture.get_attribute("data-size") == "10,6"
     calc.get_by_role("button", name="Open room.dd2vtt").click()
     said.filter(has_text="room.dd2vtt opened from this device: 10 x 6 squares").wait_for(timeout=READY_TIMEOUT)
     assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href").startswith("blob:")
@@ -263,6 +269,14 @@ def assert_the_picture_is_shown_and_the_map_kept(page, calc):
     calc.get_by_role("button", name="Forget room.dd2vtt").click()
     said.filter(has_text="room.dd2vtt is forgotten").wait_for(timeout=READY_TIMEOUT)
     calc.locator('[data-role="kept-maps"]').wait_for(state="hidden", timeout=READY_TIMEOUT)
+    page.reload()
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    said = calc.locator('[data-role="import-said"]')
+    said.filter(has_text="its picture stays on the device that imported it").wait_for(timeout=READY_TIMEOUT)
+    calc.locator('.calc-board g.door[data-door="0"]').wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator(".calc-board").get_attribute("data-picture") is None
+    assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href") is None
 
 
 def test_an_export_dropped_on_the_board_is_imported(page, server):
@@ -303,8 +317,34 @@ def test_classic_d20_lays_out_its_counted_cover_again_on_squares(page, server):
     assert not squares["map"].get("obstacles") and len(squares["map"]["creatures"]) == 2
     calc.locator(".calc-board polyline.wall").first.wait_for(state="attached", timeout=READY_TIMEOUT)
     headline(calc, counted)
+    calc.locator('[data-role="board-tools"] [data-tool="2"]').click()
     calc.locator('.calc-board g.hex[data-hex="3,0"]').click()  # a piece placed by hand
     wait_scenario(page, lambda s: len(s["map"].get("obstacles") or []) == 1)
     calc.locator('[data-path="map.grid"]').select_option("hex")
     kept = wait_scenario(page, lambda s: s["map"].get("grid") == "hex")
     assert kept["map"]["walls"] == squares["map"]["walls"] and kept["map"]["obstacles"] == [{"hex": [3, 0], "kind": "wall"}]
+
+
+def test_a_kept_map_is_offered_at_the_top_without_a_link(page, server):
+    """The room imported, the calculator opened again without a link: the top of the calculator offers the kept map;
+    a tap chooses the map, opens the room on it with its picture, and takes the offer away."""
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    offer = calc.locator('[data-role="kept-offer"]')
+    assert offer.is_hidden()  # nothing kept yet
+    calc.locator('input[data-role="alternative"][value="map"]').check()
+    calc.locator('[data-role="import-file"]').set_input_files(str(Path(__file__).parent.parent / "maps" / "room.dd2vtt"))
+    calc.locator('[data-role="import-said"]').filter(has_text="Kept on this device").wait_for(timeout=READY_TIMEOUT)
+    page.goto(server.url + "calculator/skirmish-d6/")
+    calc = full_calculator(page, "skirmish-d6")
+    wait_state(calc, "ready")
+    button = calc.locator('[data-role="kept-offer-open"]')
+    button.filter(has_text="Open room.dd2vtt on the map").wait_for(timeout=READY_TIMEOUT)
+    assert calc.locator('input[data-role="alternative"][value="map"]').is_checked() is False
+    button.click()
+    calc.locator('[data-role="import-said"]').filter(has_text="room.dd2vtt opened from this device").wait_for(
+        timeout=READY_TIMEOUT)
+    assert calc.locator('input[data-role="alternative"][value="map"]').is_checked()
+    assert calc.locator(".calc-board svg > image.hexboard-picture").get_attribute("href").startswith("blob:")
+    assert offer.is_hidden()

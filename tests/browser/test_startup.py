@@ -112,7 +112,7 @@ BOARD_MODULES = ("board/board.js", "board/zoom.js", "board/model.js", "board/map
 
 def test_the_boards_scripts_load_only_where_a_calculator_has_a_board(browser, watch, counted):
     """A rule page's inline calculators (no board) neither preload nor import the board's modules, and answer live;
-    a full calculator preloads them, imports each once and sets its board up (a tap places a piece)."""
+    a full calculator preloads them, imports each once and sets its board up (its creature tool places one)."""
     url, log = counted
     ctx = browser.new_context(service_workers="block")
     watch.attach(ctx)
@@ -132,6 +132,7 @@ def test_the_boards_scripts_load_only_where_a_calculator_has_a_board(browser, wa
                                ".some(e => e.name.endsWith(n)))", arg=list(BOARD_MODULES), timeout=READY_TIMEOUT)
         gets = Counter(name for _, method, path in log if method == "GET" for name in BOARD_MODULES if path.endswith(name))
         assert all(gets[name] == 1 for name in BOARD_MODULES), gets
+        page.locator('.calc--full [data-role="board-tools"] [data-tool="2"]').click()  # the creature tool
         page.locator('.calc--full .calc-board g.hex[data-hex="5,0"]').click()  # a creature, by the board
         page.locator('.calc--full [data-item-path="others.0.name"]').wait_for()
     finally:

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fieldsOf, freshRecord, listsOf, parseHex, placedMessage, plan, readPieces, singleText, toggledDoor }
+import { cellWords, fieldsOf, freshRecord, listsOf, moved, parseHex, placedMessage, plan, readPieces, remember, singleText,
+  toggledDoor }
   from "../../site/assets/board/model.js";
 
 /** @typedef {import("../../site/assets/board/model.js").BoardSpec} BoardSpec */
@@ -65,18 +66,45 @@ test("readPieces finds the one-piece hexes and each record by the slot its value
   assert.equal(readPieces(D20, fields({ "map.obstacles": "not json" })).size, 0);
 });
 
-test("plan cycles a hex through the pieces, skipping a one-of-a-kind piece placed elsewhere", () => {
+test("plan places only the piece asked for, and clearing an empty hex changes nothing", () => {
   const pieces = readPieces(D20, fields({ "map.attacker": "0,0" }));
-  const first = plan(D20, "3,1", pieces);
-  assert.ok(first);
-  assert.equal(first.next, 1); // the attacker stands on 0,0: the target comes first here
-  assert.deepEqual(first.changed, ["3,1"]);
-  const second = plan(D20, "3,1", first.pieces);
-  assert.equal(second?.next, 2); // then a wall
-  assert.deepEqual(second?.pieces.get("3,1"), { slot: 2, record: {} });
-  for (const expected of [3, 4, -1]) assert.equal(plan(D20, "3,1", first.pieces)?.next, expected);
-  assert.equal(first.pieces.has("3,1"), false); // cycled back to empty
-  assert.equal(plan(D20, "3,1", first.pieces, -1), null); // clearing an empty hex changes nothing
+  const first = plan(D20, "3,1", pieces, 2);
+  assert.deepEqual(first?.changed, ["3,1"]);
+  assert.deepEqual(first?.pieces.get("3,1"), { slot: 2, record: {} });
+  assert.equal(plan(D20, "3,1", pieces, 2), null); // already a wall
+  assert.equal(plan(D20, "3,1", pieces, -1)?.next, -1);
+  assert.equal(pieces.has("3,1"), false);
+  assert.equal(plan(D20, "3,1", pieces, -1), null); // clearing an empty hex changes nothing
+  assert.equal(pieces.get("0,0")?.slot, 0); // the attacker never moved
+});
+
+test("moved takes a piece with its record to an empty hex and changes nothing else", () => {
+  const pieces = readPieces(REALMS, fields({ "attacker.hex": "0,0", "target.hex": "4,0",
+    others: '[{"name":"Goblin","defense":14,"hex":[2,0]}]' }));
+  const move = moved(pieces, "0,0", "1,1");
+  assert.deepEqual(move?.changed, ["0,0", "1,1"]);
+  assert.equal(singleText(pieces, 0), "1, 1");
+  assert.equal(singleText(pieces, 1), "4, 0");
+  assert.equal(moved(pieces, "1,1", "4,0"), null); // onto the target: refused, nothing changes
+  assert.equal(moved(pieces, "9,9", "3,3"), null); // nothing to move
+  moved(pieces, "2,0", "3,0");
+  assert.deepEqual(pieces.get("3,0")?.record, { name: "Goblin", defense: 14, hex: [2, 0] });
+  assert.deepEqual(listsOf(REALMS, pieces, ["others"]).get("others"), [{ defense: 14, name: "Goblin", hex: [3, 0] }]);
+  assert.equal(pieces.size, 3);
+});
+
+test("cellWords says what stands on a cell", () => {
+  const pieces = readPieces(REALMS, fields({ "target.hex": "4,0", others: '[{"name":"Goblin","hex":[2,0]}]' }));
+  assert.equal(cellWords(REALMS, "4,0", pieces, "square"), "Square 4, 0: Target.");
+  assert.equal(cellWords(REALMS, "2,0", pieces), "Hex 2, 0: Creature (Goblin).");
+  assert.equal(cellWords(REALMS, "1,0", pieces), "Hex 1, 0: empty.");
+});
+
+test("remember keeps the last snapshots, each once", () => {
+  const a = new Map([["map.attacker", "0, 0"]]);
+  const b = new Map([["map.attacker", "1, 0"]]);
+  assert.deepEqual(remember(remember([], a), new Map(a)), [a]); // the same fields twice: kept once
+  assert.deepEqual(remember([a], b, 1), [b]); // over the limit: the oldest goes
 });
 
 test("plan moves a one-of-a-kind piece placed by key, and says which hexes changed", () => {
@@ -86,7 +114,7 @@ test("plan moves a one-of-a-kind piece placed by key, and says which hexes chang
   assert.equal(singleText(pieces, 0), "2, 2");
   assert.equal(singleText(pieces, 1), "5, 1");
   assert.equal(plan(D20, "2,2", pieces, 0), null); // already there
-  assert.equal(plan(D20, "2,2", pieces, 9)?.next, -1); // past the last kind: cleared
+  assert.equal(plan(D20, "2,2", pieces, 9)?.next, -1); // no such kind: cleared
   assert.equal(singleText(pieces, 0), "");
 });
 

@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import { IDBFactory } from "fake-indexeddb";
 
-import { MAX_KEPT, MapShelf, entryWords, newestFirst } from "../../site/assets/board/map-shelf.js";
+import { MAX_KEPT, MapShelf, entryWords, linesKey, newestFirst } from "../../site/assets/board/map-shelf.js";
 
 /**
  * @param {string} name
@@ -64,4 +64,28 @@ test("a browser without storage rejects with a reason, every time it is asked", 
     open() { throw new DOMException("The operation is insecure.", "SecurityError"); },
   }));
   await assert.rejects(new MapShelf(refusing).list(), /insecure/);
+});
+
+/**
+ * @param {string} walls
+ * @param {boolean} open
+ */
+function lined(walls, open) {
+  return { "map.grid": "square", "map.cols": 10, "map.rows": 6, "map.walls": walls,
+    "map.doors": JSON.stringify([{ points: [[5, 2], [5, 3]], open }]) };
+}
+
+test("a kept map is found again by its walls and doors, a door opened or not", async () => {
+  const walls = JSON.stringify([{ points: [[0, 0], [10, 0]], kind: "wall" }]);
+  const other = JSON.stringify([{ points: [[0, 0], [0, 6]], kind: "wall" }]);
+  // the door's place tells maps apart, its being open does not: the players open and close it
+  assert.equal(linesKey(lined(walls, false)), linesKey(lined(walls, true)));
+  assert.notEqual(linesKey(lined(walls, false)), linesKey(lined(other, false)));
+  assert.equal(linesKey({ "map.grid": "square", "map.walls": "[]", "map.doors": "" }), "");
+  const shelf = new MapShelf(new IDBFactory());
+  await shelf.keep({ ...map("room.dd2vtt", 1), values: lined(walls, false) });
+  await shelf.keep({ ...map("cave.dd2vtt", 2), values: lined(other, false) });
+  assert.equal((await shelf.match(lined(walls, true)))?.name, "room.dd2vtt");
+  assert.equal((await shelf.match(lined(other, false)))?.name, "cave.dd2vtt");
+  assert.equal(await shelf.match(lined(JSON.stringify([]), false)), null); // a door alone, kept nowhere
 });

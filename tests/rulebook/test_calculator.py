@@ -98,7 +98,7 @@ def test_records_are_list_editors_with_a_row_per_item(context):
     assert 'id="inline-f-others-1-hex-r"' in html and 'data-item-path="others.1.hex"' in html and 'value="-1"' in html
     assert 'data-error-for="others.1.defense"' in html and 'data-label="Creature 2, Defense"' in html
     assert 'type="hidden" name="others" data-path="others" data-kind="records"' in html
-    assert 'data-defaults=\'{"defense": 10}\'' in html  # the board's default Defense for a new creature
+    assert 'data-defaults=\'{"cover": "none", "defense": 10}\'' in html  # a new creature's Defense and cover
     assert "Place on board" not in html  # no board beside an inline calculator
     assert '<input type="text" inputmode="text" id="inline-f-others"' not in html
 
@@ -109,7 +109,7 @@ def test_board_lists_can_be_placed_and_start_from_item_defaults():
     obstacles = system.inputs.field("map.obstacles")
     assert calculator.item_defaults(system, obstacles) == {"kind": "partial"}
     assert calculator.item_defaults(SYSTEMS["enchanted-realms"], SYSTEMS["enchanted-realms"].inputs.field("others")) == {
-        "defense": 10}
+        "defense": 10, "cover": "none"}
     clean = system.inputs.validate({"system": system.id, "map": {"attacker": [0, 0], "target": [3, 0],
                                                                  "obstacles": [{"hex": [1, 0]}]}})
     lists = calculator.records_of(system.inputs, clean)

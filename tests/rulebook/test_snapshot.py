@@ -9,7 +9,7 @@ import pytest
 from repository import NODE_MODULES
 
 import pycore
-from pycore.geometry import walls
+from pycore.geometry import plane
 from rulebook.shipping import node, packing, snapshot, wasm
 from rulebook.shipping.archive import Archive
 
@@ -80,7 +80,7 @@ def test_engine_snapshot_keeps_pycores_asserts_and_drops_the_standard_librarys_d
     assert json.__doc__[:60].encode() not in image
     assert pycore.__doc__[:60].encode() in image
     nudge = "a nudge off the plane's grid"
-    assert nudge in Path(walls.__file__).read_text(encoding="utf-8")
+    assert nudge in Path(plane.__file__).read_text(encoding="utf-8")
     assert nudge.encode() in image
 
 

@@ -21,6 +21,7 @@ from .rolls import (
     roll_hits,
     unseen_ac_penalty,
 )
+from .rulings import RULINGS
 from .tables import (
     ACCIDENTAL_AFTER_ROUNDS,
     ACCIDENTAL_TARGET,
@@ -42,7 +43,6 @@ from .tables import (
     PERCENTS,
     PROTECTOR_BONUS,
     RULES,
-    RULINGS,
     SURPRISE_BONUS_PERCENT,
     SYSTEM,
     TITLE,

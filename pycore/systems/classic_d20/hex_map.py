@@ -68,16 +68,17 @@ def exact_feet(height: float) -> Fraction:
     return Fraction(repr(height)) if isinstance(height, float) else Fraction(height)
 
 
-def board_of(m: dict[str, Any]) -> tuple[Hex, Hex, Board]:
+def board_of(battle_map: dict[str, Any]) -> tuple[Hex, Hex, Board]:
     """Attacker, target and the rest of a validated map; errors name the field."""
-    attacker, target, obstacles, creatures = read_pieces(m)
+    attacker, target, obstacles, creatures = read_pieces(battle_map)
     heights: dict[Hex, Fraction] = {}
     errors: list[FieldError] = []
-    for i, item in enumerate(m["elevation"]):
+    for i, item in enumerate(battle_map["elevation"]):
         h = Hex.axial(*item["hex"])
         where = f"hex {h.q}, {h.r}"
-        if not on_board(h, m["cols"], m["rows"]):
-            errors.append(FieldError(f"map.elevation.{i}.hex", f"{where} is off the {m['cols']} x {m['rows']} board"))
+        if not on_board(h, battle_map["cols"], battle_map["rows"]):
+            errors.append(FieldError(f"map.elevation.{i}.hex",
+                                     f"{where} is off the {battle_map['cols']} x {battle_map['rows']} board"))
         elif h in heights:
             errors.append(FieldError(f"map.elevation.{i}.hex", f"{where} already has a height: give each hex once"))
         heights[h] = exact_feet(item["height"])
@@ -153,20 +154,20 @@ def reading(attacker: Hex, target: Hex, board: Board, rulings: dict[str, str], l
     )
 
 
-def read_map(s: dict[str, Any]) -> MapReading:
+def read_map(scenario: dict[str, Any]) -> MapReading:
     """The map reading of a validated scenario given as a map."""
-    attacker, target, board = board_of(s["map"])
-    return reading(attacker, target, board, s["rulings"])
+    attacker, target, board = board_of(scenario["map"])
+    return reading(attacker, target, board, scenario["rulings"])
 
 
-def with_reading(s: dict[str, Any], r: MapReading) -> dict[str, Any]:
+def with_reading(scenario: dict[str, Any], r: MapReading) -> dict[str, Any]:
     """The scenario with the fields the map decides filled from it, as if counted by hand."""
-    tgt = {**s["target"], "cover": r.cover, "cover_example": "none", "cover_between": True,
+    tgt = {**scenario["target"], "cover": r.cover, "cover_example": "none", "cover_between": True,
            "protectors": len(r.protectors)}
     if not r.protectors:
         tgt["protector_ac"] = None
-    att = {**s["attacker"], "elevation": r.elevation, "terrain": r.terrain}
-    return {**s, "target": tgt, "attacker": att, "distance_ft": r.distance_ft}
+    att = {**scenario["attacker"], "elevation": r.elevation, "terrain": r.terrain}
+    return {**scenario, "target": tgt, "attacker": att, "distance_ft": r.distance_ft}
 
 
 def placement(r: MapReading) -> dict[str, Any]:

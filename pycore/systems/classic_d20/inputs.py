@@ -5,18 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...maps import regions
+from ...maps.areas import area_errors, area_fields
 from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
+from .rulings import RULINGS
 from .tables import (
     CONCEALMENT_EXAMPLES,
     COVER_EXAMPLES,
     NO_EXAMPLE,
     OVER_MELEE_PENALTY,
     PERCENTS,
-    RULINGS,
     SYSTEM,
+    TITLE,
     Example,
 )
+
+REGION_KINDS = ("fog", "brush", "screen")
+"""The region kinds Classic d20 has rules for: fog or mist, thick bushes, translucent screens."""
 
 CONVENTION_CHOICES = (("descending", "Descending AC with THAC0"), ("ascending", "Ascending AC with attack bonus"))
 KIND_CHOICES = (("melee", "Melee attack"), ("missile", "Missile attack"), ("spell", "Spell or ability"),
@@ -151,6 +157,8 @@ INPUTS = Inputs(
               rule="d20.map.overlay", group="map",
               help="Colour every free hex by what the attack would be with that piece standing there."),
         *square_fields("d20.map.squares"),
+        *area_fields("d20.cover.saves", "ft", "map"),
+        regions.region_field("d20.map.fog"),
         Field("pairings", "bool", "List everyone against everyone", default=False, rule="d20.map.overlay", group="map",
               help="Each creature on the attacker's side against each on the target's: cover and chance, sortable."),
     ),
@@ -165,37 +173,39 @@ def _example(examples: tuple[Example, ...], value: str) -> Example | None:
     return next((e for e in examples if e.value == value), None)
 
 
-def picked(s: dict[str, Any], who: str) -> tuple[int, Example | None]:
+def picked(scenario: dict[str, Any], who: str) -> tuple[int, Example | None]:
     """The ``cover`` or ``concealment`` percentage: the picked situation's, else the percentage field's."""
     examples = COVER_EXAMPLES if who == "cover" else CONCEALMENT_EXAMPLES
-    example = _example(examples, s["target"][f"{who}_example"])
-    return (s["target"][who], None) if example is None else (example.percent, example)
+    example = _example(examples, scenario["target"][f"{who}_example"])
+    return (scenario["target"][who], None) if example is None else (example.percent, example)
 
 
-def check(s: dict[str, Any]) -> list[FieldError]:
+def check(scenario: dict[str, Any]) -> list[FieldError]:
     """Cross-field checks the schema cannot make, one error per bad field: a board size is both width and height or
     neither."""
     errors: list[FieldError] = []
     for who in ("cover", "concealment"):
-        percent, example = s["target"][who], picked(s, who)[1]
+        percent, example = scenario["target"][who], picked(scenario, who)[1]
         if example is not None and percent and percent != example.percent:
             errors.append(FieldError(f"target.{who}", f"{percent}% does not match the situation picked "
                                      f"({example.title}: {example.percent}%); set it to 0% or pick no situation"))
-    acs = s["target"]["protector_ac"]
-    if s["_alternative"] == "map":
-        m = s["map"]
+    acs = scenario["target"]["protector_ac"]
+    if scenario["_alternative"] == "map":
+        m = scenario["map"]
         for given, missing in (("cols", "rows"), ("rows", "cols")):
             if m[given] is not None and m[missing] is None:
                 errors.append(FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width "
                                          "and height, or neither for a map without edges"))
         errors.extend(hex_board_errors(m))
+        errors.extend(area_errors(scenario["area"], m["grid"]))
+        errors.extend(regions.check(m, REGION_KINDS, TITLE))
         if acs is not None and len(acs) > 1:
             errors.append(FieldError("target.protector_ac", "on a map give one AC for all the protectors (or none: "
                                      "each has the target's own AC), as who protects changes as pieces move"))
         elif acs is not None and len(acs) == 0:
             errors.append(FieldError("target.protector_ac", "is an empty list: give one AC or leave it out"))
         return errors
-    n = s["target"]["protectors"]
+    n = scenario["target"]["protectors"]
     if acs is not None and len(acs) > 0:
         if n == 0:
             errors.append(FieldError("target.protector_ac", "is given but there are no protectors: "

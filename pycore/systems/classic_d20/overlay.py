@@ -11,6 +11,7 @@ from ...geometry.clearance import Clearance
 from ...geometry.hexgrid import Hex
 from ...maps.hex_map import board_cells, unbounded_cells
 from ...maps.overlay import standing_hexes
+from . import regions
 from .corner_lines import Lines
 from .hex_map import Board, MapReading, board_of, cover_of, elevation_of, reading
 from .inputs import BOARD_COORD
@@ -23,12 +24,12 @@ Key = tuple[Any, ...]
 """What of a map reading the numbers depend on (``key``)."""
 
 
-def drawn_cells(m: dict[str, Any], attacker: Hex, target: Hex) -> tuple[Hex, ...]:
+def drawn_cells(battle_map: dict[str, Any], attacker: Hex, target: Hex) -> tuple[Hex, ...]:
     """The hexes of the drawn board: the sized rectangle, or the drawing around the pieces (as the view draws it)."""
-    if m["cols"] is not None and m["rows"] is not None:
-        return board_cells(m["cols"], m["rows"])
-    pieces = [attacker, target, *(Hex.axial(*o["hex"]) for o in m["obstacles"]),
-              *(Hex.axial(*c["hex"]) for c in m["creatures"])]
+    if battle_map["cols"] is not None and battle_map["rows"] is not None:
+        return board_cells(battle_map["cols"], battle_map["rows"])
+    pieces = [attacker, target, *(Hex.axial(*o["hex"]) for o in battle_map["obstacles"]),
+              *(Hex.axial(*c["hex"]) for c in battle_map["creatures"])]
     return unbounded_cells(list(dict.fromkeys(pieces)))
 
 
@@ -54,30 +55,32 @@ def key(r: MapReading, speaking: bool) -> Key:
     return (r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft if speaking else None)
 
 
-def overlay(s: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
+def overlay(scenario: dict[str, Any], moving: str, answer: Answer) -> dict[str, Any]:
     """One entry per free hex, equal to the answer with the ``moving`` piece standing there.
 
     Shared work: the fixed pieces are read once, each hex gets only its key (``key_of``; a corner line's test against
     a blocker is made once for every hex whose lines share it), and the first hex of each key is read in full and
     evaluated.
     """
-    attacker, target, board = board_of(s["map"])
+    attacker, target, board = board_of(scenario["map"])
     stays = target if moving == "attacker" else attacker
     lines = Lines(board.blockers, stays)
     clearance = Clearance(stays, board.blockers)
-    speaking = s["target"]["speaking"] or s["attacker"]["speaking"]
-    rulings = s["rulings"]
+    speaking = scenario["target"]["speaking"] or scenario["attacker"]["speaking"]
+    rulings = scenario["rulings"]
     answers: dict[Key, dict[str, Any]] = {}
     guarded = guarding(board)
     here = target if moving == "target" else attacker
     taken = (board.blockers | {attacker, target}) - {here}
     hexes = []
-    for h in standing_hexes(drawn_cells(s["map"], attacker, target), taken, BOARD_COORD):
+    for h in standing_hexes(drawn_cells(scenario["map"], attacker, target), taken, BOARD_COORD):
         a, t = (attacker, h) if moving == "target" else (h, target)
         k = key_of(a, t, board, rulings, lines, speaking, guarded, clearance)
+        if scenario["map"]["regions"]:  # the fog, bushes and screens on this line
+            k = (*k, regions.read(scenario["map"], None, a, t, rulings).key)
         result = answers.get(k)
         if result is None:
-            result = answers[k] = answer(s, reading(a, t, board, rulings, lines))
+            result = answers[k] = answer(scenario, reading(a, t, board, rulings, lines))
         hexes.append({"hex": list(h.qr), "targetable": result["targetable"], "hit_chance": result["hit_chance"],
                       "hit_chance_exact": result["hit_chance_exact"], "cover": result["cover"]})
     return {"moving": moving, "hexes": hexes}

@@ -33,13 +33,13 @@ PINPOINT_ANSWER = {
 }
 
 
-def target_panel(s: dict[str, Any], target: Sight, targetable: bool, blocked: tuple[str, tuple[str, ...]] | None,
+def target_panel(scenario: dict[str, Any], target: Sight, targetable: bool, blocked: tuple[str, tuple[str, ...]] | None,
                  trace: Trace) -> dict[str, Any] | None:
     """The unseen target, step by step: sight, pinpointing, whether this attack can be aimed, what it gains."""
     if not target.unseen:
         return None
-    reach = voice_range(s, Trace())
-    kind = s["attack"]["kind"]
+    reach = voice_range(scenario, Trace())
+    kind = scenario["attack"]["kind"]
     steps = [_ask("Can the attacker see the target?", f"No: {target.why}.", SIGHT_RULE[target.cause])]
     if target.pinpointed:
         rule, text = PINPOINT_ANSWER[target.how]
@@ -61,7 +61,7 @@ def target_panel(s: dict[str, Any], target: Sight, targetable: bool, blocked: tu
     else:
         steps.append(_ask("What does it gain?", f"+{INVISIBLE_SAVE_BONUS} to saves against the attacker's effects "
                           "while undetected.", "d20.invisible.saves"))
-        if s["target"]["melee_rounds"] > ACCIDENTAL_AFTER_ROUNDS:
+        if scenario["target"]["melee_rounds"] > ACCIDENTAL_AFTER_ROUNDS:
             steps.append(_ask("Can it be struck by accident?", "Yes: after more than one round in melee range, each "
                               "attack by someone who has not pinpointed it has a 10% chance of targeting it instead "
                               "(checked before the attack).", "d20.melee.accidental"))
@@ -79,14 +79,14 @@ def target_panel(s: dict[str, Any], target: Sight, targetable: bool, blocked: tu
     return {"why": target.why, "pinpointed": target.pinpointed, "how": target.how or None, "steps": steps}
 
 
-def attacker_panel(s: dict[str, Any], attacker: Sight, ac_change: tuple[int, int] | None,
+def attacker_panel(scenario: dict[str, Any], attacker: Sight, ac_change: tuple[int, int] | None,
                    trace: Trace) -> dict[str, Any] | None:
     """The unseen attacker, step by step: sight, detection, the target's AC, surprise."""
     if not attacker.unseen:
         return None
-    reach = voice_range(s, Trace())
-    kind = s["attack"]["kind"]
-    detected = s["attacker"]["detected"]
+    reach = voice_range(scenario, Trace())
+    kind = scenario["attack"]["kind"]
+    detected = scenario["attacker"]["detected"]
     steps = [_ask("Can the target see the attacker?", f"No: {attacker.why}.", SIGHT_RULE[attacker.cause])]
     if attacker.pinpointed:
         rule, text = PINPOINT_ANSWER[attacker.how]

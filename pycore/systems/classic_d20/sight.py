@@ -26,24 +26,24 @@ class Sight:
     """``sense-invisible``, ``hear-noise``, ``voice`` or ``""``."""
 
 
-def voice_range(s: dict[str, Any], trace: Trace) -> int:
+def voice_range(scenario: dict[str, Any], trace: Trace) -> int:
     """20 ft in combat, 30 ft otherwise; medium ambient noise per ruling ``d20.ruling.voice-noise``."""
-    if s["in_combat"]:
+    if scenario["in_combat"]:
         return VOICE_RANGE_FT["combat"]
-    if s["ambient_noise"]:
+    if scenario["ambient_noise"]:
         trace.ruling("d20.ruling.voice-noise")
-        return VOICE_RANGE_FT[s["rulings"]["d20.ruling.voice-noise"]]
+        return VOICE_RANGE_FT[scenario["rulings"]["d20.ruling.voice-noise"]]
     return VOICE_RANGE_FT["quiet"]
 
 
-def _voice_pinpoints(speaking: bool, s: dict[str, Any], who: str, trace: Trace) -> bool:
+def _voice_pinpoints(speaking: bool, scenario: dict[str, Any], who: str, trace: Trace) -> bool:
     """A speaker or verbal caster within 20 ft (combat) or 30 ft is pinpointed, per ruling."""
     if not speaking:
         return False
-    reach = voice_range(s, trace)
-    distance = s["distance_ft"]
+    reach = voice_range(scenario, trace)
+    distance = scenario["distance_ft"]
     trace.ruling("d20.ruling.voice-pinpoint")
-    if s["rulings"]["d20.ruling.voice-pinpoint"] == "gm":
+    if scenario["rulings"]["d20.ruling.voice-pinpoint"] == "gm":
         trace.note(f"The {who} is speaking or casting aloud: within {reach} ft the GM may rule it pinpointed "
                    "(mark it pinpointed if so).", "d20.detect.voice")
         return False
@@ -63,13 +63,13 @@ def _ft(distance: float) -> str:
     return f"{distance:g} ft"
 
 
-def target_sight(s: dict[str, Any], concealment: int, trace: Trace) -> Sight:
+def target_sight(scenario: dict[str, Any], concealment: int, trace: Trace) -> Sight:
     """Can the attacker see the target, and if not, has it pinpointed it?"""
-    target = s["target"]
-    fog = s["fog_distance_ft"]
+    target = scenario["target"]
+    fog = scenario["fog_distance_ft"]
     if target["invisible"]:
         why, cause = "the target is invisible", "invisible"
-    elif s["attacker"]["blinded"]:
+    elif scenario["attacker"]["blinded"]:
         why, cause = "the attacker is blinded, so the target counts as invisible to it", "blinded"
     elif fog is not None and fog_concealment(fog) == FULL:
         why, cause = f"{_ft(fog)} of fog or mist, so the attacker is treated as blinded", "fog"
@@ -79,15 +79,15 @@ def target_sight(s: dict[str, Any], concealment: int, trace: Trace) -> Sight:
         return Sight(False)
     if target["pinpointed"]:
         return Sight(True, why, cause, True, target["pinpointed_by"])
-    if _voice_pinpoints(target["speaking"], s, "target", trace):
+    if _voice_pinpoints(target["speaking"], scenario, "target", trace):
         return Sight(True, why, cause, True, "voice")
     return Sight(True, why, cause)
 
 
-def attacker_sight(s: dict[str, Any], target_seen: bool, trace: Trace) -> Sight:
+def attacker_sight(scenario: dict[str, Any], target_seen: bool, trace: Trace) -> Sight:
     """Can the target see the attacker? An attacker that cannot be seen counts as invisible, unless (ruling
     ``d20.ruling.detected-unseen-attacker``) it is not itself invisible and the target has detected it."""
-    attacker, target = s["attacker"], s["target"]
+    attacker, target = scenario["attacker"], scenario["target"]
     if attacker["invisible"]:
         why, cause = "the attacker is invisible", "invisible"
     elif target["blinded"] or not target["can_see_attacker"]:
@@ -101,13 +101,13 @@ def attacker_sight(s: dict[str, Any], target_seen: bool, trace: Trace) -> Sight:
         return Sight(False)
     if attacker["detected"] == "pinpointed":
         found = Sight(True, why, cause, True, "check")
-    elif _voice_pinpoints(attacker["speaking"], s, "attacker", trace):
+    elif _voice_pinpoints(attacker["speaking"], scenario, "attacker", trace):
         found = Sight(True, why, cause, True, "voice")
     else:
         return Sight(True, why, cause)
     if cause == "unseen":
         trace.ruling("d20.ruling.detected-unseen-attacker")
-        if s["rulings"]["d20.ruling.detected-unseen-attacker"] == "no-adjustments":
+        if scenario["rulings"]["d20.ruling.detected-unseen-attacker"] == "no-adjustments":
             trace.note("The target cannot see the attacker but has detected it: it is not treated as facing an "
                        "invisible creature, so no invisibility adjustments apply.", "d20.invisible.unseen-attacker")
             return Sight(False)

@@ -9,19 +9,28 @@ from fractions import Fraction
 from typing import Any
 
 from ...geometry import squaregrid as sq
+from ...geometry.crossings import ALONG, CROSS, meetings
+from ...geometry.plane import Plane, Vec, nudged
 from ...geometry.squaregrid import Square
-from ...geometry.walls import ALONG, CROSS, Plane, Vec, clear_line, meetings, nudged, runs_through
+from ...geometry.walls import clear_line, runs_through
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import Line, SquareMap
+from . import regions
 from .corner_lines import cover_percent
 from .inputs import BOARD_COORD
+from .map_rules import reading_rules
+from .regions import RegionReading
 from .tables import CLIFF_STEP_FT, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
 
 LINES = 16
 """Corner-to-corner lines between two squares."""
 KNEES = 25
 """A low wall between them: "cover up to the knees is equal to 25% cover"."""
+
+
+CornerLine = tuple[tuple[int, int], tuple[int, int], bool]
+"""A corner line of some length: the attacker's corner and the target's (grid units) and whether it is broken."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,8 @@ class SquareReading:
     """Whether a low wall between them made the cover at least 25% (ruling ``d20.ruling.map-low-walls``)."""
     rulings: tuple[str, ...]
     """The rulings on kinds of line this reading relied on."""
+    corner_lines: tuple[CornerLine, ...] = ()
+    """Each corner line of some length: the attacker's corner, the target's (grid units) and whether it is broken."""
 
 
 def blocking(line: Line, rulings: dict[str, str]) -> bool:
@@ -69,7 +80,7 @@ def blocking(line: Line, rulings: dict[str, str]) -> bool:
         return rulings["d20.ruling.map-objects"] == "block"
     if line.kind == "low":
         return rulings["d20.ruling.map-low-walls"] == "block"
-    return True
+    return line.kind not in square_map.OPENINGS  # a window or a slit lets lines through (``regions`` gives its cover)
 
 
 def blocking_kinds(rulings: dict[str, str]) -> frozenset[str]:
@@ -79,20 +90,51 @@ def blocking_kinds(rulings: dict[str, str]) -> frozenset[str]:
                                         if rulings[ruling] == "block")))
 
 
-def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
+def reading(square_board: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
             rulings: dict[str, str]) -> SquareReading:
     """Everything the square map says about an attack from ``attacker`` at ``target``."""
-    pieces = {s for s in (*sm.obstacles, *sm.creatures) if s not in (attacker, target)}
-    close = square_map.near(sm, attacker, target, sm.lines)  # no line between the two squares meets the others
+    pieces = {s for s in (*square_board.obstacles, *square_board.creatures) if s not in (attacker, target)}
+    # no line between the two squares meets the others
+    close = square_map.near(square_board, attacker, target, square_board.lines)
     lines = [line for line in close if blocking(line, rulings)]
-    plane = sm.plane
+    plane = square_board.plane
     ca, ct = plane.centre(attacker), plane.centre(target)
+    chains = [line.path for line in lines]
+    blocked, walls, blockers, drawn = _broken_lines(plane, attacker, target, lines, pieces, rulings)
+    cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
+    through = False
+    if cover == FULL:
+        shapes = square_map.grown(lines) + tuple(square_board.plane.square(s, square_board.plane.grow) for s in pieces)
+        if clear_line(square_board.plane, attacker, target, shapes, square_map.spines(square_board.plane, lines, sorted(pieces))):
+            cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
+    used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
+            if any(line.kind == k for line in close)] + (["d20.ruling.map-corners"] if chains else [])
+    knees = False
+    if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
+        low = [line.path for line in close if line.kind == "low"]
+        if low and CROSS in meetings(ca, ct, low):
+            cover, knees = KNEES, True
+    return SquareReading(
+        attacker=attacker, target=target,
+        distance_ft=sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX,
+        blocked=blocked, cover=cover, walls=tuple(sorted(walls)), blockers=tuple(sorted(blockers)),
+        protectors=_protectors(square_board, target, rulings["d20.ruling.map-protectors"]),
+        heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
+        line_through=through, knees=knees, rulings=tuple(used), corner_lines=tuple(drawn),
+        **_elevation(attacker, target, ground, rulings))
+
+
+def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Line], pieces: set[Square],
+                  rulings: dict[str, str]) -> tuple[int, set[str], set[Square], list[CornerLine]]:
+    """How many of the 16 corner lines ``lines`` (the walls that break lines) or ``pieces`` break, which walls
+    (by field) and which pieces broke some, and each line of some length with whether it is broken."""
     near = _pieces_near(pieces, attacker, target)
     blocked = 0
     walls: set[str] = set()
     blockers: set[Square] = set()
+    drawn: list[CornerLine] = []
     # every corner (ruling ``d20.ruling.map-corners``), or each on a line, is taken to its own square's side of it
-    # (``walls.nudged``); corners are whole squares, so in the plane they are whole multiples of its scale
+    # (``plane.nudged``); corners are whole squares, so in the plane they are whole multiples of its scale
     chains = [line.path for line in lines]
     ends_a = _ends(plane, attacker, chains, rulings)
     ends_t = _ends(plane, target, chains, rulings)
@@ -127,42 +169,23 @@ def reading(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square
                 by.append(n)
             crossed = [lines[n].field for n, how in zip(by, meetings(na, nb, [chains[n] for n in by]))
                        if how in (CROSS, ALONG)]
+            drawn.append((p, q, bool(hit or crossed)))
             if hit or crossed:
                 blocked += 1
                 blockers.update(hit)
                 walls.update(crossed)
-    cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
-    through = False
-    if cover == FULL:
-        shapes = square_map.grown(lines) + tuple(sm.plane.square(s, sm.plane.grow) for s in pieces)
-        if clear_line(sm.plane, attacker, target, shapes, square_map.spines(sm.plane, lines, sorted(pieces))):
-            cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
-    used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
-            if any(line.kind == k for line in close)] + (["d20.ruling.map-corners"] if chains else [])
-    knees = False
-    if rulings["d20.ruling.map-low-walls"] == "knees" and cover < KNEES:
-        low = [line.path for line in close if line.kind == "low"]
-        if low and CROSS in meetings(ca, ct, low):
-            cover, knees = KNEES, True
-    return SquareReading(
-        attacker=attacker, target=target,
-        distance_ft=sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX,
-        blocked=blocked, cover=cover, walls=tuple(sorted(walls)), blockers=tuple(sorted(blockers)),
-        protectors=_protectors(sm, target, rulings["d20.ruling.map-protectors"]),
-        heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))),
-        line_through=through, knees=knees, rulings=tuple(used),
-        **_elevation(attacker, target, ground, rulings))
+    return blocked, walls, blockers, drawn
 
 
-def _ends(plane: Plane, s: Square, chains: list[tuple[Vec, ...]],
+def _ends(plane: Plane, square: Square, chains: list[tuple[Vec, ...]],
           rulings: dict[str, str]) -> list[tuple[tuple[int, int], Vec]]:
-    """The corners of square ``s`` (grid units) and where its corner lines start in the plane: moved ``1/M`` of the
+    """The corners of square ``square`` (grid units) and where its corner lines start in the plane: moved ``1/M`` of the
     way to the square's centre, every corner or (ruling ``d20.ruling.map-corners`` ``on-walls``) each lying on one of
     ``chains``."""
-    k, centre = plane.scale, plane.centre(s)
+    k, centre = plane.scale, plane.centre(square)
     every = rulings["d20.ruling.map-corners"] == "every"
     out = []
-    for c in sq.corners(s):
+    for c in sq.corners(square):
         v = (c[0] * k, c[1] * k)
         out.append((c, nudged(v, centre) if every or _on_any(v, chains) else v))
     return out
@@ -192,11 +215,11 @@ def _sides(chain: tuple[Vec, ...], points: list[Vec]) -> list[int] | None:
     return [(v > 0) - (v < 0) for v in (dx * (y - ay) - dy * (x - ax) for x, y in points)]
 
 
-def _protectors(sm: SquareMap, target: Square, choice: str) -> tuple[Square, ...]:
+def _protectors(square_board: SquareMap, target: Square, choice: str) -> tuple[Square, ...]:
     """Creatures of the target's side next to it (the eight squares around), when the ruling counts them."""
     if choice == "none":
         return ()
-    return tuple(sorted(s for s, side in sm.creatures.items() if side == "target" and sq.adjacent(s, target)))
+    return tuple(sorted(s for s, side in square_board.creatures.items() if side == "target" and sq.adjacent(s, target)))
 
 
 def _elevation(attacker: Square, target: Square, ground: dict[Square, Fraction],
@@ -219,45 +242,33 @@ def _elevation(attacker: Square, target: Square, ground: dict[Square, Fraction],
     return {"elevation": elevation, "terrain": terrain, "steepest_step": steepest}
 
 
-def read_squares(s: dict[str, Any]) -> SquareReading:
+def read_squares(scenario: dict[str, Any]) -> SquareReading:
     """The reading of a validated scenario on a square map."""
-    sm = square_map.read(s["map"])
-    ground = _ground(s["map"])
-    return reading(sm, sm.attacker, sm.target, ground, s["rulings"])
+    sm = square_map.read(scenario["map"])
+    ground = _ground(scenario["map"])
+    return reading(sm, sm.attacker, sm.target, ground, scenario["rulings"])
 
 
-def _ground(m: dict[str, Any]) -> dict[Square, Fraction]:
-    return square_map.heights(m) if m["elevation"] else {}
+def _ground(battle_map: dict[str, Any]) -> dict[Square, Fraction]:
+    return square_map.heights(battle_map) if battle_map["elevation"] else {}
 
 
-def with_reading(s: dict[str, Any], r: SquareReading) -> dict[str, Any]:
+def with_reading(scenario: dict[str, Any], r: SquareReading) -> dict[str, Any]:
     """The scenario with the fields the map decides filled from it, as if counted by hand."""
-    tgt = {**s["target"], "cover": r.cover, "cover_example": "none", "cover_between": True,
+    tgt = {**scenario["target"], "cover": r.cover, "cover_example": "none", "cover_between": True,
            "protectors": len(r.protectors)}
     if not r.protectors:
         tgt["protector_ac"] = None
-    att = {**s["attacker"], "elevation": r.elevation, "terrain": r.terrain}
-    return {**s, "target": tgt, "attacker": att, "distance_ft": r.distance_ft}
+    att = {**scenario["attacker"], "elevation": r.elevation, "terrain": r.terrain}
+    return {**scenario, "target": tgt, "attacker": att, "distance_ft": r.distance_ft}
 
 
 def used(r: SquareReading) -> tuple[list[str], list[str]]:
     """The rules and rulings the reading relied on, in order."""
-    rules = ["d20.map.squares"]
-    rulings = ["d20.ruling.square-diagonal", "d20.ruling.map-cover"]
-    if r.walls:
-        rules.append("d20.map.walls")
-    if r.knees:
-        rules.append("d20.cover.examples")
-    rulings.extend(r.rulings)
-    if r.line_through:
-        rulings.append("d20.ruling.map-line-through")
-    if r.protectors:
-        rules.append("d20.map.protectors")
-    rulings.append("d20.ruling.map-protectors")
-    if r.elevation != "level":
-        rules.append("d20.map.heights")
-        rulings.append("d20.ruling.map-terrain")
-    return rules, rulings
+    rules = ["d20.map.squares", *(["d20.map.walls"] if r.walls else []), *(["d20.cover.examples"] if r.knees else [])]
+    rulings = ["d20.ruling.square-diagonal", "d20.ruling.map-cover", *r.rulings]
+    more_rules, more_rulings = reading_rules(r.line_through, bool(r.protectors), r.elevation)
+    return rules + more_rules, rulings + more_rulings
 
 
 def placement(r: SquareReading) -> dict[str, Any]:
@@ -276,23 +287,32 @@ def placement(r: SquareReading) -> dict[str, Any]:
         "elevation": r.elevation,
         "terrain": r.terrain,
         "steepest_step_ft": float(r.steepest_step),
+        "corner_lines": [[list(a), list(b), broken] for a, b, broken in r.corner_lines],
     }
 
 
-def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_ft: int) -> tuple[Any, ...]:
-    """Everything ``with_reading`` fills in from a reading: two squares with one of these have one answer."""
-    return (cover, protectors, elevation, terrain, distance_ft)
+WALLED_OFF = ("walled off",)
+"""The regions' key of a square walled off from the other piece: with no line of effect, what fog, bushes or an
+opening would add changes no entry of the overlay."""
 
 
-def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading], dict[str, Any]]) -> dict[str, Any]:
+def _filled(cover: int, protectors: int, elevation: str, terrain: str, distance_ft: int,
+            regional: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Everything ``with_reading`` fills in from a reading, and the regions' reading (``RegionReading.key``): two
+    squares with one of these have one answer."""
+    return (cover, protectors, elevation, terrain, distance_ft, regional)
+
+
+def overlay(scenario: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReading, RegionReading],
+                                                   dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
     the drawn board. Each square is read as a single answer reads it (``reading``), but for a square a run of walls
     keeps wholly apart from the other piece (``square_map.walled_off``: all 16 lines are broken, those between corners
     the two share too, as such a run passes through those corners) or one whose hull with
     it no wall enters and no piece is near (``square_map.in_view``: none is), only what else it fills in is read. The
     evaluation runs once per distinct reading of what it fills in (``with_reading``), on the first square that has
-    it."""
-    moving, m = s["overlay"], s["map"]
+    it. The map's regions and openings (``regions``) are read on every square, and what they say is part of the key."""
+    moving, m = scenario["overlay"], scenario["map"]
     sm = square_map.read(m)
     ground = _ground(m)
     placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
@@ -303,7 +323,7 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
 
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}
 
-    rulings = s["rulings"]
+    rulings = scenario["rulings"]
     breaking = blocking_kinds(rulings)
     behind_cover = cover_percent(LINES, LINES, rulings["d20.ruling.map-cover"])
     open_cover = cover_percent(0, LINES, rulings["d20.ruling.map-cover"])
@@ -313,7 +333,11 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
     def one(c: Square) -> dict[str, Any]:
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
         cover = None
-        if square_map.walled_off(sm, attacker, target, breaking):
+        walled = square_map.walled_off(sm, attacker, target, breaking)
+        # walled off there is no line of effect, whatever fog, bushes or an opening would add: their reading is moot
+        rr = regions.NOTHING if walled else regions.read(m, sm, attacker, target, rulings)
+        regional = WALLED_OFF if walled else rr.key
+        if walled:
             cover = behind_cover  # every corner line is broken and no line gets through: 16 of 16
         elif (not knees and not _pieces_near(pieces - {attacker, target}, attacker, target)
               and square_map.in_view(sm, attacker, target, breaking)):
@@ -322,13 +346,13 @@ def overlay(s: dict[str, Any], on_squares: Callable[[dict[str, Any], SquareReadi
             height = _elevation(attacker, target, ground, rulings)
             key = _filled(cover, len(_protectors(sm, target, rulings["d20.ruling.map-protectors"])),
                           height["elevation"], height["terrain"],
-                          sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX)
+                          sq.distance(attacker, target, rulings["d20.ruling.square-diagonal"]) * FEET_PER_HEX, regional)
             if key in answers:
                 return answers[key]
         r = reading(sm, attacker, target, ground, rulings)
-        key = _filled(r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft)
+        key = _filled(r.cover, len(r.protectors), r.elevation, r.terrain, r.distance_ft, regional)
         if key not in answers:
-            answers[key] = on_squares({**s, "overlay": "none", "map": {**m, moving: list(c)}}, r)
+            answers[key] = on_squares({**scenario, "overlay": "none", "map": {**m, moving: list(c)}}, r, rr)
         return answers[key]
 
     return square_overlay_result(moving, each_square(free, one, ("cover",)))

@@ -36,11 +36,11 @@ class Step:
     """Change to how hard the target is to hit (positive: harder)."""
 
 
-def defense_steps(s: dict[str, Any], cover: int, concealment: int, target: Sight, attacker: Sight,
+def defense_steps(scenario: dict[str, Any], cover: int, concealment: int, target: Sight, attacker: Sight,
                   protectors: int, trace: Trace) -> list[Step]:
     """Changes to how hard the target is to hit, in the order the rulings apply them."""
-    rulings = s["rulings"]
-    kind = s["attack"]["kind"]
+    rulings = scenario["rulings"]
+    kind = scenario["attack"]["kind"]
     high = rulings["d20.ruling.cover-high"]
     steps: list[Step] = []
     c_bonus = cover_bonus(cover, high) if 0 < cover < FULL else 0
@@ -81,9 +81,9 @@ def defense_steps(s: dict[str, Any], cover: int, concealment: int, target: Sight
     return steps
 
 
-def attack_steps(s: dict[str, Any], target: Sight, trace: Trace) -> list[Step]:
+def attack_steps(scenario: dict[str, Any], target: Sight, trace: Trace) -> list[Step]:
     """Changes to the attack roll: higher ground, firing over a melee, an invisible target."""
-    attack, attacker = s["attack"], s["attacker"]
+    attack, attacker = scenario["attack"], scenario["attacker"]
     steps: list[Step] = []
     elevation, terrain = attacker["elevation"], attacker["terrain"]
     mod = elevation_modifier(elevation, terrain)

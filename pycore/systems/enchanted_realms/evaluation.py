@@ -2,33 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...dice import D20, D20_SIDES, binomial, convolve, exact, mean, product
-from ...errors import FieldError, ScenarioError
-from ...geometry.hexgrid import Hex, distance
+from ...dice import D20, D20_SIDES, binomial, exact, mean
 from ...trace import Trace
-from .odds import die_hits, faces_needed, forward_hits, stray_hits
+from . import regions
+from .areas import area_result
+from .friendly_fire import Strays, friendly_fire_result, when_and_who
+from .odds import die_hits, faces_needed
 from .overlay import overlay
 from .resolution import resolve
-from .strays import Creature, StrayLayout, stray_layout
 from .tables import (
     AIMED,
-    ATTACKER,
-    EMPTY_FACES,
     FULL_AGILITY,
     PARTIAL_AGILITY,
     PARTIAL_DEFENSE,
-    STRAY_REACH,
-    TRIGGER_WORDS,
-    WHY_NOT_WORDS,
 )
 
 
-def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str, int]]:
+def _cover_effects(scenario: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str, int]]:
     """targetable, Defense bonus and save bonus from the target's cover and the kind of attack."""
-    kind, cover = s["attack"]["kind"], s["target"]["cover"]
+    kind, cover = scenario["attack"]["kind"], scenario["target"]["cover"]
     aimed = kind in AIMED
     if cover in ("partial", "three-quarters"):
         if aimed:
@@ -40,7 +36,7 @@ def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str
         if cover == "three-quarters":
             trace.rule("er.cover.three-quarters")
         trace.ruling("er.ruling.area-defense")
-        bonus = PARTIAL_DEFENSE if s["rulings"]["er.ruling.area-defense"] == "defense-too" else 0
+        bonus = PARTIAL_DEFENSE if scenario["rulings"]["er.ruling.area-defense"] == "defense-too" else 0
         if bonus:
             trace.rule("er.cover.partial")
         trace.note(f"Against an area effect this cover gives +{PARTIAL_AGILITY} to Agility saves; other saves gain nothing.")
@@ -53,7 +49,7 @@ def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str
         if aimed:
             what = "a ranged attack" if kind == "ranged" else "a spell that needs line of sight"
             trace.note(f"Full cover: {what} cannot target this creature.")
-            if kind == "sight-spell" and s["attack"]["fire_anyway"]:
+            if kind == "sight-spell" and scenario["attack"]["fire_anyway"]:
                 trace.note("A spell that needs line of sight has no target at all here, so it cannot be fired anyway.")
             return False, 0, {}
         trace.rule("er.cover.full-area")
@@ -62,46 +58,78 @@ def _cover_effects(s: dict[str, Any], trace: Trace) -> tuple[bool, int, dict[str
     return True, 0, {}
 
 
-def _unseen(s: dict[str, Any]) -> list[str]:
+def _unseen(scenario: dict[str, Any]) -> list[str]:
     """Why the caster cannot see the target, in words (empty when it can)."""
     why = []
-    if s["blind_shot"]:
+    if scenario["blind_shot"]:
         why.append("the target is somewhere in an obscured area, not seen")
-    if s["target"]["invisible"]:
+    if scenario["target"]["invisible"]:
         why.append("the target is invisible")
-    if s["attacker"]["blinded"]:
+    if scenario["attacker"]["blinded"]:
         why.append("the caster is blinded")
     return why
 
 
-def _vicinity(s: dict[str, Any], others: list[Creature], layout: StrayLayout) -> bool:
-    """Whether another creature is in the vicinity of the target, per ``er.ruling.vicinity``."""
-    target = Hex.axial(*s["target"]["hex"])
-    choice = s["rulings"]["er.ruling.vicinity"]
-    if choice == "adjacent":
-        return any(distance(c.hex, target) == 1 for c in others)
-    if choice == "within-10-ft":
-        return any(distance(c.hex, target) <= STRAY_REACH for c in others)
-    open_hexes = {slot.hex for slot in layout.slots if not slot.blocked}
-    return any(c.hex in open_hexes for c in others)
+@dataclass(frozen=True)
+class Aim:
+    """Whether the attack can be aimed at the target, what the target's cover adds, and whether it is made at all."""
+
+    targetable: bool
+    bonus: int
+    """The Defense bonus of the cover."""
+    saves: dict[str, int]
+    unseen: list[str]
+    """Why a sight spell's caster cannot see the target (empty when it can or it is no sight spell)."""
+    shot: bool
+    """Whether the attack is made: aimed at the target, or fired anyway at full cover."""
 
 
-def evaluate(s: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Pool:
+    """The pool's odds: the faces of a die that hit, and the distribution of hits."""
+
+    hit_faces: list[int]
+    p: Fraction
+    distribution: list[Fraction]
+
+
+def evaluate(scenario: dict[str, Any]) -> dict[str, Any]:
     """Evaluate a validated enchanted-realms scenario into the contract's result dict."""
-    rulings = s["rulings"]
-    attack, attacker, target = s["attack"], s["attacker"], s["target"]
-    kind, cover = attack["kind"], target["cover"]
-    modifier, penalty, dice = attack["modifier"], attack["penalty"], attack["dice"]
-    groups = list(attack["split"]) if attack["split"] is not None else [dice]
+    given, regional = scenario, regions.read(scenario)
+    scenario = regions.applied(scenario, regional)
     trace = Trace()
     trace.rule("er.attack.pool")
+    region_rules, region_rulings = regions.used(regional)
+    trace.rule(*region_rules)
+    trace.ruling(*region_rulings)
+    aim = the_aim(scenario, trace)
+    pool = the_pool(scenario, aim, trace)
+    strays = when_and_who(scenario, aim.shot, bool(aim.unseen) and not aim.targetable, trace)
+    if scenario["attack"]["split"] is not None:
+        trace.rule("er.attack.split")
+    result = the_result(scenario, aim, pool, strays, trace)
+    if scenario["attack"]["rolls"] is not None:
+        result["resolution"] = resolve(scenario, result["groups"], result["defense"], aim.targetable, strays.applies,
+                                       strays.layout, strays.occupants)
+    if regional is not regions.NOTHING:
+        result["map"] = {"regions": regions.placement(regional)}
+    if scenario["overlay"] != "none":
+        result["overlay"] = overlay(given, evaluate)
+    if scenario["area"]["shape"] != "none":
+        result["area"] = area_result(scenario, _cover_effects)
+    return result
 
-    targetable, bonus, saves = _cover_effects(s, trace)
-    unseen = _unseen(s) if targetable and kind == "sight-spell" else []
+
+def the_aim(scenario: dict[str, Any], trace: Trace) -> Aim:
+    """The target's cover against this kind of attack, a sight spell's want of sight, "fire anyway" and the
+    obscurement penalty."""
+    attack, cover, kind = scenario["attack"], scenario["target"]["cover"], scenario["attack"]["kind"]
+    targetable, bonus, saves = _cover_effects(scenario, trace)
+    unseen = _unseen(scenario) if targetable and kind == "sight-spell" else []
     if unseen:
         trace.rule("er.cover.unseen")
         trace.ruling("er.ruling.unseen-sight-spell")
-        if rulings["er.ruling.unseen-sight-spell"] == "no-target":
+        if scenario["rulings"]["er.ruling.unseen-sight-spell"] == "no-target":
             targetable = False
             trace.note(f"A spell that needs line of sight has no viable target: {' and '.join(unseen)}.")
     fire_anyway = attack["fire_anyway"] and cover == "full" and kind == "ranged"
@@ -111,153 +139,50 @@ def evaluate(s: dict[str, Any]) -> dict[str, Any]:
         trace.note("An area effect reaches full cover anyway; \"fire anyway\" changes nothing here.")
     if fire_anyway:
         trace.rule("er.cover.fire-anyway")
-    if penalty:
+    if attack["penalty"]:
         trace.rule("er.obscurement.penalty")
-        trace.note(f"The penalty of {penalty} is on the attacker, not a bonus to the target; "
-                     "obscurement hinders other actions (an Awareness check, say) the same way.")
-    defense = target["defense"] + bonus
-    shot = targetable or fire_anyway
+        trace.note(f"The penalty of {attack['penalty']} is on the attacker, not a bonus to the target; "
+                   "obscurement hinders other actions (an Awareness check, say) the same way.")
+    return Aim(targetable, bonus, saves, unseen, targetable or fire_anyway)
 
-    hit_faces = [r for r in D20 if die_hits(r, modifier, penalty, defense)] if targetable else []
-    miss = D20_SIDES - len(hit_faces)
+
+def the_pool(scenario: dict[str, Any], aim: Aim, trace: Trace) -> Pool:
+    """The faces of one die that hit the target's Defense with its cover, and the pool's distribution of hits."""
+    attack = scenario["attack"]
+    defense = scenario["target"]["defense"] + aim.bonus
+    hit_faces = ([r for r in D20 if die_hits(r, attack["modifier"], attack["penalty"], defense)]
+                 if aim.targetable else [])
     p = Fraction(len(hit_faces), D20_SIDES)
-    if targetable:
+    if aim.targetable:
         trace.rule("er.attack.natural")
-    distribution = binomial(dice, p)
+    return Pool(hit_faces, p, binomial(attack["dice"], p))
 
-    # friendly fire: when, where, and who
-    a, b = Hex.axial(*attacker["hex"]), Hex.axial(*target["hex"])
-    layout = stray_layout(a, b, rulings)
-    others = [Creature(o["name"], Hex.axial(*o["hex"]), o["defense"]) for o in s["others"]]
-    triggers: list[str] = []
-    if s["blind_shot"]:
-        triggers.append("blind-shot")
-    if attacker["blinded"]:
-        triggers.append("blinded-attacker")
-    if target["invisible"]:
-        triggers.append("invisible-target")
-    near = None
-    if cover == "three-quarters" and kind in AIMED:
-        trace.ruling("er.ruling.vicinity")
-        near = _vicinity(s, others, layout)
-        if near:
-            triggers.append("three-quarters-cover")
-    if fire_anyway:
-        triggers.append("full-cover")
-    applies = bool(triggers) and shot and kind in AIMED
-    why_not = "unseen" if unseen and not targetable else _why_not(applies, kind, shot, near)
-    if triggers or near is not None:
-        trace.rule("er.ff.when")
-    if kind == "area" and triggers:
-        trace.note("An area effect is not aimed at one creature, so it cannot stray: friendly fire does not apply.")
 
-    occupants: dict[Hex, Creature] = {c.hex: c for c in others}
-    attacker_struck = rulings["er.ruling.attacker-hex"] == "struck"
-    if applies:
-        trace.rule("er.ff.whole-pool", "er.ff.stray-hexes", "er.ff.d10", "er.ff.forward")
-        trace.ruling("er.ruling.slot-order")
-        if layout.attacker_slot:
-            trace.ruling("er.ruling.attacker-hex")
-            if attacker_struck:
-                if attacker["defense"] is None:
-                    raise ScenarioError([FieldError("attacker.defense", "is required: the attacker's hex is a stray hex and "
-                                                    "ruling er.ruling.attacker-hex lets the attacker be struck")])
-                occupants[a] = Creature(ATTACKER, a, attacker["defense"])
-        if layout.front_behind_shooter:
-            trace.ruling("er.ruling.front-behind-shooter")
-    if layout.tie and (applies or near is not None):
-        trace.ruling("er.ruling.edge-side")
-    if attack["split"] is not None:
-        trace.rule("er.attack.split")
-
-    slot_of = {slot.hex: slot for slot in layout.slots}
-    creatures = []
-    struck_chance: dict[str, float] = {}
-    struck_exact: dict[str, str] = {}
-    listed = list(others) + ([occupants[a]] if a in occupants else [])
-    for c in listed:
-        slot = slot_of.get(c.hex)
-        strikes_faces = [r for r in D20 if r not in hit_faces and forward_hits(r, modifier, penalty, c.defense)]
-        dist = [Fraction(1)] + [Fraction(0)] * dice
-        if applies and slot is not None and not slot.blocked:
-            dist = [Fraction(1)]
-            for g in groups:
-                dist = convolve(dist, stray_hits(g, miss, len(strikes_faces)))
-        struck = 1 - dist[0]
-        expected = mean(dist)
-        forward_faces = [r for r in D20 if forward_hits(r, modifier, penalty, c.defense)]
-        creatures.append({
-            "name": c.name,
-            "hex": list(c.hex.qr),
-            "defense": c.defense,
-            "slot": slot.number if slot else None,
-            "can_be_struck": bool(applies and slot is not None and not slot.blocked),
-            "forward_needs": faces_needed(forward_faces),
-            **exact("forward_die_chance", Fraction(len(forward_faces), D20_SIDES)),
-            **exact("struck_chance", struck),
-            **exact("expected_hits", expected),
-            "hits_distribution": [{"hits": k, **exact("chance", q)} for k, q in enumerate(dist)],
-        })
-        struck_chance[c.name] = float(struck)
-        struck_exact[c.name] = str(struck)
-
-    stray_groups = []
-    for g in groups:
-        strays = Fraction(miss, D20_SIDES) ** g if applies else Fraction(0)
-        stray_groups.append({"dice": g, **exact("stray_chance", strays)})
-    any_stray = 1 - product(1 - Fraction(x["stray_chance_exact"]) for x in stray_groups)
-
-    slots_out = []
-    for slot in layout.slots:
-        who = occupants.get(slot.hex)
-        slots_out.append({
-            "number": slot.number,
-            "hex": list(slot.hex.qr),
-            "occupant": who.name if who and not slot.blocked else None,
-            "place": slot.place,
-            "blocked": slot.blocked or None,
-        })
-
-    hit_chance = 1 - distribution[0]
-    expected_hits = mean(distribution)
-    result: dict[str, Any] = {
-        "targetable": targetable,
-        "attack_modifier": modifier - penalty,
-        "defense_bonus": bonus,
-        "save_bonus": saves,
-        **exact("hit_chance", hit_chance),
+def the_result(scenario: dict[str, Any], aim: Aim, pool: Pool, strays: Strays, trace: Trace) -> dict[str, Any]:
+    """The contract's result keys."""
+    attack, cover = scenario["attack"], scenario["target"]["cover"]
+    groups = list(attack["split"]) if attack["split"] is not None else [attack["dice"]]
+    distribution = pool.distribution
+    return {
+        "targetable": aim.targetable,
+        "attack_modifier": attack["modifier"] - attack["penalty"],
+        "defense_bonus": aim.bonus,
+        "save_bonus": aim.saves,
+        **exact("hit_chance", 1 - distribution[0]),
         **trace.result(),
-        "untargetable_reason": _untargetable(kind, cover, targetable, unseen),
-        "kind": kind,
+        "untargetable_reason": _untargetable(attack["kind"], cover, aim.targetable, aim.unseen),
+        "kind": attack["kind"],
         "cover": cover,
-        "defense": defense,
-        "dice": dice,
+        "defense": scenario["target"]["defense"] + aim.bonus,
+        "dice": attack["dice"],
         "groups": groups,
-        **exact("die_hit_chance", p),
-        "needs": faces_needed(hit_faces),
+        **exact("die_hit_chance", pool.p),
+        "needs": faces_needed(pool.hit_faces),
         "hits_distribution": [{"hits": k, **exact("chance", q)} for k, q in enumerate(distribution)],
-        **exact("expected_hits", expected_hits),
-        "line_of_fire": [list(h.qr) for h in layout.line],
-        "friendly_fire": {
-            "applies": applies,
-            "reason": _reason(triggers, why_not),
-            "why_not": why_not,
-            "triggers": triggers,
-            "slots": slots_out,
-            "empty_faces": list(EMPTY_FACES),
-            "struck_chance": struck_chance,
-            "struck_chance_exact": struck_exact,
-            "creatures": creatures,
-            "groups": stray_groups,
-            **exact("stray_chance", any_stray),
-        },
+        **exact("expected_hits", mean(distribution)),
+        "line_of_fire": [list(h.qr) for h in strays.layout.line],
+        "friendly_fire": friendly_fire_result(scenario, strays, pool.hit_faces, groups),
     }
-    if attack["rolls"] is not None:
-        result["resolution"] = resolve(s, groups, defense, targetable, applies, layout, occupants)
-    if s["overlay"] != "none":
-        result["overlay"] = overlay(s, evaluate)
-    return result
-
 
 
 def _untargetable(kind: str, cover: str, targetable: bool, unseen: list[str]) -> str | None:
@@ -267,23 +192,3 @@ def _untargetable(kind: str, cover: str, targetable: bool, unseen: list[str]) ->
     if cover == "full":
         return f"full cover stops {'a ranged attack' if kind == 'ranged' else 'a sight spell'}"
     return "a sight spell cannot target what cannot be seen"
-
-
-def _why_not(applies: bool, kind: str, shot: bool, near: bool | None) -> str | None:
-    """Why friendly fire is not used (a key of ``WHY_NOT_WORDS``), or None when it is."""
-    if applies:
-        return None
-    if kind == "area":
-        return "area"
-    if not shot:
-        return "no-shot"
-    if near is False:
-        return "nobody-near"
-    return "no-trigger"
-
-
-def _reason(triggers: list[str], why_not: str | None) -> str:
-    """The contract's ``reason``: why friendly fire is used or not, in words."""
-    if why_not is None:
-        return "Friendly fire applies: " + "; ".join(TRIGGER_WORDS[t] for t in triggers) + "."
-    return f"No friendly fire: {WHY_NOT_WORDS[why_not]}."

@@ -6,9 +6,13 @@ from typing import Any
 
 from ...dice import D20_SIDES
 from ...errors import FieldError
+from ...maps.areas import area_errors, area_fields
 from ...maps.overlay import OVERLAY_CHOICES
+from ...maps.regions import check as check_regions
+from ...maps.regions import region_field
 from ...schema import Field, Inputs
-from .tables import ATTACKER, COVER_CHOICES, KIND_CHOICES, RULINGS, STRAY_DIE, SYSTEM
+from .regions import KINDS as REGION_KINDS
+from .tables import ATTACKER, COVER_CHOICES, KIND_CHOICES, RULINGS, STRAY_DIE, SYSTEM, TITLE
 
 HEX_RANGE = 99
 DEFENSE_MIN, DEFENSE_MAX = 0, 60
@@ -18,6 +22,7 @@ OTHER_FIELDS = (
     Field("name", "text", "Name", maximum=40),
     Field("hex", "hex", "Hex", minimum=-HEX_RANGE, maximum=HEX_RANGE),
     Field("defense", "int", "Defense", minimum=DEFENSE_MIN, maximum=DEFENSE_MAX),
+    Field("cover", "choice", "Cover from an area", default="none", choices=COVER_CHOICES),
 )
 
 INPUTS = Inputs(
@@ -67,32 +72,43 @@ INPUTS = Inputs(
               rule="er.ff.forward"),
         Field("map.grid", "choice", "Grid", default="hex", choices=(("hex", "Hexes"), ("square", "Squares")),
               rule="er.ff.hexes-only", in_form=False, help="Enchanted Realms plays on hexes only."),
+        *area_fields("er.cover.full", "ft"),
+        region_field("er.obscurement.regions"),
     ),
     RULINGS,
 )
 
 
 
-def check(s: dict[str, Any]) -> list[FieldError]:
+def check(scenario: dict[str, Any]) -> list[FieldError]:
     """Cross-field checks the schema cannot make, one error per bad field."""
     errors: list[FieldError] = []
-    if s["map"]["grid"] != "hex":
+    if scenario["map"]["grid"] != "hex":
         errors.append(FieldError("map.grid", "Enchanted Realms plays on hexes only: a stray shot lands in one of the "
                                  "eight hexes around the target, which a square grid does not have (rule "
                                  "er.ff.hexes-only)"))
-    attack = s["attack"]
-    dice = attack["dice"]
-    a, b = tuple(s["attacker"]["hex"]), tuple(s["target"]["hex"])
-    if a == b:
+    else:
+        errors.extend(check_regions({"cols": None, "rows": None, **scenario["map"]}, REGION_KINDS, TITLE))
+    errors.extend(area_errors(scenario["area"], "hex"))
+    if tuple(scenario["attacker"]["hex"]) == tuple(scenario["target"]["hex"]):
         errors.append(FieldError("target.hex", "is the attacker's hex: the target must stand in another hex"))
-    split = attack["split"]
+    errors.extend(_dice_errors(scenario["attack"]))
+    if scenario["overlay"] == "bystander" and scenario["overlay_defense"] is None:
+        errors.append(FieldError("overlay_defense", "is required for the bystander overlay: give the Defense of "
+                                 "the creature who might stand in each hex"))
+    return errors + _others_errors(scenario)
+
+
+def _dice_errors(attack: dict[str, Any]) -> list[FieldError]:
+    """The split, the rolled dice and the d10s against the pool's size."""
+    errors: list[FieldError] = []
+    dice, split, rolls, d10s = attack["dice"], attack["split"], attack["rolls"], attack["d10s"]
     if split is not None:
         if not split:
             errors.append(FieldError("attack.split", "is an empty list: give the dice of each attack, or leave it out"))
         elif sum(split) != dice:
             errors.append(FieldError("attack.split", f"adds up to {sum(split)}, but the pool has {dice} "
                                      f"{'die' if dice == 1 else 'dice'}: the groups must add up to attack.dice"))
-    rolls = attack["rolls"]
     if rolls is not None and len(rolls) != dice:
         errors.append(FieldError("attack.rolls", f"has {len(rolls)} {'die' if len(rolls) == 1 else 'dice'}, "
                                  f"but the pool has {dice}: give one raw d20 per die"))
@@ -101,7 +117,6 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             errors.append(FieldError("attack.d10", "cannot be used with split dice: give one d10 per attack in attack.d10s"))
         elif rolls is None:
             errors.append(FieldError("attack.d10", "is only used with the dice actually rolled: fill in attack.rolls too"))
-    d10s = attack["d10s"]
     if d10s is not None:
         if split is None:
             errors.append(FieldError("attack.d10s", "is only for split dice: use attack.d10 for a single attack"))
@@ -109,12 +124,16 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             errors.append(FieldError("attack.d10s", f"has {len(d10s)} d10s for {len(split)} split attacks: give one per attack"))
         elif rolls is None:
             errors.append(FieldError("attack.d10s", "is only used with the dice actually rolled: fill in attack.rolls too"))
-    if s["overlay"] == "bystander" and s["overlay_defense"] is None:
-        errors.append(FieldError("overlay_defense", "is required for the bystander overlay: give the Defense of "
-                                 "the creature who might stand in each hex"))
+    return errors
+
+
+def _others_errors(scenario: dict[str, Any]) -> list[FieldError]:
+    """Each other creature's name (given, not the attacker's, not twice) and hex (one creature per hex)."""
+    errors: list[FieldError] = []
+    a, b = tuple(scenario["attacker"]["hex"]), tuple(scenario["target"]["hex"])
     seen_names: dict[str, int] = {}
     seen_hexes: dict[tuple[int, int], int] = {}
-    for i, other in enumerate(s["others"]):
+    for i, other in enumerate(scenario["others"]):
         name, where = other["name"], other["hex"]
         if isinstance(name, str):
             if not name.strip():
@@ -137,4 +156,3 @@ def check(s: dict[str, Any]) -> list[FieldError]:
             else:
                 seen_hexes[spot] = i
     return errors
-

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...maps.areas import area_rulings
 from ...rules import Choice, Rule, Ruling
 
 SYSTEM = "enchanted-realms"
@@ -42,7 +43,7 @@ AIMED = ("ranged", "sight-spell")
 ATTACKER = "attacker"
 """The occupant name of the attacker's own hex when the ruling lets the attacker be struck."""
 
-RULES: tuple[Rule, ...] = (
+OWN_RULES: tuple[Rule, ...] = (
     Rule("er.attack.pool", "A pool of d20s, each die on its own", ATTACK_PAGE),
     Rule("er.attack.natural", "A natural 20 always hits, a natural 1 always misses", ATTACK_PAGE),
     Rule("er.attack.split", "Split dice are separate attacks", ATTACK_PAGE),
@@ -51,6 +52,7 @@ RULES: tuple[Rule, ...] = (
     Rule("er.cover.three-quarters", "Three-quarters cover", COVER_PAGE),
     Rule("er.cover.full", "Full cover: no ranged attack or sight spell can target it", COVER_PAGE),
     Rule("er.cover.full-area", "Full cover against area effects: +5 to Agility saves", COVER_PAGE),
+    Rule("er.cover.area-caught", "Who an area catches", COVER_PAGE),
     Rule("er.cover.full-acting", "Acting from full cover", COVER_PAGE),
     Rule("er.cover.fire-anyway", "Firing at full cover anyway", COVER_PAGE),
     Rule("er.cover.unseen", "A sight spell needs a target it can see", COVER_PAGE),
@@ -64,7 +66,7 @@ RULES: tuple[Rule, ...] = (
     Rule("er.ff.forward", "Dice rolled forward by 2", FRIENDLY_FIRE_PAGE),
 )
 
-RULINGS: tuple[Ruling, ...] = (
+OWN_RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "er.ruling.unseen-sight-spell",
         "Can a spell that needs line of sight be cast at a target nobody can see?",
@@ -196,3 +198,47 @@ WHY_NOT_WORDS = {
 }
 """Why friendly fire is not used, by reason."""
 
+
+REGION_RULES: tuple[Rule, ...] = (
+    Rule("er.obscurement.regions", "Obscured ground on the map", OBSCUREMENT_PAGE),
+    Rule("er.ff.blind-region", "A shot into ground where nothing can be seen", FRIENDLY_FIRE_PAGE),
+)
+"""The rules of obscured regions on the map."""
+
+REGION_RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "er.ruling.region-into",
+        "When is an attack made into an obscured region?",
+        OBSCUREMENT_PAGE,
+        (
+            Choice("target", "The target is in it", "the penalty and the blind shot come from the regions the "
+                   "target's hex lies in"),
+            Choice("line", "The line crosses it", "they come from every region the line of fire passes through, "
+                   "the attacker's and the target's hexes included"),
+        ),
+        "target",
+        "The text puts the penalty on the one acting into the obscured area: what hides the target is the ground "
+        "it stands in; an attacker standing in fog and shooting out is not acting into it.",
+    ),
+    Ruling(
+        "er.ruling.region-penalty",
+        "An obscured region's penalty and a penalty given as well",
+        OBSCUREMENT_PAGE,
+        (
+            Choice("highest", "The larger", "the largest of the regions' penalties and the attack's own penalty "
+                   "counts: they describe the same murk"),
+            Choice("add", "Add them", "the regions' largest penalty is added to the attack's own penalty (for an "
+                   "attack penalty that stands for something else, such as a condition)"),
+        ),
+        "highest",
+        "The penalty box is how a table gave the fog before the map could draw it; counting the fog twice would "
+        "punish the same shot for the same mist.",
+    ),
+)
+"""The rulings of obscured regions on the map."""
+
+RULES = (*OWN_RULES, *REGION_RULES)
+"""Every rule of Enchanted Realms: its own and those of regions on a map."""
+
+RULINGS = (*OWN_RULINGS, *(r for r in area_rulings("er.ruling", COVER_PAGE) if r.id != "er.ruling.area-point"), *REGION_RULINGS)
+"""Every ruling of Enchanted Realms: its own, those areas rest on (``maps.areas``) and those of regions on a map."""

@@ -8,7 +8,8 @@ from typing import Any
 
 from ...dice import d6_chance, d6_target, exact
 from ...trace import Trace
-from . import hex_map, square_map
+from . import hex_map, regions, square_map
+from .areas import area_result
 from .modifiers import (
     AIMED,
     Cover,
@@ -26,22 +27,30 @@ from .overlay import overlay
 from .tables import COVER_EFFECT, MELEE_REACH, ONLY_SIX, TOTAL
 
 
-def evaluate(s: dict[str, Any]) -> dict[str, Any]:
-    """Evaluate a validated skirmish-d6 scenario into the contract's result dict."""
-    rulings = s["rulings"]
+def evaluate(scenario: dict[str, Any]) -> dict[str, Any]:
+    """Evaluate a validated skirmish-d6 scenario into the contract's result dict (with an area's pieces, if any)."""
+    result = _evaluate(scenario)
+    if scenario["area"]["shape"] != "none":
+        result["area"] = area_result(scenario)
+    return result
+
+
+def _evaluate(scenario: dict[str, Any]) -> dict[str, Any]:
+    """``evaluate`` without the area."""
+    rulings = scenario["rulings"]
     mc: MapCover = None
-    if s["_alternative"] == "map" and s["map"]["grid"] == "square":
-        mc = square_map.cover_on_squares(s["map"], rulings, s["light"])
-        result = answer(s, mc)
-        if s["overlay"] != "none":
-            result["overlay"] = square_map.overlay(s, answer)
+    if scenario["_alternative"] == "map" and scenario["map"]["grid"] == "square":
+        mc = square_map.cover_on_squares(scenario["map"], rulings, scenario["light"])
+        result = answer(scenario, mc)
+        if scenario["overlay"] != "none":
+            result["overlay"] = square_map.overlay(scenario, answer)
         return result
-    if s["_alternative"] == "map":
-        mc = hex_map.cover_on_map(s["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"],
+    if scenario["_alternative"] == "map":
+        mc = hex_map.cover_on_map(scenario["map"], rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"],
                                 rulings["d6.ruling.height-blocks"] == "ridge")
-    result = answer(s, mc)
-    if mc is not None and s["overlay"] != "none":
-        result["overlay"] = overlay(s, answer)
+    result = answer(scenario, mc)
+    if mc is not None and scenario["overlay"] != "none":
+        result["overlay"] = overlay(scenario, answer)
     return result
 
 
@@ -51,13 +60,15 @@ MapCover = hex_map.MapCover | square_map.SquareCover | None
 
 @dataclass(frozen=True)
 class Standing:
-    """Where the pieces stand and what lies between them: the cover, the light, the distance and the height."""
+    """Where the pieces stand and what lies between them: the cover, the light, the distance, the height and what the
+    map's regions said."""
 
     cover: Cover
     lit: int | str
     distance: float | None
     surrounded: bool
     elevation: str
+    regional: regions.RegionReading
 
 
 @dataclass(frozen=True)
@@ -73,47 +84,54 @@ class Aim:
         return not self.why_not
 
 
-def answer(s: dict[str, Any], mc: MapCover) -> dict[str, Any]:
+def answer(scenario: dict[str, Any], mc: MapCover) -> dict[str, Any]:
     """The result of a validated scenario whose map (if it has one) has been read into ``mc``."""
     trace = Trace()
-    standing = where_they_stand(s, mc, trace)
-    aim = can_aim(s, standing, trace)
-    net, mods = modifiers(s, standing, trace)
-    hits_on, chance = the_roll(s, aim, net, trace)
-    return the_result(s, mc, trace, standing, aim, (net, mods), (hits_on, chance))
+    standing = where_they_stand(scenario, mc, trace)
+    aim = can_aim(scenario, standing, trace)
+    net, mods = modifiers(scenario, standing, trace)
+    hits_on, chance = the_roll(scenario, aim, net, trace)
+    return the_result(scenario, mc, trace, standing, aim, (net, mods), (hits_on, chance))
 
 
-def where_they_stand(s: dict[str, Any], mc: MapCover, trace: Trace) -> Standing:
+def where_they_stand(scenario: dict[str, Any], mc: MapCover, trace: Trace) -> Standing:
     """The cover (obstacles and light against the attacker's vision), the distance, surrounding and height: counted,
     or read off the map."""
-    rulings = s["rulings"]
+    rulings = scenario["rulings"]
     distance: float | None
     if mc is not None:
         partial, total, distance = mc.partial, mc.total, mc.distance
     else:
-        partial, total = s["obstacles"]["partial"], s["obstacles"]["total"]
-        distance = s["attack"]["distance"]
-    light = mc.light if isinstance(mc, square_map.SquareCover) and mc.light is not None else s["light"]
-    lit = light_levels(light, s["attacker"]["vision"])
+        partial, total = scenario["obstacles"]["partial"], scenario["obstacles"]["total"]
+        distance = scenario["attack"]["distance"]
+    light = mc.light if isinstance(mc, square_map.SquareCover) and mc.light is not None else scenario["light"]
+    regional = regions.read_scenario(scenario) if mc is not None else regions.NOTHING
+    more_partial, more_total = regions.obstacles(regional, rulings)
+    partial, total = partial + more_partial, total + more_total
+    light = regions.light(regional, light, rulings)
+    lit = light_levels(light, scenario["attacker"]["vision"])
     cover = combine_cover(partial, total, lit, rulings["d6.ruling.light-and-obstacles"])
     trace.rule(*cover.rules)
-    surrounded = _map_rules(mc, trace) or s["target"]["surrounded"]
-    elevation = _elevation(mc, s["attacker"]["elevation"], rulings, trace)
+    surrounded = _map_rules(mc, trace) or scenario["target"]["surrounded"]
+    region_rules, region_rulings = regions.used(regional, scenario["map"])
+    trace.rule(*region_rules)
+    trace.ruling(*region_rulings)
+    elevation = _elevation(mc, scenario["attacker"]["elevation"], rulings, trace)
     trace.rule("d6.light.vision")
     if cover.obstacle_levels and lit not in (0, TOTAL) and not cover.total_obstacles:
         trace.ruling("d6.ruling.light-and-obstacles")
-    return Standing(cover, lit, distance, surrounded, elevation)
+    return Standing(cover, lit, distance, surrounded, elevation, regional)
 
 
-def can_aim(s: dict[str, Any], standing: Standing, trace: Trace) -> Aim:
+def can_aim(scenario: dict[str, Any], standing: Standing, trace: Trace) -> Aim:
     """Whether the action can be aimed at the target at all (total cover, blindness, invisibility); the distance is
     only asked for when it decides."""
-    kind, att, tgt, distance = s["attack"]["kind"], s["attacker"], s["target"], standing.distance
+    kind, att, tgt, distance = scenario["attack"]["kind"], scenario["attacker"], scenario["target"], standing.distance
     area, aimed = kind == "area-spell", kind in AIMED
     far = distance is not None and distance > MELEE_REACH
     why_not: list[str] = []
     only_six = False
-    limited = blind_limits(kind, s["rulings"]["d6.ruling.blind-spells"])
+    limited = blind_limits(kind, scenario["rulings"]["d6.ruling.blind-spells"])
     if att["blinded"] and kind == "target-spell":
         trace.ruling("d6.ruling.blind-spells")
     if standing.cover.level == TOTAL:
@@ -143,14 +161,14 @@ def can_aim(s: dict[str, Any], standing: Standing, trace: Trace) -> Aim:
             only_six = True
         elif area:
             trace.note("An area spell still affects an invisible creature.")
-    assert not why_not or distance is not None or never_targetable(s), "check() asks for the distance"
-    assert why_not or distance is not None or not needs_distance(s), "check() asks for the distance"
+    assert not why_not or distance is not None or never_targetable(scenario), "check() asks for the distance"
+    assert why_not or distance is not None or not needs_distance(scenario), "check() asks for the distance"
     return Aim(tuple(why_not), only_six)
 
 
-def modifiers(s: dict[str, Any], standing: Standing, trace: Trace) -> tuple[int, list[Modifier]]:
+def modifiers(scenario: dict[str, Any], standing: Standing, trace: Trace) -> tuple[int, list[Modifier]]:
     """The environment's and the conditions' modifiers, then the two-modifier cap: the net and each one."""
-    kind, att, tgt, rulings = s["attack"]["kind"], s["attacker"], s["target"], s["rulings"]
+    kind, att, tgt, rulings = scenario["attack"]["kind"], scenario["attacker"], scenario["target"], scenario["rulings"]
     level, area = standing.cover.level, kind == "area-spell"
     mods: list[Modifier] = []
     if level in (1, 2):
@@ -185,10 +203,10 @@ def modifiers(s: dict[str, Any], standing: Standing, trace: Trace) -> tuple[int,
     return net, mods
 
 
-def the_roll(s: dict[str, Any], aim: Aim, net: int, trace: Trace) -> tuple[int | None, Fraction | None]:
+def the_roll(scenario: dict[str, Any], aim: Aim, net: int, trace: Trace) -> tuple[int | None, Fraction | None]:
     """What a d6 must show and the chance of it: none when the target cannot be aimed at, only a 6 when that is all
     that hits, else the attack's number moved by the net modifier."""
-    base = s["attack"]["hits_on"]
+    base = scenario["attack"]["hits_on"]
     if not aim.targetable:
         return None, Fraction(0)
     if aim.only_six:
@@ -202,7 +220,7 @@ def the_roll(s: dict[str, Any], aim: Aim, net: int, trace: Trace) -> tuple[int |
     return hits_on, d6_chance(hits_on)
 
 
-def the_result(s: dict[str, Any], mc: MapCover, trace: Trace, standing: Standing, aim: Aim,
+def the_result(scenario: dict[str, Any], mc: MapCover, trace: Trace, standing: Standing, aim: Aim,
                modified: tuple[int, list[Modifier]], roll: tuple[int | None, Fraction | None]) -> dict[str, Any]:
     """The contract's result: the answer, the cover, the sizes, the rules applied and the map's reading."""
     (net, mods), (hits_on, chance), cover = modified, roll, standing.cover
@@ -211,10 +229,10 @@ def the_result(s: dict[str, Any], mc: MapCover, trace: Trace, standing: Standing
         trace.rule("d6.light.sanity")
         trace.note("The attacker's sight is useless in this light: every target has total cover, "
                    "so the attacker is vulnerable to Sanity damage.")
-    sizes = {who: size_effects(s[who]["size"]) for who in ("attacker", "target")}
-    if any(s[who]["size"] != "medium" for who in ("attacker", "target")):
+    sizes = {who: size_effects(scenario[who]["size"]) for who in ("attacker", "target")}
+    if any(scenario[who]["size"] != "medium" for who in ("attacker", "target")):
         trace.rule("d6.size.table")
-        if any(s[who]["size"] in ("huge", "colossal") for who in ("attacker", "target")):
+        if any(scenario[who]["size"] in ("huge", "colossal") for who in ("attacker", "target")):
             trace.rule("d6.size.beyond-large")
     result = {
         "targetable": aim.targetable,
@@ -239,6 +257,8 @@ def the_result(s: dict[str, Any], mc: MapCover, trace: Trace, standing: Standing
         result["map"] = square_map.placement(mc)
     elif mc is not None:
         result["map"] = _placement(mc)
+    if standing.regional is not regions.NOTHING:
+        result["map"]["regions"] = regions.placement(standing.regional)
     return result
 
 
@@ -251,6 +271,8 @@ def _square_rules(mc: square_map.SquareCover, trace: Trace) -> bool:
     if mc.edge_walls:
         trace.ruling("d6.ruling.edge-line")
     trace.ruling(*mc.lines_used)
+    if "d6.ruling.openings" in mc.lines_used:
+        trace.rule("d6.map.openings")
     if mc.seen_past:
         trace.rule("d6.cover.seen-past")
     if mc.lights_read:

@@ -101,16 +101,16 @@ def ridge_hexes(ground: dict[Hex, float], attacker: Hex, target: Hex) -> list[He
     return [h for h, z in ground.items() if z > top]
 
 
-def ground_of(m: dict[str, Any]) -> dict[Hex, float]:
+def ground_of(battle_map: dict[str, Any]) -> dict[Hex, float]:
     """The map's heights by hex (empty when it lists none)."""
-    return heights(m["elevation"], m["cols"], m["rows"]) if m["elevation"] else {}
+    return heights(battle_map["elevation"], battle_map["cols"], battle_map["rows"]) if battle_map["elevation"] else {}
 
 
-def cover_on_map(m: dict[str, Any], edge_choice: str, surround_rule: str, ridge: bool = False) -> MapCover:
+def cover_on_map(battle_map: dict[str, Any], edge_choice: str, surround_rule: str, ridge: bool = False) -> MapCover:
     """Count the obstacles the straight centre line passes through (``hexgrid.straight_line``); total obstacles block
     unless some unbroken line gets past."""
-    attacker, target, obstacles, creatures = read(m)
-    return cover_between(attacker, target, obstacles, creatures, ground_of(m), edge_choice, surround_rule, ridge)
+    attacker, target, obstacles, creatures = read(battle_map)
+    return cover_between(attacker, target, obstacles, creatures, ground_of(battle_map), edge_choice, surround_rule, ridge)
 
 
 def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatures: dict[Hex, str],

@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import FieldError
+from ...maps import regions
+from ...maps.areas import area_errors, area_fields
 from ...maps.overlay import OVERLAY_CHOICES
 from ...maps.square_map import MOST_SQUARES, hex_board_errors, square_fields
 from ...schema import Field, Inputs
 from .modifiers import needs_distance, never_targetable
-from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, VISION_LABELS, VISIONS
+from .regions import KINDS as REGION_KINDS
+from .tables import LIGHT_LABELS, LIGHT_LEVELS, RULINGS, SIZES, SYSTEM, TITLE, VISION_LABELS, VISIONS
 
 KIND_CHOICES = (
     ("melee", "Melee attack [ATTACK]"),
@@ -79,6 +82,8 @@ INPUTS = Inputs(
               help="Marks every free hex of the map with the answer if that piece stood there.",
               rule="d6.map.line", group="map"),
         *square_fields("d6.map.squares"),
+        *area_fields("d6.cover.area-effect", "″", "map"),
+        regions.region_field("d6.map.light-regions"),
         Field("attacker.elevation", "choice", "Attacker's height", default="level", choices=ELEVATION_CHOICES,
               rule="d6.height.above"),
         Field("attacker.size", "choice", "Attacker's size", default="medium", choices=SIZE_CHOICES, rule="d6.size.table"),
@@ -103,19 +108,19 @@ INPUTS = Inputs(
 
 
 
-def check(s: dict[str, Any]) -> list[FieldError]:
+def check(scenario: dict[str, Any]) -> list[FieldError]:
     """Cross-field checks the schema cannot make: a board size is both width and height or neither; a blinded
     attacker or an invisible target needs the distance, unless the action cannot be aimed whatever the distance."""
-    if s["_alternative"] == "map":
-        m = s["map"]
+    if scenario["_alternative"] == "map":
+        m = scenario["map"]
         for given, missing in (("cols", "rows"), ("rows", "cols")):
             if m[given] is not None and m[missing] is None:
                 return [FieldError(f"map.{missing}", f"is required with map.{given}: give the board's width and "
                                    "height, or neither for a map without edges")]
-        return hex_board_errors(m)
-    if s["attack"]["distance"] is not None:
+        return hex_board_errors(m) + area_errors(scenario["area"], m["grid"]) + regions.check(m, REGION_KINDS, TITLE)
+    if scenario["attack"]["distance"] is not None:
         return []
-    if needs_distance(s) and not never_targetable(s):
+    if needs_distance(scenario) and not never_targetable(scenario):
         return [FieldError("attack.distance", "is required when the attacker is blinded or the target "
                            "is invisible: attacks beyond 1 inch are impossible")]
     return []

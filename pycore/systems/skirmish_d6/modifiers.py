@@ -114,22 +114,22 @@ def blind_limits(kind: str, blind_spells: str) -> bool:
     return kind in ("melee", "ranged") or (kind == "target-spell" and blind_spells == "aimed")
 
 
-def needs_distance(s: dict[str, Any]) -> bool:
+def needs_distance(scenario: dict[str, Any]) -> bool:
     """Whether a 1-inch limit (blinded attacker, invisible target) applies to this validated scenario."""
-    kind = s["attack"]["kind"]
-    blinded = s["attacker"]["blinded"] and blind_limits(kind, s["rulings"]["d6.ruling.blind-spells"])
-    return blinded or (s["target"]["invisible"] and kind in AIMED)
+    kind = scenario["attack"]["kind"]
+    blinded = scenario["attacker"]["blinded"] and blind_limits(kind, scenario["rulings"]["d6.ruling.blind-spells"])
+    return blinded or (scenario["target"]["invisible"] and kind in AIMED)
 
 
-def never_targetable(s: dict[str, Any]) -> bool:
+def never_targetable(scenario: dict[str, Any]) -> bool:
     """Whether the action cannot be aimed at the target whatever the distance: a [TARGET] spell at an invisible
     creature, or an aimed action against total cover (counted obstacles and light)."""
-    kind = s["attack"]["kind"]
-    if kind == "target-spell" and s["target"]["invisible"]:
+    kind = scenario["attack"]["kind"]
+    if kind == "target-spell" and scenario["target"]["invisible"]:
         return True
-    if kind not in AIMED or s["_alternative"] != "counted":
+    if kind not in AIMED or scenario["_alternative"] != "counted":
         return False
-    lit = light_levels(s["light"], s["attacker"]["vision"])
-    cover = combine_cover(s["obstacles"]["partial"], s["obstacles"]["total"], lit,
-                          s["rulings"]["d6.ruling.light-and-obstacles"])
+    lit = light_levels(scenario["light"], scenario["attacker"]["vision"])
+    cover = combine_cover(scenario["obstacles"]["partial"], scenario["obstacles"]["total"], lit,
+                          scenario["rulings"]["d6.ruling.light-and-obstacles"])
     return cover.level == TOTAL

@@ -2,7 +2,7 @@
 
 An entry depends on the map only through its reading key (``reading_key``): the cover level the obstacle levels and
 the light make, whether the distance is beyond 1 inch, whether the target is surrounded and who stands higher. So
-the overlay works out each hex's key from the map seen once from the piece that stays (``FromStays``) and runs the
+the overlay works out each hex's key from the map seen once from the piece that stays (``FixedPieceView``) and runs the
 evaluation once per distinct key, on the first hex that has it, from that hex's full reading (``map.cover_between``,
 the very function a single evaluation uses, told whether a line gets past as the key found it). Seen from the piece
 that stays, a hex's centre line is read by direction (``rays.Rays``) and whether some unbroken line gets past a
@@ -21,7 +21,7 @@ from ...geometry.hexgrid import Hex
 from ...geometry.rays import Rays
 from ...maps.hex_map import board_cells, read, unbounded_cells
 from ...maps.overlay import entry_values, overlay_result, standing_hexes
-from . import hex_map
+from . import hex_map, regions
 from .inputs import BOARD_COORD
 from .modifiers import combine_cover, light_levels
 from .tables import MELEE_REACH, TOTAL
@@ -36,22 +36,22 @@ Key = tuple[Any, ...]
 """What of a map reading an answer depends on (``reading_key``)."""
 
 
-def drawn_cells(m: dict[str, Any], placed: list[Hex]) -> tuple[Hex, ...]:
+def drawn_cells(battle_map: dict[str, Any], placed: list[Hex]) -> tuple[Hex, ...]:
     """The hexes of the drawn map: the sized board, or the board grown around the pieces (as the view draws it)."""
-    if m["cols"] is not None and m["rows"] is not None:
-        return board_cells(m["cols"], m["rows"])
+    if battle_map["cols"] is not None and battle_map["rows"] is not None:
+        return board_cells(battle_map["cols"], battle_map["rows"])
     return unbounded_cells(placed)
 
 
-def pieces(m: dict[str, Any]) -> list[Hex]:
+def pieces(battle_map: dict[str, Any]) -> list[Hex]:
     """Every piece's hex in drawing order: attacker, target, obstacles, creatures."""
-    return [Hex.axial(*m["attacker"]), Hex.axial(*m["target"]),
-            *(Hex.axial(*o["hex"]) for o in m["obstacles"]), *(Hex.axial(*c["hex"]) for c in m["creatures"])]
+    return [Hex.axial(*battle_map["attacker"]), Hex.axial(*battle_map["target"]),
+            *(Hex.axial(*o["hex"]) for o in battle_map["obstacles"]), *(Hex.axial(*c["hex"]) for c in battle_map["creatures"])]
 
 
-def moved(s: dict[str, Any], moving: str, h: Hex) -> dict[str, Any]:
+def moved(scenario: dict[str, Any], moving: str, h: Hex) -> dict[str, Any]:
     """The validated scenario without its overlay, with ``moving`` at ``h``."""
-    return {**s, "overlay": "none", "map": {**s["map"], moving: list(h.qr)}}
+    return {**scenario, "overlay": "none", "map": {**scenario["map"], moving: list(h.qr)}}
 
 
 def higher(heights: tuple[float, float] | None) -> int | None:
@@ -123,11 +123,11 @@ class Surround:
         return any((-x, -y) in seen for x, y in seen)
 
 
-class FromStays:
+class FixedPieceView:
     """The reading key of each hex the moving piece could stand on, from the map seen from the piece that stays."""
 
-    def __init__(self, s: dict[str, Any], moving: str) -> None:
-        m, rulings = s["map"], s["rulings"]
+    def __init__(self, scenario: dict[str, Any], moving: str) -> None:
+        m, rulings = scenario["map"], scenario["rulings"]
         self.moving = moving
         """``target`` or ``attacker``."""
         self.attacker, self.target, self.obstacles, self.creatures = read(m)
@@ -138,10 +138,14 @@ class FromStays:
         self.ridge = rulings["d6.ruling.height-blocks"] == "ridge"
         """Whether hexes higher than both pieces are total obstacles."""
         self.edge, self.rule = rulings["d6.ruling.edge-line"], rulings["d6.ruling.surround"]
-        self.light = light_levels(s["light"], s["attacker"]["vision"])
+        self.light = light_levels(scenario["light"], scenario["attacker"]["vision"])
         """The cover levels the light adds (``light_levels``)."""
         self.combine = rulings["d6.ruling.light-and-obstacles"]
         """How light and obstacle levels combine."""
+        self.map, self.rulings = m, rulings
+        """The validated map and the rulings (the regions are read from them hex by hex)."""
+        self.scene_light, self.vision = scenario["light"], scenario["attacker"]["vision"]
+        """The scene's light and the attacker's vision, for the light a region gives."""
         enemies = [h for h, side in self.creatures.items() if side == "attacker"]
         self.surround = Surround(enemies if moving == "attacker" else [self.attacker, *enemies], self.rule == "adjacent")
         """The attacker's side around the target."""
@@ -169,20 +173,26 @@ class FromStays:
         sight = self.sight(ridges)
         paths = sight.counts(h)
         light, combine = self.light, self.combine
+        regional, mp, mt = regions.NOTHING, 0, 0
+        if self.map["regions"]:  # the brush on the line counts after the map's own (no line is looked for past it)
+            regional = regions.read(self.map, a, t)
+            mp, mt = regions.obstacles(regional, self.rulings)
+            light = light_levels(regions.light(regional, self.scene_light, self.rulings), self.vision)
         clear: bool | None = True
         if not any(total for _, total in paths):
             partial, total = cover_of(paths, True, self.edge)
-            level = combine_cover(partial, total, light, combine).level
-        elif all(combine_cover(partial + total, 0, light, combine).level == TOTAL for partial, total in paths):
+            level = combine_cover(partial + mp, total + mt, light, combine).level
+        elif all(combine_cover(partial + total + mp, mt, light, combine).level == TOTAL for partial, total in paths):
             clear, level = None, TOTAL  # blocked: total cover; clear: the obstacles count as levels, that many too
         else:
             clear = sight.clearance.clear(h)
             partial, total = cover_of(paths, clear, self.edge)
-            level = combine_cover(partial, total, light, combine).level
+            level = combine_cover(partial + mp, total + mt, light, combine).level
         surrounded = self.surround.around(h) if self.moving == "target" else self.surround.around(t, h)
         heights = (ground.get(a, 0), ground.get(t, 0)) if ground else None
         far = abs(a.q - t.q) + abs(a.r - t.r) + abs(a.s - t.s) > 2 * MELEE_REACH  # the distance, doubled
-        return (level, far, surrounded, higher(heights)), clear
+        found = (level, far, surrounded, higher(heights))
+        return ((*found, regional.key) if self.map["regions"] else found), clear
 
     def reading(self, h: Hex, clear: bool | None = None) -> hex_map.MapCover:
         """The full reading with the moving piece at ``h``, as a single evaluation makes it (``clear``: whether an
@@ -193,19 +203,19 @@ class FromStays:
                                    totals, clear)
 
 
-def overlay(s: dict[str, Any], answer: Answer) -> dict[str, Any]:
+def overlay(scenario: dict[str, Any], answer: Answer) -> dict[str, Any]:
     """The ``overlay`` result key of a validated map scenario that asks for one."""
-    moving, m = s["overlay"], s["map"]
+    moving, m = scenario["overlay"], scenario["map"]
     placed = pieces(m)
     here = placed[0] if moving == "attacker" else placed[1]
     hexes = standing_hexes(drawn_cells(m, placed), (h for h in placed if h != here), BOARD_COORD)
-    seen = FromStays(s, moving)
+    seen = FixedPieceView(scenario, moving)
     answers: dict[Key, dict[str, Any]] = {}  # each key's entry values
     entries = []
     for h in hexes:
         key, clear = seen.key(h)
         values = answers.get(key)
         if values is None:
-            values = answers[key] = entry_values(answer(moved(s, moving, h), seen.reading(h, clear)), COVER_KEY)
+            values = answers[key] = entry_values(answer(moved(scenario, moving, h), seen.reading(h, clear)), COVER_KEY)
         entries.append({"hex": list(h.qr), **values})
     return overlay_result(moving, entries)

@@ -9,11 +9,14 @@ from fractions import Fraction
 from typing import Any
 
 from ...geometry import squaregrid as sq
+from ...geometry.crossings import CROSS, Place, places
+from ...geometry.plane import Vec
 from ...geometry.squaregrid import Square
-from ...geometry.walls import CROSS, Place, Vec, clear_line, places
+from ...geometry.walls import clear_line
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
-from ...maps.square_map import Line, LineTable, SquareMap
+from ...maps.square_map import Line, SquareMap
+from . import regions
 from .inputs import BOARD_COORD
 from .tables import TOTAL
 
@@ -22,6 +25,9 @@ COVER_KEY = ("cover_level", "hits_on")
 
 PARTIAL = "partial"
 """A partial obstacle: one level of cover."""
+LINE_RULINGS = {"object": "d6.ruling.map-objects", "low": "d6.ruling.map-low-walls", "window": "d6.ruling.openings",
+                "slit": "d6.ruling.openings"}
+"""The ruling that says what each kind of line other than a wall or a door is."""
 
 
 @dataclass(frozen=True)
@@ -77,17 +83,16 @@ class Crossing:
     """The rulings on crossings the count relied on (``d6.ruling.map-count``, ``-joints``, ``-points``)."""
 
 
-def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], table: LineTable,
-              rulings: dict[str, str]) -> Crossing:
-    """Count the obstacles the centre line ``p``-``q`` meets among the ``counted`` lines and their kinds: lines of one
-    kind drawn touching each other are one obstacle, counted once if the line crosses it anywhere (``walls.places``:
-    lines meeting there taken together), or each line crossed is one (ruling ``d6.ruling.map-count``); a line it only
+def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str, str]) -> Crossing:
+    """Count the obstacles the centre line ``p``-``q`` meets among the ``counted`` lines and their kinds: each place it
+    crosses lines of one kind (``crossings.places``: lines meeting there taken together) is one obstacle, an outline closed
+    on itself one however often it is crossed, or each line crossed is one (ruling ``d6.ruling.map-count``); a line it
+    only
     touches or runs along counts under ruling ``d6.ruling.edge-line`` ``more``; a place where lines of different kinds
     meet and are crossed only together counts as one partial level under ruling ``d6.ruling.map-joints``
     ``lesser``."""
     edge_counts = rulings["d6.ruling.edge-line"] == "more"
     dots = rulings["d6.ruling.map-points"] == "post"
-    kinds = {TOTAL: total_kinds(rulings), PARTIAL: partial_kinds(rulings)}
     out = Crossing([], [], [], ())
     used: list[str] = []
     crossed: list[Place] = []
@@ -97,9 +102,7 @@ def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], table: LineTable,
             continue
         found = places(p, q, [line.path for line in members], dots)
         per_entry = _entries(found, edge_counts)
-        whole = table.obstacles(kinds[group]) if len(per_entry) > 1 else {}
-        first = {whole.get(members[k].field, members[k].field): k for k in reversed(per_entry)}
-        per_obstacle = sorted(first.values(), key=per_entry.index)
+        per_obstacle = _obstacles(found, members, edge_counts)
         if len(per_entry) != len(per_obstacle):
             used.append("d6.ruling.map-count")
         chosen = [members[k] for k in (per_entry if rulings["d6.ruling.map-count"] == "entries" else per_obstacle)]
@@ -121,8 +124,26 @@ def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], table: LineTable,
     return Crossing(out.walls, out.kinds, out.edges, tuple(dict.fromkeys(used)))
 
 
+def _obstacles(found: list[Place], members: list[Line], touches: bool) -> list[int]:
+    """The polyline (position) each obstacle ``found`` counts is charged to: one per place the line crosses (and,
+    ``touches``, per place it only touches or runs along), but an outline closed on itself once, however often the
+    line goes in and out of it."""
+    out: list[int] = []
+    closed: set[int] = set()
+    for place in found:
+        if place.how != CROSS and not touches:
+            continue
+        k = place.by
+        if len(members[k].path) > 2 and members[k].path[0] == members[k].path[-1]:
+            if k in closed:
+                continue
+            closed.add(k)
+        out.append(k)
+    return out
+
+
 def _entries(found: list[Place], touches: bool) -> list[int]:
-    """The polylines (positions) that ``found`` counts one each, as ``walls.meetings`` does: those crossed, by
+    """The polylines (positions) that ``found`` counts one each, as ``crossings.meetings`` does: those crossed, by
     themselves or first at a place they cross together, then (``touches``) those only touched or run along."""
     crossed = [k for place in found if place.how == CROSS for k, legs, _ in place.members
                if k == place.by or legs == 3]
@@ -138,12 +159,9 @@ def line_kind(line: Line, rulings: dict[str, str]) -> str | None:
         return TOTAL
     if line.kind == "object":
         return TOTAL if rulings["d6.ruling.map-objects"] == "total" else PARTIAL
+    if line.kind in square_map.OPENINGS:
+        return PARTIAL if rulings["d6.ruling.openings"] == "partial" else None
     return PARTIAL if rulings["d6.ruling.map-low-walls"] == "partial" else None
-
-
-def partial_kinds(rulings: dict[str, str]) -> frozenset[str]:
-    """The kinds of line ``line_kind`` makes partial obstacles."""
-    return frozenset(kind for kind in ("object", "low") if line_kind(Line(kind, (), 0), rulings) == PARTIAL)
 
 
 def total_kinds(rulings: dict[str, str]) -> frozenset[str]:
@@ -161,16 +179,17 @@ def _surround(target: Square, enemies: list[Square], adjacent_only: bool) -> tup
     return None
 
 
-def cover_on_squares(m: dict[str, Any], rulings: dict[str, str], light: str) -> SquareCover:
+def cover_on_squares(battle_map: dict[str, Any], rulings: dict[str, str], light: str) -> SquareCover:
     """Count what the centre line crosses; total obstacles and walls block unless some unbroken line gets past."""
-    sm = square_map.read(m)
-    return cover_between(sm, sm.attacker, sm.target, square_map.heights(m) if m["elevation"] else {}, rulings, light)
+    sm = square_map.read(battle_map)
+    ground = square_map.heights(battle_map) if battle_map["elevation"] else {}
+    return cover_between(sm, sm.attacker, sm.target, ground, rulings, light)
 
 
-def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
+def cover_between(square_board: SquareMap, attacker: Square, target: Square, ground: dict[Square, Fraction],
                   rulings: dict[str, str], light: str) -> SquareCover:
     """``cover_on_squares`` with the map read and the attacker and target at the given squares."""
-    obstacles, creatures = sm.obstacles, sm.creatures
+    obstacles, creatures = square_board.obstacles, square_board.creatures
     ridges: tuple[Square, ...] = ()
     if ground:
         top = max(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0)))
@@ -184,32 +203,33 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
     if obstacles or creatures:
         partial_sq = tuple(s for s in middle if creatures.get(s) or obstacles.get(s) == PARTIAL)
         total_sq = tuple(s for s in middle if obstacles.get(s) == TOTAL)
-    p, q = sm.plane.centre(attacker), sm.plane.centre(target)
+    p, q = square_board.plane.centre(attacker), square_board.plane.centre(target)
     counted: list[tuple[Line, str]] = []
-    for line in square_map.along(sm, attacker, target):  # the centre line meets no other line
+    for line in square_map.along(square_board, attacker, target):  # the centre line meets no other line
         kind = line_kind(line, rulings)
         if kind is not None:
             counted.append((line, kind))
-    crossing = _crossing(p, q, counted, sm.table, rulings)
+    crossing = _crossing(p, q, counted, rulings)
     walls, kinds, edges = crossing.walls, crossing.kinds, crossing.edges
     # no line between the two squares meets a line off their hull (``near``): what the rulings on kinds of line say
     # is asked of those, and they are what may let some line get past
-    close = square_map.near(sm, attacker, target, sm.lines) if sm.table.kinds - {"wall", "door"} else []
-    used = [f"d6.ruling.map-{'objects' if line.kind == 'object' else 'low-walls'}" for line in close
-            if line.kind in ("object", "low")] + list(crossing.used)
+    close = (square_map.near(square_board, attacker, target, square_board.lines)
+             if square_board.table.kinds - {"wall", "door"} else [])
+    used = [LINE_RULINGS[line.kind] for line in close if line.kind in LINE_RULINGS] + list(crossing.used)
     crossed_totals = len(total_sq) + kinds.count(TOTAL)
     clear = True
     if crossed_totals:
-        if square_map.walled_off(sm, attacker, target, total_kinds(rulings)):
+        if square_map.walled_off(square_board, attacker, target, total_kinds(rulings)):
             clear = False
         else:
-            totals = [line for line in close or square_map.near(sm, attacker, target, sm.lines)
+            totals = [line for line in close or square_map.near(square_board, attacker, target, square_board.lines)
                       if line_kind(line, rulings) == TOTAL]
             solid = [s for s, kind in obstacles.items() if kind == TOTAL]
-            blockers = square_map.grown(totals) + tuple(sm.plane.square(s, sm.plane.grow) for s in solid)
-            clear = clear_line(sm.plane, attacker, target, blockers, square_map.spines(sm.plane, totals, solid))
+            plane = square_board.plane
+            blockers = square_map.grown(totals) + tuple(plane.square(s, plane.grow) for s in solid)
+            clear = clear_line(plane, attacker, target, blockers, square_map.spines(plane, totals, solid))
     partial = len(partial_sq) + kinds.count(PARTIAL)
-    lights_read = bool(sm.lights) and rulings["d6.ruling.map-light"] == "lights"
+    lights_read = bool(square_board.lights) and rulings["d6.ruling.map-light"] == "lights"
     return SquareCover(
         distance=sq.distance(attacker, target, rulings["d6.ruling.square-diagonal"]),
         crossed=middle,
@@ -224,7 +244,7 @@ def cover_between(sm: SquareMap, attacker: Square, target: Square, ground: dict[
         surrounded_by=_surrounded(attacker, target, creatures, rulings),
         heights=(ground.get(attacker, Fraction(0)), ground.get(target, Fraction(0))) if ground else None,
         ridges=ridges,
-        light=_map_light(sm, target, rulings) if lights_read else None,
+        light=_map_light(square_board, target, rulings) if lights_read else None,
         lights_read=lights_read,
         lines_used=tuple(dict.fromkeys(used)),
     )
@@ -237,13 +257,14 @@ def _surrounded(attacker: Square, target: Square, creatures: dict[Square, str],
     return _surround(target, enemies, rulings["d6.ruling.surround"] == "adjacent")
 
 
-def _map_light(sm: SquareMap, target: Square, rulings: dict[str, str]) -> str | None:
+def _map_light(square_board: SquareMap, target: Square, rulings: dict[str, str]) -> str | None:
     """``bright`` where one of the map's lights reaches the target's centre past every total obstacle, else None
     (ruling ``d6.ruling.map-light``: the scenario's light holds)."""
     centre = sq.centre(target)
-    for one in sm.lights:
+    for one in square_board.lights:
         if square_map.reaches(one, target) and square_map.lit(one, target, [
-                line for line in square_map.by_segment(sm, one.at, centre) if line_kind(line, rulings) == TOTAL]):
+                line for line in square_map.by_segment(square_board, one.at, centre) if line_kind(line, rulings) == TOTAL],
+                square_board.plane):
             return "bright"
     return None
 
@@ -271,13 +292,13 @@ def reading_key(sc: SquareCover) -> tuple[Any, ...]:
     return (sc.partial, sc.total, sc.distance, sc.surrounded_by is not None, higher, sc.light)
 
 
-def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], dict[str, Any]]) -> dict[str, Any]:
+def overlay(scenario: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], dict[str, Any]]) -> dict[str, Any]:
     """The ``overlay`` key of a validated square-map scenario: the answer with the moving piece on each free square of
     the drawn board. Each square is read as a single answer reads it (``cover_between``), but for a square a run of
     walls keeps wholly apart from the other piece (``walls.walled_off``, on a map without heights): there the walls
     are total cover, which no count of obstacles changes, so only the distance, the surround and the light are read.
     The evaluation runs once per distinct ``reading_key`` (or those three), on the first square that has it."""
-    moving, m, rulings = s["overlay"], s["map"], s["rulings"]
+    moving, m, rulings = scenario["overlay"], scenario["map"], scenario["rulings"]
     sm = square_map.read(m)
     ground = square_map.heights(m) if m["elevation"] else {}
     placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
@@ -294,15 +315,17 @@ def overlay(s: dict[str, Any], answer: Callable[[dict[str, Any], SquareCover], d
         attacker, target = (c, sm.target) if moving == "attacker" else (sm.attacker, c)
         key: tuple[Any, ...] | None = None
         if not ground and square_map.walled_off(sm, attacker, target, blocking):
+            # total cover by the walls: no light or brush the regions add changes it, so they are not read
             key = ("walled off", sq.distance(attacker, target, rulings["d6.ruling.square-diagonal"]),
                    _surrounded(attacker, target, sm.creatures, rulings) is not None,
                    _map_light(sm, target, rulings) if lights_read else None)
             if key in answers:
                 return answers[key]
-        sc = cover_between(sm, attacker, target, ground, rulings, s["light"])
-        key = key or reading_key(sc)
+        sc = cover_between(sm, attacker, target, ground, rulings, scenario["light"])
+        if key is None:  # the light where the target stands and the brush on the line, beside the walls' reading
+            key = (*reading_key(sc), regions.read(m, attacker, target).key if m["regions"] else None)
         if key not in answers:
-            answers[key] = answer({**s, "overlay": "none", "map": {**m, moving: list(c)}}, sc)
+            answers[key] = answer({**scenario, "overlay": "none", "map": {**m, moving: list(c)}}, sc)
         return answers[key]
 
     return square_overlay_result(moving, each_square(free, one, COVER_KEY))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...maps.areas import area_rulings
 from ...rules import Choice, Rule, Ruling
 
 SYSTEM = "skirmish-d6"
@@ -54,7 +55,7 @@ SIZE_TABLE: dict[str, dict[str, int]] = {
 VISION_LABELS = {"normal": "Normal sight", "dim": "Dimsight", "dark": "Darksight"}
 LIGHT_LABELS = {"dark": "Dark", "dim": "Dim", "bright": "Bright", "radiant": "Radiant"}
 
-RULES: tuple[Rule, ...] = (
+OWN_RULES: tuple[Rule, ...] = (
     Rule("d6.cover.partial-obstacle", "Partial obstacles", COVER_PAGE),
     Rule("d6.cover.total-obstacle", "Total obstacles", COVER_PAGE),
     Rule("d6.cover.seen-past", "A total obstacle a line gets past is partial", COVER_PAGE),
@@ -84,7 +85,7 @@ RULES: tuple[Rule, ...] = (
     Rule("d6.limits.two-modifiers", "At most two modifiers: the largest bonus and the largest penalty", LIMITS_PAGE),
 )
 
-RULINGS: tuple[Ruling, ...] = (
+OWN_RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "d6.ruling.light-and-obstacles", "Do light levels add to obstacle levels?", LIGHT_PAGE,
         (Choice("add", "Add them", "light levels and obstacle levels are counted together"),
@@ -188,14 +189,16 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "d6.ruling.map-count", "What is one obstacle among a square map's lines?", MAP_PAGE,
-        (Choice("obstacles", "As drawn", "lines of one kind drawn touching each other are one obstacle, as a player "
-                "counts on the table: one level however often the centre line crosses it and however the map split "
-                "it into entries"),
-         Choice("entries", "Each entry", "each of the map's entries the centre line crosses is one obstacle; lines "
-                "drawn end to end count once where the line crosses them at their joint")),
+        (Choice("obstacles", "As drawn", "each place where the centre line crosses a map's lines is one obstacle, as a "
+                "player counts on the table: a wall crossed twice is two, an outline closed on itself one however "
+                "often the line goes in and out, and lines drawn end to end or over each other one where the line "
+                "crosses them together"),
+         Choice("entries", "Each entry", "each of the map's entries the centre line crosses is one obstacle, "
+                "however often it crosses it")),
         "obstacles",
         "The text counts the obstacles the line passes; how a map maker split a room's lines into entries is no part "
-        "of the room, so one low wall drawn as two touching entries is one obstacle, as it is drawn in one.",
+        "of the room, so a low wall bent across the line twice is two obstacles whether it was drawn as one entry or "
+        "as two, while a pillar is one.",
     ),
     Ruling(
         "d6.ruling.map-joints", "What does the centre line cross where walls of different kinds meet end to end?",
@@ -217,3 +220,61 @@ RULINGS: tuple[Ruling, ...] = (
         "A point has no length to stand behind; map makers' exports leave such points where a wall was deleted.",
     ),
 )
+REGION_RULES: tuple[Rule, ...] = (
+    Rule("d6.map.light-regions", "Light levels marked on the map", MAP_PAGE),
+    Rule("d6.map.brush", "Brush and dense brush on the map", MAP_PAGE),
+    Rule("d6.map.openings", "Windows and arrow slits on a square map", MAP_PAGE),
+)
+"""The rules of regions and openings on a map."""
+
+REGION_RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "d6.ruling.region-light",
+        "A light level marked on the map, and the map's lights or the scene's light",
+        MAP_PAGE,
+        (
+            Choice("region", "The region's", "where the target stands in a region of a light level, that level is "
+                   "the light there, whatever the map's lights and the scene's light say; where regions overlap, "
+                   "the one listed last"),
+            Choice("brighter", "The brighter", "the brighter of the region's level and the light the map's lights "
+                   "or the scene give"),
+        ),
+        "region",
+        "A region is the map maker's word for that very spot (a dark cellar in a sunlit scene, a lit room in the "
+        "night); the scene's light is for the rest of the map.",
+    ),
+    Ruling(
+        "d6.ruling.dense-brush",
+        "Does dense brush the line passes through block it?",
+        MAP_PAGE,
+        (
+            Choice("total", "Total obstacle", "dense brush the centre line passes through is a total obstacle, as "
+                   "the text lists it: total cover"),
+            Choice("partial", "Partial obstacle", "dense brush counts one level, like other brush (for tables where "
+                   "one can glimpse a target through the leaves)"),
+        ),
+        "total",
+        "The text names dense brush among the total obstacles; a region has no edge to see past, so no unbroken "
+        "line is looked for beside it.",
+    ),
+    Ruling(
+        "d6.ruling.openings",
+        "What does a window or an arrow slit give?",
+        MAP_PAGE,
+        (
+            Choice("partial", "A partial obstacle", "the centre line through a window or a slit counts it as one "
+                   "partial obstacle, like peeking around a corner, wherever the two stand"),
+            Choice("open", "Nothing", "an opening stands in nobody's way; only the wall around it counts"),
+        ),
+        "partial",
+        "The text counts peeking around a corner as a partial obstacle; shooting through a narrow opening shows "
+        "as little of the body, and the text gives no more levels than that to anything short of a wall.",
+    ),
+)
+"""The rulings of regions and openings on a map."""
+
+RULES = (*OWN_RULES, *REGION_RULES)
+"""Every rule of d6 Skirmish: its own and those of regions on a map."""
+
+RULINGS = (*OWN_RULINGS, *area_rulings("d6.ruling", MAP_PAGE), *REGION_RULINGS)
+"""Every ruling of d6 Skirmish: its own, those areas rest on (``maps.areas``) and those of regions on a map."""

@@ -11,8 +11,9 @@ import { BoardZoom } from "./zoom.js";
 import { BoardAccess, keyOf } from "./access.js";
 import { listen } from "./input.js";
 import { BoardMarks } from "./marks.js";
-import { fieldsOf, listsOf, placedMessage, plan, readPieces, singleText, toggledDoor } from "./model.js";
-import { afterPaint, holdsMarkup, setBoard, whenIdle } from "../utilities/common.js";
+import { cellWords, fieldsOf, listsOf, moved, placedMessage, plan, readPieces, remember, singleText, toggledDoor }
+  from "./model.js";
+import { afterPaint, cellNoun, holdsMarkup, setBoard, whenIdle } from "../utilities/common.js";
 
 /** @typedef {import("./model.js").BoardSpec} BoardSpec */
 /** @typedef {import("./model.js").Pieces} Pieces */
@@ -34,6 +35,10 @@ import { afterPaint, holdsMarkup, setBoard, whenIdle } from "../utilities/common
  */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+/** The tool that moves pieces and selects cells (the others: a slot's index, or ERASE). */
+export const MOVE = -2;
+/** The tool that clears a cell. */
+export const ERASE = -1;
 
 /**
  * @param {ParentNode} root
@@ -87,6 +92,21 @@ export class HexBoard {
     this.gone = false;
     /** @type {{ url: string, size: string } | null} a square map's picture and the size ("cols,rows") it covers */
     this.pictured = null;
+    /** @type {number} the tool a tap uses: MOVE (select, pick up and put down), ERASE, or a slot to place */
+    this.tool = MOVE;
+    /** @type {string | null} the cell whose piece is picked up (the next tap on an empty cell moves it there) */
+    this.held = null;
+    /** @type {import("./model.js").Snapshot[]} the fields before each change, for Undo */
+    this.history = [];
+    this.tools = container.querySelector('[data-role="board-tools"]');
+    this.undoButton = /** @type {HTMLButtonElement | null} */ (container.querySelector('[data-role="board-undo"]'));
+    this.tools?.addEventListener("click", (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button") : null;
+      if (!button) return;
+      if (button === this.undoButton) this.undo();
+      else if (button instanceof HTMLElement && button.dataset.tool !== undefined) this.setTool(Number(button.dataset.tool));
+    }, { signal });
+    if (this.tools instanceof HTMLElement) this.tools.hidden = false;
     listen(this, signal);
     // A list editor (calculator/lists.js) changed a list the board shows: mark the hexes it moved at once.
     container.addEventListener("calc:records", (event) => {
@@ -120,7 +140,7 @@ export class HexBoard {
     // once, when the board is on screen: a tap's steps run on a copy, and a mark drawn and wiped in the same task
     // (never on screen), so the first tap finds them compiled and the canvas's pixels and font ready
     this.rehearsed = true;
-    plan(this.spec, first, pieces);
+    plan(this.spec, first, pieces, 0);
     const halo = this.spec.slots.findIndex((slot) => slot.kind === "partial" || slot.kind === "total");
     this.pending.shown.set(first, Math.max(0, halo));
     this.pending.draw();
@@ -165,6 +185,7 @@ export class HexBoard {
     // until the answer to the next request (already queued by the change) draws them.
     if (redrawn && this.dirty.size) this.paint(this.read(), [...this.dirty]);
     if (redrawn) this.access.redrawn(hadFocus);
+    if (redrawn) this.showHeld();
     if (reply.board_legend !== undefined) this.legend(reply.board_legend);
   }
 
@@ -232,7 +253,9 @@ export class HexBoard {
     const template = document.createElement("template");
     template.innerHTML = `<svg xmlns="${SVG_NS}"><g>${keys.map((k) => patch.cells[k][1]).join("")}</g>` +
       `<g>${keys.map((k) => patch.cells[k][2]).join("")}</g><g>${patch.segments}</g></svg>`; // built by pycore.views.svg, escaped
-    const [cells, glyphs, segments] = /** @type {Element} */ (template.content.firstElementChild).children;
+    const [cells, glyphs, lines] = /** @type {Element} */ (template.content.firstElementChild).children;
+    const segments = document.createDocumentFragment();
+    segments.append(...lines.children);
     const layer = svg.querySelector(".hexboard-glyphs");
     for (const fresh of [...cells.children]) {
       const key = keyOf(fresh);
@@ -256,7 +279,7 @@ export class HexBoard {
     if (layer) layer.append(...glyphs.children);
     if (patch.walls) this.patchWalls(svg, patch.walls);
     for (const line of svg.querySelectorAll(":scope > line.hexboard-segment")) line.remove();
-    svg.append(...segments.children);
+    svg.insertBefore(segments, layer); // the lines go under the letters (a fragment of them: see below)
     const title = svg.querySelector(":scope > title");
     const desc = svg.querySelector(":scope > desc");
     if (title && title.textContent !== patch.title) title.textContent = patch.title;
@@ -278,7 +301,8 @@ export class HexBoard {
       const template = document.createElement("template");
       template.innerHTML = `<svg xmlns="${SVG_NS}">${markup}</svg>`; // built by pycore.views.svg, escaped
       const layer = /** @type {Element} */ (template.content.firstElementChild).firstElementChild;
-      if (layer) svg.insertBefore(layer, svg.querySelector(":scope > .hexboard-glyphs"));
+      const above = svg.querySelector(":scope > line.hexboard-segment") ?? svg.querySelector(":scope > .hexboard-glyphs");
+      if (layer) svg.insertBefore(layer, above);
     }
     if (digest) this.marks.walls = digest;
     else delete this.marks.walls;
@@ -294,6 +318,7 @@ export class HexBoard {
     const input = this.input("map.doors");
     const toggled = input ? toggledDoor(input.value, index) : null;
     if (!input || !toggled) return;
+    this.remember();
     input.value = toggled.text;
     this.access.say(toggled.message);
     input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -414,19 +439,140 @@ export class HexBoard {
     this.form?.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  // Place a piece on hex element `g`: slot `to` (-1: clear it), or by default the next kind of piece.
+  // Place a piece of slot `to` on hex element `g` (-1: clear it).
   /**
    * @param {Element} g
-   * @param {number} [to]
+   * @param {number} to
    */
   place(g, to) {
     const key = keyOf(g);
-    const move = plan(this.spec, key, this.read(), to);
+    const pieces = this.read();
+    const move = plan(this.spec, key, pieces, to);
     if (!move) return;
+    this.remember();
+    if (this.held !== null && move.changed.includes(this.held)) this.hold(null);
     this.write(move.pieces);
     this.paint(move.pieces, move.changed);
     const message = placedMessage(this.spec, key, move.next);
     afterPaint(() => this.access.say(message)); // words for screen readers: after the frame that shows the piece
+  }
+
+  // The tool a tap uses from now on (MOVE, ERASE or a slot), shown pressed in the tool row and said.
+  /** @param {number} tool */
+  setTool(tool) {
+    this.tool = Number.isInteger(tool) && tool >= ERASE && tool < this.spec.slots.length ? tool : MOVE;
+    for (const button of this.tools?.querySelectorAll("button[data-tool]") ?? []) {
+      button.setAttribute("aria-pressed", String(Number(/** @type {HTMLElement} */ (button).dataset.tool) === this.tool));
+    }
+    this.container.dataset.tool = this.tool === MOVE ? "move" : this.tool === ERASE ? "erase" : this.spec.slots[this.tool].kind;
+    const noun = cellNoun(this.form);
+    this.access.say(this.tool === MOVE ? `Move: tap a piece, then its new ${noun}, or drag it.`
+      : this.tool === ERASE ? `Erase: tap a ${noun} to clear it.`
+        : `${this.spec.slots[this.tool].label}: tap a ${noun} to place one.`);
+  }
+
+  // A tap (or Enter) on cell `g`: with MOVE, a piece is picked up, a picked-up piece put down on an empty cell, and
+  // any other cell only selected (its numbers shown); with another tool, that tool is used on the cell. While a list
+  // editor places one of its items (calculator/lists.js), the tap is the list's.
+  /** @param {Element} g */
+  tapped(g) {
+    if (this.container.dataset.placing !== undefined) return;
+    const key = keyOf(g);
+    this.access.focusKey = key;
+    if (this.tool !== MOVE) {
+      this.place(g, this.tool);
+      if (this.tool >= 0 && this.spec.slots[this.tool].single) this.setTool(MOVE); // one of a kind: placed, done
+      return;
+    }
+    const pieces = this.read();
+    const words = cellWords(this.spec, key, pieces, cellNoun(this.form));
+    if (this.held !== null && this.held !== key && !pieces.has(key)) {
+      this.drop(this.held, key);
+    } else if (this.held === key) {
+      this.hold(null);
+      this.access.say(`${words} Put back.`);
+    } else if (pieces.has(key)) {
+      this.hold(key);
+      this.access.say(`${words} Picked up: tap its new ${cellNoun(this.form)}, or drag it there.`);
+    } else {
+      this.hold(null);
+      this.access.say(words);
+    }
+  }
+
+  // The piece on cell `from` moved to the empty cell `to` (a drag, or two taps): nothing else changes.
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
+  drop(from, to) {
+    this.hold(null);
+    const move = moved(this.read(), from, to);
+    if (!move) return;
+    this.remember();
+    this.access.focusKey = to;
+    this.write(move.pieces);
+    this.paint(move.pieces, move.changed);
+    const message = `${placedMessage(this.spec, to, move.next).replace(" placed.", " moved here.")}`;
+    afterPaint(() => this.access.say(message));
+  }
+
+  // The cell whose piece is picked up (null: none), marked on the board.
+  /** @param {string | null} key */
+  hold(key) {
+    this.held = key;
+    this.showHeld();
+  }
+
+  // The picked-up piece's cell marked (`data-held`) again: the engine's drawings do not know of it.
+  showHeld() {
+    for (const g of this.box.querySelectorAll("g.hex[data-held]")) {
+      if (keyOf(g) !== this.held) g.removeAttribute("data-held");
+    }
+    const g = this.held !== null ? this.cell(this.held) : null;
+    if (g && !g.hasAttribute("data-held")) g.setAttribute("data-held", "");
+    this.container.toggleAttribute("data-holding", Boolean(g));
+  }
+
+  // The board's fields (and a square map's doors) as they stand, the taps not written yet included.
+  snapshot() {
+    this.flush();
+    const paths = [...this.fields.map(({ path }) => path), "map.doors"];
+    return new Map(paths.filter((path) => this.input(path)).map((path) => [path, this.input(path)?.value ?? ""]));
+  }
+
+  // Keep the fields as they are now, before a change: Undo puts them back.
+  remember() {
+    this.history = remember(this.history, this.snapshot());
+    if (this.undoButton) this.undoButton.disabled = false;
+  }
+
+  // Undo the last change made on the board (a piece placed, moved or cleared, a door opened or closed).
+  undo() {
+    const shot = this.history.pop();
+    if (this.undoButton) this.undoButton.disabled = this.history.length === 0;
+    if (!shot) return;
+    const before = this.read();
+    this.flush();
+    this.hold(null);
+    /** @type {HTMLInputElement[]} */
+    const lists = [];
+    for (const [path, text] of shot) {
+      const input = this.input(path);
+      if (!input || input.value === text) continue;
+      input.value = text;
+      if (this.fields.some((f) => f.path === path && !f.single)) lists.push(input);
+    }
+    const after = this.read();
+    const keys = new Set([...before.keys(), ...after.keys()]);
+    const changed = [...keys].filter((key) => before.get(key)?.slot !== after.get(key)?.slot ||
+      before.get(key)?.record !== after.get(key)?.record && JSON.stringify(before.get(key)) !== JSON.stringify(after.get(key)));
+    this.paint(after, changed);
+    for (const input of lists) {
+      input.dispatchEvent(new CustomEvent("calc:records", { bubbles: true, detail: { source: "board" } }));
+    }
+    this.access.say("Undone.");
+    this.form?.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   // Mark the hexes whose piece changed at once (the engine's drawing replaces this when it answers,

@@ -10,10 +10,11 @@ import { MapShelf, entryWords } from "./map-shelf.js";
 /** @typedef {import("./board.js").HexBoard} HexBoard */
 /**
  * What the importer needs of its calculator: the engine's answer to a request (null while it is not ready), the
- * form filled with values, the form's answer asked for, and work queued behind the calculator's other work.
+ * form filled with values, the form's answer asked for, work queued behind the calculator's other work, and a note
+ * in the calculator's bar (what matters now, where the eye is).
  * @typedef {{ ask: (request: Record<string, unknown>) => Promise<Record<string, any>> | null,
  *   fill: (values: Record<string, unknown>) => void, changed: () => void,
- *   run: (work: () => Promise<void>) => unknown }} Host
+ *   run: (work: () => Promise<void>) => unknown, note?: (text: string, kind?: string) => void }} Host
  */
 
 // A picture from its base64 text, as a Blob of its type.
@@ -38,12 +39,14 @@ export class MapImport {
    * @param {MapShelf} [shelf]
    */
   constructor(root, board, host, shelf = new MapShelf()) {
+    this.root = root;
     this.board = board;
     this.host = host;
     this.shelf = shelf;
     this.said = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="import-said"]'));
     this.kept = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="kept-maps"]'));
     this.list = /** @type {HTMLElement | null} */ (root.querySelector('[data-role="kept-list"]'));
+    this.offered = false; // whether a kept map was offered at the top
     /** @type {string | null} the object URL of the picture shown under the board */
     this.url = null;
     const file = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-role="import-file"]'));
@@ -72,26 +75,36 @@ export class MapImport {
     });
   }
 
-  /** @param {string} text */
-  say(text) {
-    if (this.said) this.said.textContent = text;
+  // The import's line beside its input, marked as an error when it is one, and said in the calculator's bar too.
+  /**
+   * @param {string} text
+   * @param {string} [kind] "info", "error" or "busy"
+   */
+  say(text, kind = "info") {
+    if (this.said) {
+      this.said.textContent = text;
+      this.said.dataset.kind = kind;
+    }
+    this.host.note?.(text, kind);
   }
 
   // The export read by the engine into the map's fields (grid, size, walls, doors, lights; the pieces stay), its
   // picture put under the board, answered, and kept on this device; what went wrong is said, naming the file's field.
   /** @param {File} file */
   read(file) {
+    this.say(`Reading ${file.name}…`, "busy");
     this.host.run(async () => {
       const text = await file.text();
       const asked = this.host.ask({ op: "import_map", text });
       if (!asked) {
-        this.say(`${file.name} was not imported: the calculator engine is not ready yet. Try again in a moment.`);
+        this.say(`${file.name} was not imported: the calculator engine is not ready yet. Try again in a moment.`, "error");
         return;
       }
       const reply = await asked;
       const errors = /** @type {{ field?: string, message: string }[]} */ (reply.errors || []);
       if (errors.length) {
-        this.say(`${file.name} was not imported: ` + errors.map((e) => `${e.field || "the file"}: ${e.message}`).join("; "));
+        this.say(`${file.name} was not imported: ` + errors.map((e) => `${e.field || "the file"}: ${e.message}`).join("; "),
+          "error");
         return;
       }
       const values = reply.values ?? {};
@@ -134,7 +147,7 @@ export class MapImport {
       try {
         map = await this.shelf.get(id);
       } catch (error) {
-        this.say(`${name} could not be opened from this device: ${reason(error)}.`);
+        this.say(`${name} could not be opened from this device: ${reason(error)}.`, "error");
         return;
       }
       if (!map) {
@@ -159,7 +172,7 @@ export class MapImport {
         await this.shelf.forget(id);
         this.say(`${name} is forgotten: no longer kept on this device.`);
       } catch (error) {
-        this.say(`${name} could not be forgotten: ${reason(error)}.`);
+        this.say(`${name} could not be forgotten: ${reason(error)}.`, "error");
       }
       await this.refresh();
     });
@@ -197,14 +210,42 @@ export class MapImport {
     this.kept.hidden = items.length === 0;
   }
 
-  // A link was opened: a square map with walls or doors came without its picture, which stays where it was imported.
+  // Opened without a link: the newest map kept on this device offered at the top of the calculator, one tap from the
+  // board (the map chosen, the kept map opened on it). Nothing kept, or storage refused: nothing offered.
+  async offer() {
+    const offer = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-role="kept-offer"]'));
+    const button = offer?.querySelector('[data-role="kept-offer-open"]');
+    if (!offer || !(button instanceof HTMLButtonElement) || this.offered) return;
+    this.offered = true; // once a page: a later visit to no link offers nothing new
+    const [newest] = await this.shelf.list().catch(() => []);
+    if (!newest) return;
+    button.textContent = `Open ${newest.name} on the map (kept on this device)`;
+    offer.hidden = false;
+    button.addEventListener("click", () => {
+      offer.hidden = true;
+      const map = this.root.querySelector('input[data-role="alternative"][value="map"]');
+      if (map instanceof HTMLInputElement && !map.checked) map.click(); // the map shown (and laid out) first
+      this.reopen(newest.id, newest.name);
+      this.board.container.scrollIntoView({ block: "start" });
+    }, { once: true });
+  }
+
+  // A link was opened (or the page reloaded with its own): a square map's walls and doors came without its picture.
+  // A map kept on this device with the same walls and doors (map-shelf.js's linesKey) gives it back; otherwise the
+  // picture stays with whoever imported it, and that is said.
   /** @param {Record<string, unknown>} values */
-  linked(values) {
+  async linked(values) {
     this.show(null, "");
     const lines = (/** @type {string} */ key) => typeof values[key] === "string" && values[key] !== "[]" && values[key] !== "";
-    if (values["map.grid"] === "square" && (lines("map.walls") || lines("map.doors"))) {
-      this.say("This link holds the map's walls and doors, drawn on a plain grid: its picture stays on the device " +
-        "that imported it (a link never carries the picture).");
+    if (values["map.grid"] !== "square" || !(lines("map.walls") || lines("map.doors"))) return;
+    // storage refused: the picture cannot be found here
+    const kept = await this.shelf.match(values).catch(() => null);
+    if (kept?.picture) {
+      this.show(kept.picture, kept.size);
+      this.say(`The picture of ${kept.name} is shown again: this device kept it when the map was imported.`);
+      return;
     }
+    this.say("This link holds the map's walls and doors, drawn on a plain grid: its picture stays on the device " +
+      "that imported it (a link never carries the picture).");
   }
 }

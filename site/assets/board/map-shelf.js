@@ -40,6 +40,25 @@ export function entryWords(entry, locale) {
   return `${entry.name}, ${cols} x ${rows} squares${entry.pictured ? "" : " (no picture)"}, kept ${day}`;
 }
 
+// What tells one map's walls and doors from another's: its size, its walls and where its doors are (open or closed
+// is the players' doing, not the map's), from the map fields' values; "" for a map without walls or doors.
+/** @param {Record<string, unknown>} values */
+export function linesKey(values) {
+  /** @param {string} path */
+  const listed = (path) => {
+    try {
+      const found = JSON.parse(String(values[path] ?? "[]"));
+      return Array.isArray(found) ? found : [];
+    } catch {
+      return [];
+    }
+  };
+  const walls = listed("map.walls");
+  const doors = listed("map.doors").map((door) => (door && typeof door === "object" ? door.points : null));
+  if (!walls.length && !doors.length) return "";
+  return JSON.stringify([values["map.cols"] ?? null, values["map.rows"] ?? null, walls, doors]);
+}
+
 /**
  * @template T
  * @param {IDBRequest<T>} request
@@ -130,6 +149,18 @@ export class MapShelf {
    */
   async get(id) {
     return /** @type {KeptMap | undefined} */ (await done((await this.store("readonly")).get(id))) ?? null;
+  }
+
+  // The newest map kept with the walls and doors of `values` (linesKey), whole: null when none is.
+  /**
+   * @param {Record<string, unknown>} values
+   * @returns {Promise<KeptMap | null>}
+   */
+  async match(values) {
+    const key = linesKey(values);
+    if (!key) return null;
+    const all = /** @type {KeptMap[]} */ (await done((await this.store("readonly")).getAll()));
+    return newestFirst(all, Infinity).kept.find((m) => linesKey(m.values) === key) ?? null;
   }
 
   /** @param {number} id */

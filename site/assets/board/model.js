@@ -1,6 +1,6 @@
 // @ts-check
 // A hex board's model: what stands where, read from the board's fields (the scenario's hidden inputs) and
-// written back to them, and what a tap or a key makes of it. Plain data and small functions: nothing here
+// written back to them, and what a tool, a drag or a key makes of it. Plain data and small functions: nothing here
 // touches the page (board/board.js reads and writes the inputs, and draws).
 
 import { nextName, parseList } from "../utilities/common.js";
@@ -138,31 +138,19 @@ export function freshRecord(spec, slot, pieces) {
   return { name: nextName(slot.label, [...pieces.values()].map((p) => p.record?.name)) };
 }
 
-// What placing slot `to` (-1: clearing; by default the next kind of piece) on hex `key` makes of `pieces`
-// (changed in place): the slot now there and the hexes whose piece changes, or null when nothing changes.
+// What placing slot `to` (-1: clearing) on hex `key` makes of `pieces` (changed in place): the slot now there and
+// the hexes whose piece changes (a one-of-a-kind piece moves from where it stood), or null when nothing changes.
+// Only an explicit choice places a piece (a tool, a digit key): a plain tap never does.
 /**
  * @param {BoardSpec} spec
  * @param {string} key
  * @param {Pieces} pieces
- * @param {number} [to]
+ * @param {number} to
  * @returns {Move | null}
  */
 export function plan(spec, key, pieces, to) {
   const current = pieces.get(key);
-  const count = spec.slots.length;
-  let next = to;
-  if (next === undefined) {
-    // cycle on: the next kind of piece, skipping one-of-a-kind pieces already placed elsewhere
-    next = -1;
-    for (let i = current ? current.slot + 1 : 0; i < count; i++) {
-      const there = spec.slots[i].single ? keyOfSlot(pieces, i) : null;
-      if (there === null || there === key) {
-        next = i;
-        break;
-      }
-    }
-  }
-  if (next >= count) next = -1;
+  const next = to >= 0 && to < spec.slots.length ? to : -1;
   if (current && current.slot === next) return null;
   if (!current && next === -1) return null;
   const changed = [key]; // the hexes whose piece changes: this one, and where a one-of-a-kind piece moves from
@@ -178,6 +166,51 @@ export function plan(spec, key, pieces, to) {
     pieces.set(key, { slot: next, record: keep });
   }
   return { pieces, changed, next };
+}
+
+// What moving the piece on hex `from` to hex `to` makes of `pieces` (changed in place): the piece, with its record,
+// stands on `to` and nothing else changes. Null when `from` holds no piece, or `to` is `from` or holds a piece.
+/**
+ * @param {Pieces} pieces
+ * @param {string} from
+ * @param {string} to
+ * @returns {Move | null}
+ */
+export function moved(pieces, from, to) {
+  const piece = pieces.get(from);
+  if (!piece || from === to || pieces.has(to)) return null;
+  pieces.delete(from);
+  pieces.set(to, piece);
+  return { pieces, changed: [from, to], next: piece.slot };
+}
+
+// What stands on hex `key`, in words for its cell ("Square 4, 2: Target."; "Hex 4, 2: empty.").
+/**
+ * @param {BoardSpec} spec
+ * @param {string} key
+ * @param {Pieces} pieces
+ * @param {string} [noun] "hex" or "square"
+ */
+export function cellWords(spec, key, pieces, noun = "hex") {
+  const piece = pieces.get(key);
+  const name = typeof piece?.record?.name === "string" && piece.record.name ? ` (${piece.record.name})` : "";
+  const what = piece ? `${spec.slots[piece.slot].label}${name}` : "empty";
+  return `${noun === "square" ? "Square" : "Hex"} ${key.replace(",", ", ")}: ${what}.`;
+}
+
+// The board's fields and a square map's doors as their texts, before a change: what Undo puts back.
+/** @typedef {Map<string, string>} Snapshot */
+
+// The last `limit` snapshots, with `shot` pushed unless it is the same as the last.
+/**
+ * @param {Snapshot[]} history
+ * @param {Snapshot} shot
+ * @param {number} [limit]
+ */
+export function remember(history, shot, limit = 50) {
+  const last = history[history.length - 1];
+  if (last && last.size === shot.size && [...shot].every(([path, text]) => last.get(path) === text)) return history;
+  return [...history, shot].slice(-limit);
 }
 
 // What a tap says to a screen reader: "Hex 4, 2: Attacker placed." or "Hex 4, 2: cleared."

@@ -1,7 +1,8 @@
 // @ts-check
 // Zoom and pan for a hex board: the drawing sits in a scroll container (one finger pans it, as any
-// scrolled box), and its width is set from a scale in CSS pixels per drawing unit. "Fit" shows the whole
-// board in the container's width (never larger than drawn); the + and - buttons step through hex sizes,
+// scrolled box), and its width is set from a scale in CSS pixels per drawing unit. The board opens with cells a
+// finger can tap (OPEN px, or larger when the whole board fits so); "Fit" shows the whole board in the container's
+// width (never larger than drawn); the + and - buttons step through hex sizes,
 // two fingers pinch, and Ctrl with the wheel (a trackpad's pinch) zooms on a desktop. The view keeps the
 // point under the fingers (or the middle of the view) where it was.
 
@@ -9,6 +10,7 @@ const HEX_WIDTH = Math.sqrt(3) * 20; // a pointy-top hex's width in drawing unit
 const SQUARE_WIDTH = 34; // a square's side in drawing units (pycore.views.svg.SQUARE_SIZE)
 const STEPS = [24, 44, 64, 88]; // cell widths in CSS pixels the buttons step through
 const SMALL = 24; // at fit, cells narrower than this make the board say how to zoom
+const OPEN = 44; // the cell width in CSS pixels the board opens at, at least: a finger's tap target
 const MAX = STEPS[STEPS.length - 1];
 
 export class BoardZoom {
@@ -27,6 +29,7 @@ export class BoardZoom {
     this.controls = controls;
     /** @type {number | null} null: fit */
     this.scale = null;
+    this.fitted = false; // whether a size was asked for: until then the board opens at a finger's size
     /** @type {(() => void) | null} called after the drawing is sized again (a board's marks follow it) */
     this.changed = null;
     /** @type {{ distance: number, scale: number } | null} */
@@ -109,6 +112,7 @@ export class BoardZoom {
     const fit = this.fitScale();
     if (scale !== null) scale = Math.min(MAX / this.cellWidth(), scale);
     if (scale !== null && scale <= fit + 1e-6) scale = null;
+    this.fitted = true; // a size asked for (Fit, a step, a pinch): the board keeps it
     const before = this.board.querySelector(":scope > svg")?.getBoundingClientRect();
     const fx = before ? (this.box.scrollLeft + x) / before.width : 0;
     const fy = before ? (this.box.scrollTop + y) / before.height : 0;
@@ -125,6 +129,11 @@ export class BoardZoom {
   update() {
     const units = this.units();
     if (!units) return;
+    // the opening size, until a size is asked for: cells a finger can tap (the view pans), on hexes and on squares
+    // alike (a scale opened for hexes is too small for squares, which are narrower in drawing units)
+    if (!this.fitted && this.buttons && this.cellPixels(this.scale ?? this.fitScale()) < OPEN) {
+      this.scale = this.cellPixels(this.fitScale()) < OPEN ? OPEN / this.cellWidth() : null;
+    }
     const scale = this.scale ?? this.fitScale();
     this.box.style.setProperty("--board-width", `${(units * scale).toFixed(1)}px`);
     this.box.dataset.zoom = this.scale === null ? "fit" : "zoomed";

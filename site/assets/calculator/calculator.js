@@ -18,12 +18,13 @@ const LOAD_TIMEOUT_MS = 90000;
 // dead or stuck. Its first answer may wait for Python's start-up on a busy machine: that one has LOAD_TIMEOUT_MS.
 const ANSWER_TIMEOUT_MS = 8000;
 // The map fields a lay-out fills (pycore.page.handler's LAID_OUT): a board holding just those is laid out again on a new grid.
+const SLOW_MS = 500; // an answer taking longer than this is said to be under way
 const LAID_OUT = ["map.attacker", "map.target", "map.obstacles", "map.creatures", "map.walls"];
 const ASSETS = new URL("../", import.meta.url).href; // the assets folder, above this script's: the runtime and pycore are below it
 
 /** @typedef {import("../engine/rpc.js").EngineWorker} EngineWorker */
 /** A reply of pycore.page.handler.handle (the contract's reply, or a restored link's values or error). */
-/** @typedef {{ state?: string, html?: string, summary?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("../board/board.js").BoardReply} Reply */
+/** @typedef {{ state?: string, html?: string, summary?: string, situation?: string, fragment?: string, errors?: {field: string, message: string}[], error?: string, values?: Record<string, unknown>, message?: string } & import("../board/board.js").BoardReply} Reply */
 
 // The engine is the page's one worker (PyScript's, running engine/engine.py), started by engine/start.js from the page's head (so that
 // Python starts while the page is parsed) from the engine's tag, which names this site's own interpreter; its
@@ -264,8 +265,12 @@ class Calculator {
     this.house = new HousePanel(part('[data-role="house"]'), this.rulings, {
       useTable: () => this.useTable(), remember: () => this.rememberShown(), reset: () => this.resetRulings() });
     for (const { select, id } of this.rulingSelects()) select.addEventListener("change", () => this.rulingChanged(select, id));
-    this.form.addEventListener("input", () => this.changed());
-    this.form.addEventListener("change", () => this.changed());
+    for (const type of ["input", "change"]) {
+      this.form.addEventListener(type, () => {
+        this.settled(); // a change of the form: a link not read, an import's line, is what was, no longer what is
+        this.changed();
+      });
+    }
     this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('[data-role="alternative"]'))) {
       radio.addEventListener("change", () => this.choose(radio.value));
@@ -311,7 +316,8 @@ class Calculator {
     // A square map from a Universal VTT export (board/map-import.js), where the board offers one.
     this.maps = this.root.querySelector('[data-role="import-file"]')
       ? new MapImport(this.root, this.board, { ask: (request) => this.engine?.ask({ ...request, system: this.system }) ?? null,
-        fill: (values) => this.fill(values), changed: () => this.changed(), run: (work) => this.run(work) })
+        fill: (values) => this.fill(values), changed: () => this.changed(), run: (work) => this.run(work),
+        note: (text, kind) => this.summary.note(text, kind) })
       : null;
     this.listKept();
   }
@@ -539,6 +545,12 @@ class Calculator {
     this.status.textContent = message;
   }
 
+  // The bar's note of what was (a link not read, an import's line or error) taken away; work under way stays.
+  settled() {
+    this.summary.unnote("info");
+    this.summary.unnote("error");
+  }
+
   changed() {
     if (this.failed) return; // the engine will not come: keep saying so
     if (!this.engine) {
@@ -577,6 +589,24 @@ class Calculator {
     this.setState("error", `Not shown: the page failed while writing this answer (${message(error)}). ` +
       "Change an input to work it out again.");
     this.summary.waiting("Not shown: the page failed while writing the answer", "error");
+  }
+
+  // The overlay's key copied from the answer to the board's side, where the eye is while reading the shading; taken
+  // away with the overlay. The copy is for the eye only: the answer's own key is the one read out.
+  showKey() {
+    const slot = /** @type {HTMLElement | null} */ (this.root.querySelector('[data-role="overlay-key"]'));
+    if (!slot) return;
+    const legend = this.body.querySelector('[data-role="overlay-legend"]');
+    if (!legend) {
+      if (!slot.hidden) slot.replaceChildren();
+      slot.hidden = true;
+      return;
+    }
+    const copy = /** @type {Element} */ (legend.cloneNode(true));
+    copy.removeAttribute("data-role");
+    copy.querySelector(".overlay-help")?.remove(); // it points at the table under the answer, not here
+    slot.replaceChildren(copy);
+    slot.hidden = false;
   }
 
   // Write the engine's answer only when it differs from what the output shows: its first answer is
@@ -662,14 +692,20 @@ class Calculator {
     // The board only while it is shown (drawing it is most of the engine's work for a change).
     const board = this.board?.active ? this.board.request() : null;
     if (!this.engine) return; // the engine is being started again: it works the form out once it is back
+    // work that takes a while (a large map's overlay) is said in the bar, so it is not taken for a stalled page
+    const slow = setTimeout(() => this.summary.note("Working it out: a large map takes a moment.", "busy"), SLOW_MS);
     const reply = await this.engine.ask({ op: "evaluate", system: this.system, values, base: this.base,
-      preset: this.preset, board: board ? board.ask : false });
+      preset: this.preset, board: board ? board.ask : false }).finally(() => {
+      clearTimeout(slow);
+      this.summary.unnote("busy");
+    });
     const loose = this.showErrors(reply.errors || []);
     delete this.body.dataset.provisional; // from now on the answer (or the error) is the engine's
     if (board) this.board?.apply(reply, board.dirty);
     if (reply.state === "ready") {
       this.write(reply.html ?? "");
-      this.summary.answered(reply.summary ?? "");
+      this.showKey();
+      this.summary.answered(reply.summary ?? "", reply.situation ?? "");
       this.body.hidden = false;
       this.setState("ready", this.notice);
       const link = "#" + reply.fragment;
@@ -691,18 +727,21 @@ class Calculator {
 
   async restore() {
     const fragment = location.hash;
+    if (this.full && (!fragment || fragment === "#")) await this.maps?.offer(); // no link: a kept map offered
     if (!this.full || !fragment || fragment === "#" || !this.engine) return;
     const reply = await this.engine.ask({ op: "restore", system: this.system, fragment });
     if (reply.error) {
       this.notice = reply.error;
+      this.summary.note(reply.error, "error"); // on the first screen, not only above the answer far below
       this.linked = false; // nothing read from the link: the table's rulings, as without one
       this.showRulings(this.table());
       this.showHouse();
       return;
     }
     this.notice = "";
+    this.summary.unnote("error"); // a link read since: the last one's refusal is what was
     this.fill(reply.values ?? {}); // every ruling: those the link leaves out are the defaults, not the table's
-    this.maps?.linked(reply.values ?? {});
+    await this.maps?.linked(reply.values ?? {}); // a kept map's picture found again before the answer is drawn
     this.linked = !this.rulings.same(this.shownRulings(), this.table());
     this.showHouse();
   }
@@ -724,6 +763,8 @@ class Calculator {
     this.engine = null; // a change meanwhile only says it waits
     this.setState("loading", `The calculator engine stopped (${reason.message}); starting it again. ` +
       "Your change will be worked out as soon as it is ready.");
+    // the bar says so too, and no longer offers the last answer as if it were current
+    this.summary.waiting("The calculator engine stopped; starting it again…", "loading");
   }
 
   /** A new worker is ready: work the form out on it (what it shows now, not what it showed then). @param {Engine} engine */

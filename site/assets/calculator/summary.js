@@ -4,8 +4,9 @@
 // the rendered answer. The bar is outside the output's live region: the output announces each answer once,
 // the bar never does. Tapping the line brings the full answer into view and moves focus there (while the input
 // needs fixing, the first field to fix instead).
-// Share hands the page's #s= link and the line to the system share sheet where the browser has one;
-// otherwise it copies both (the line, then the link) and says so, or shows the link to copy by hand.
+// Share hands the page's #s= link, the situation in a line and the answer's line to the system share sheet where the
+// browser has one; otherwise it copies them (the situation, the answer, then the link) and says so, or shows the link
+// to copy by hand.
 
 export class Summary {
   // root: the calculator's element; answer: the element holding the full answer; link(): the address to share.
@@ -22,21 +23,28 @@ export class Summary {
     this.button = part('[data-role="summary-show"]');
     this.share = /** @type {HTMLButtonElement} */ (part('[data-role="share"]'));
     this.said = part('[data-role="share-said"]');
+    /** @type {HTMLElement | null} what matters now, under the line: a link not read, an import's error, work under way */
+    this.noted = root.querySelector('[data-role="summary-note"]');
     /** @type {HTMLElement | null} the control to fix, while the input needs fixing */
     this.field = null;
     this.answer = answer;
     this.link = link;
     this.line = this.text ? this.text.textContent ?? "" : ""; // the build-time answer's line, until the engine's
+    this.situation = ""; // the situation in a line (the engine's), said before the answer when it is shared
     if (!this.bar) return;
     this.button.addEventListener("click", () => this.reveal());
     this.share.addEventListener("click", () => this.send());
   }
 
-  // A new answer: its line, shareable.
-  /** @param {string} line */
-  answered(line) {
+  // A new answer: its line, shareable, with the situation it answers.
+  /**
+   * @param {string} line
+   * @param {string} [situation]
+   */
+  answered(line, situation = "") {
     if (!this.bar) return;
     this.line = line;
+    this.situation = situation;
     if (this.text.textContent !== line) this.text.textContent = line;
     this.bar.dataset.state = "ready";
     this.share.disabled = false;
@@ -58,6 +66,24 @@ export class Summary {
     this.share.disabled = true;
   }
 
+  // What matters now, said in the bar where the eye is (a link not read, the engine starting again, an import's error,
+  // work taking a while): `kind` is "error", "busy" or "info". An empty `message` takes the note away.
+  /**
+   * @param {string} message
+   * @param {string} [kind]
+   */
+  note(message, kind = "info") {
+    if (!this.noted) return;
+    if (this.noted.textContent !== message) this.noted.textContent = message;
+    this.noted.dataset.kind = message ? kind : "";
+  }
+
+  // The note taken away if it is of `kind` (a busy note ends with its work, and leaves any other note alone).
+  /** @param {string} kind */
+  unnote(kind) {
+    if (this.noted?.dataset.kind === kind) this.note("");
+  }
+
   reveal() {
     const field = this.bar?.dataset.state === "error" && this.field?.isConnected ? this.field : null;
     if (field) {
@@ -72,7 +98,7 @@ export class Summary {
 
   async send() {
     const url = this.link();
-    const text = this.line;
+    const text = this.situation ? `${this.situation}\n${this.line}` : this.line; // what it answers, then the answer
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title: document.title, text, url });

@@ -1,11 +1,19 @@
-// A click on hex `key` of the full calculator's board (or the key `press` pressed there), then at once (before
+// A tap on hex `key` of the full calculator's board with tool `tool` chosen (or the key `press` pressed there), then
+// at once (before
 // the engine can answer) each hex marked on the board: the symbol it shows and the canvas's opacity (0-255) at the
 // hex's centre, just inside its left and right edges and a little outside them.
-([key, press]) => {
+([key, press, tool]) => {
   const board = document.querySelector('.calc--full [data-board]');
   const g = board.querySelector(`g.hex[data-hex="${key}"]`);
   g.scrollIntoView({ block: "center", inline: "center" });
-  g.dispatchEvent(press ? new KeyboardEvent("keydown", { key: press, bubbles: true }) : new MouseEvent("click", { bubbles: true }));
+  if (press) {
+    g.dispatchEvent(new KeyboardEvent("keydown", { key: press, bubbles: true }));
+  } else {
+    board.querySelector(`[data-role="board-tools"] [data-tool="${tool}"]`).click();
+    const box = g.getBoundingClientRect();
+    const at = { bubbles: true, isPrimary: true, pointerId: 1, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+    for (const type of ["pointerdown", "pointerup"]) g.dispatchEvent(new PointerEvent(type, at));
+  }
   const canvas = board.querySelector("canvas.hexboard-pending");
   const at = canvas.getBoundingClientRect(), ratio = canvas.width / at.width, c = canvas.getContext("2d");
   const alpha = (x, y) => c.getImageData(Math.round((x - at.left) * ratio), Math.round((y - at.top) * ratio), 1, 1).data[3];

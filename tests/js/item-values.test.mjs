@@ -1,9 +1,9 @@
 // @ts-check
-// Unit tests of site/assets/calculator/lists.js's pure part: what a row's box text becomes in the list.
+// Unit tests of site/assets/calculator/item-values.js: what a row's box text becomes in the list.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { scalar } from "../../site/assets/calculator/lists.js";
+import { scalar } from "../../site/assets/calculator/item-values.js";
 
 test("scalar makes a number of a whole number or a number, and leaves anything else as typed", () => {
   assert.equal(scalar("int", " 12 "), 12);
