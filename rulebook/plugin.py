@@ -21,6 +21,7 @@ from rulebook.precompress import precompress
 from rulebook.project import PYCORE, Project
 from rulebook.shipping.archive import Archive, pycore_archive, write_archive
 from rulebook.shipping.engine import FULL_STDLIB, Engine, prepare, write_engine
+from rulebook.shipping.pyscript import copy_pyscript
 from rulebook.shipping.runtime import copy_runtime
 from rulebook.shipping.snapshot import make_snapshot
 from rulebook.shipping.stdlib import FULL, make_stdlib
@@ -120,6 +121,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             raise PluginError("rulebook: on_post_build ran before on_config")
         site_dir = Path(config.site_dir)
         copy_runtime(self.project.node_modules, site_dir, skip=(FULL,) if self.engine.stdlib != FULL_STDLIB else ())
+        copy_pyscript(self.project.node_modules, site_dir)
         write_archive(site_dir, self.archive)
         write_engine(site_dir, self.engine)
         if self.stylesheet:

@@ -16,6 +16,7 @@ import jinja2
 from rulebook.project import PROGRAMS
 from rulebook.shipping import packing
 from rulebook.shipping.archive import Archive
+from rulebook.shipping.pyscript import ENTRY, PYSCRIPT_DEST
 from rulebook.shipping.runtime import PYODIDE, PYODIDE_DEST, ZSTDDEC_MODULE
 from rulebook.shipping.snapshot import SUFFIX, WASM, image_size
 from rulebook.shipping.stdlib import FULL, Trimmed
@@ -32,6 +33,10 @@ PLAIN = "plain.mjs.jinja"
 RUNTIME = f"{PYODIDE_DEST}/pyodide.mjs"
 """The interpreter the engine's worker loads when there is neither snapshot nor trimmed standard library."""
 FULL_STDLIB = f"{PYODIDE_DEST}/{FULL}"
+PROGRAM = "assets/engine/engine.py"
+"""The engine's Python, which PyScript's worker runs (from the site's own folder of page scripts)."""
+PYSCRIPT_MODULE = f"{PYSCRIPT_DEST}/{ENTRY}"
+"""PyScript's module the page starts the engine's worker with."""
 """Pyodide's whole standard library in the site, for a build that could not trim it."""
 
 _templates = jinja2.Environment(loader=jinja2.FileSystemLoader(PROGRAMS), autoescape=False,
@@ -70,8 +75,8 @@ class Engine:
 
     def to_extra(self) -> dict[str, Any]:
         """What the theme reads as ``config.extra.engine``."""
-        return {"interpreter": self.interpreter, "runtime": RUNTIME, "snapshot": self.snapshot, "stdlib": self.stdlib,
-                "wasm": self.wasm, "fetch": self.fetch()}
+        return {"interpreter": self.interpreter, "pyscript": PYSCRIPT_MODULE, "program": PROGRAM, "runtime": RUNTIME,
+                "snapshot": self.snapshot, "stdlib": self.stdlib, "wasm": self.wasm, "fetch": self.fetch()}
 
 
 def pyodide_lock(node_modules: Path) -> dict[str, Any]:

@@ -100,13 +100,13 @@ class Server:
 
 
 def write_baseline(site: Path) -> None:
-    """The baseline page, written into the built folder only (never shipped), with the pinned PyScript it
-    starts Pyodide with (the site itself has no PyScript: its engine starts its worker itself)."""
+    """The baseline page, written into the built folder only (never shipped), with the pinned PyScript as
+    npm installed it, in a folder of its own (the site's copy beside it is patched to start its worker from a file)."""
     folder = site / BASELINE_DIR
     folder.mkdir(exist_ok=True)
     for name in ("index.html", "baseline.py"):
         shutil.copyfile(BASELINE / name, folder / name)
-    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", site / "assets" / "runtime" / "pyscript",
+    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", site / "assets" / "runtime" / "pyscript-bare",
                     dirs_exist_ok=True)
     # the bare page starts Pyodide as usual, from its whole standard library (the site ships a trimmed one)
     full = site / "assets" / "runtime" / "pyodide" / "python_stdlib.zip"

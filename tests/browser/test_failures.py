@@ -69,8 +69,9 @@ def runtime_files(site: Path, page: str) -> list[str]:
     tag = scan.engine
     assert tag, f"{page} has no engine tag"
     base = posixpath.join("/", page)
-    worker = posixpath.join(posixpath.dirname(tag["src"] or ""), "worker.js")
-    urls = [tag["src"], worker, tag["data-interpreter"], tag["data-archive"], tag["data-stdlib"]]
+    worker = posixpath.join(posixpath.dirname(tag["data-pyscript"] or ""), "worker.js")  # PyScript's worker, beside it
+    urls = [tag["src"], tag["data-pyscript"], worker, tag["data-program"], tag["data-interpreter"], tag["data-archive"],
+            tag["data-stdlib"]]
     runtime_dir = posixpath.dirname(tag.get("data-runtime") or tag["data-interpreter"] or "")
     urls += [posixpath.join(runtime_dir, name) for name in PYODIDE_FILES]
     found = sorted({posixpath.normpath(posixpath.join(base, u)).lstrip("/") for u in urls if u})
@@ -166,9 +167,9 @@ def test_missing_runtime_file_fails_fast_everywhere(browser, watch, built_site, 
         site.stop()
 
 
-BLOCKED = ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/engine/worker.js"]
-"""What a proxy or an extension may block on the way: the whole runtime, the WebAssembly, pycore, the engine's
-worker script."""
+BLOCKED = ["**/runtime/**", "**/*.wasm*", "**/pycore-*.zip", "**/runtime/pyscript/worker.js", "**/engine/engine.py"]
+"""What a proxy or an extension may block on the way: the whole runtime, the WebAssembly, pycore, PyScript's
+worker script, the engine's Python."""
 
 
 @pytest.mark.parametrize(("pattern", "system"), [(pattern, sorted(CALCULATORS)[turn % len(CALCULATORS)])

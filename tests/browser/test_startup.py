@@ -56,8 +56,8 @@ def counted(built_site):
 def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_site, counted):
     """From the head a worker of the page's downloads the loader, its modules, the standard library, the packed
     WebAssembly and the snapshot; each is downloaded once (the engine's own requests find it in the HTTP cache), the
-    plain WebAssembly, pycore's archive (in the snapshot) and PyScript never, and the calculator answers from the
-    snapshot."""
+    plain WebAssembly and pycore's archive (in the snapshot) never; PyScript's files each once; and the calculator
+    answers from the snapshot."""
     html = (built_site / CALCULATORS["skirmish-d6"] / "index.html").read_text(encoding="utf-8")
     scan = EngineFiles()
     scan.feed(html.split("</head>", 1)[0])  # in the head, fetched while the page is parsed
@@ -80,7 +80,9 @@ def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_
     for path in [*prefetched, "/assets/engine/fetch.js"]:  # the worker's script: preloaded by the head, then run
         assert gets[path] == 1, f"{path} downloaded {gets[path]} times"
     assert gets["/assets/runtime/pyodide/pyodide.asm.wasm"] == 0
-    assert not [path for path in gets if "pyscript" in path or "/pycore-" in path], sorted(gets)
+    assert not [path for path in gets if "/pycore-" in path], sorted(gets)
+    pyscript = [path for path in gets if path.startswith("/assets/runtime/pyscript/")]
+    assert "/assets/runtime/pyscript/worker.js" in pyscript and all(gets[path] == 1 for path in pyscript), gets
     assert not [w for w in watch.console_warnings if "engine:" in w], watch.console_warnings  # no fallback taken
     assert not [w for w in watch.console_warnings if "preload" in w], watch.console_warnings
 

@@ -64,7 +64,8 @@ def test_manifest_covers_runtime_engine_search_and_fallback(built_site: Path):
     packed = next((built_site / "assets" / "runtime").glob("pyodide-*.wasm.zst"), None)
     wasm = f"assets/runtime/{packed.name}" if packed else "assets/runtime/pyodide/pyodide.asm.wasm"
     for rel in (wasm, stdlib_path,
-                "assets/runtime/pyodide/pyodide.mjs", "assets/engine/worker.js", f"assets/{zip_name}",
+                "assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyscript/worker.js",
+                "assets/runtime/pyscript/core.js", "assets/engine/engine.py", f"assets/{zip_name}",
                 "assets/engine/start.js", "assets/engine/rpc.js", "search/search_index.json",
                 "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
                 "manifest.webmanifest", "assets/icons/icon-512.png", "404.html", "index.html",

@@ -12,7 +12,8 @@ const LOAD_TIMEOUT_MS = 90000;
 const ANSWER_TIMEOUT_MS = 8000;
 const ASSETS = new URL("../", import.meta.url).href; // the assets folder, above this script's folder: the runtime and pycore are below it
 
-// The engine is the page's one worker (engine/worker.js), started by engine/start.js from the page's head (so that
+// The engine is the page's one worker (PyScript's, running engine/engine.py), started by engine/start.js from the
+// page's head (so that
 // Python starts while the page is parsed) from the engine's tag, which names this site's own interpreter; its
 // `ready` settles once pycore is imported there (or the start failed). A restart starts a new worker the same way.
 /** @param {HTMLScriptElement} script @returns {Promise<EngineWorker>} */
@@ -27,7 +28,10 @@ async function startEngine(script) {
   // Pyodide's WebAssembly only when Pyodide fetches it itself: a loader that unpacks it (data-wasm) fails at once
   // when neither it nor the plain file can be had.
   const wasm = script.dataset.wasm ? [] : [new URL("pyodide.asm.wasm", runtime).href];
-  const needed = [new URL("./worker.js", import.meta.url).href, interpreter, runtime.href,
+  // PyScript's module and its worker's script beside it, and the engine's Python it runs
+  const pyscript = new URL(script.dataset.pyscript ?? "", document.baseURI);
+  const needed = [pyscript.href, new URL("worker.js", pyscript).href, script.dataset.program ?? "", interpreter,
+    runtime.href,
     ...(script.dataset.archive ? [script.dataset.archive] : []),
     script.dataset.stdlib || new URL("python_stdlib.zip", runtime).href, // the build's standard library
     ...["pyodide.asm.mjs", "pyodide-lock.json"].map((name) => new URL(name, runtime).href), ...wasm];
@@ -149,7 +153,7 @@ export class Engine extends EventTarget {
   }
 
   // Learn at once when `worker` ends, with or without a call waiting on it: it holds a Web Lock for as long as it
-  // lives (engine/worker.js's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
+  // lives (engine/engine.py's hold), and the page, asking for the same lock, is granted it only once the worker is gone.
   // Where there are no Web Locks (a page not served over HTTPS) the bound on each call finds a dead worker.
   /** @param {EngineWorker} worker */
   async watchLife(worker) {

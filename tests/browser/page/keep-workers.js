@@ -1,4 +1,4 @@
-// Init script: every engine worker the page starts (engine/worker.js) is kept in
+// Init script: every engine worker the page starts (PyScript's, runtime/pyscript/worker.js) is kept in
 // window.__engineWorkers, so that a test can end it as the browser ends a background tab's workers, or
 // silence it (silence-engine-workers.js): what it sends the page, on the worker or on a message port (the
 // engine answers on one), is dropped from then on, as from a worker that is stuck.
@@ -9,7 +9,7 @@ const Original = window.Worker;
 window.Worker = class extends Original {
   constructor(url, ...rest) {
     super(url, ...rest);
-    if (String(url).split("?")[0].endsWith("/engine/worker.js")) window.__engineWorkers.push(this);
+    if (String(url).split("?")[0].endsWith("/runtime/pyscript/worker.js")) window.__engineWorkers.push(this);
   }
 };
 const listen = EventTarget.prototype.addEventListener;

@@ -1,0 +1,93 @@
+"""PyScript in the site: the pinned package's files copied from node_modules, with its worker started from a
+same-origin file instead of a ``blob:`` address, so that the page's policy needs neither ``worker-src blob:``
+nor the page's own policy inside the worker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+PYSCRIPT = "@pyscript/core"
+"""PyScript's package, under node_modules."""
+PYSCRIPT_DEST = "assets/runtime/pyscript"
+"""Where PyScript's files go in the site."""
+WORKER = "worker.js"
+"""The file PyScript's worker code is written to, beside its core chunk."""
+ENTRY = "core.js"
+"""PyScript's module the page imports (``PyWorker``, ``hooks``)."""
+CHUNKS = ("core-*.js", "error-*.js", "deprecations-manager-*.js", "donkey-*.js", "py-editor-*.js", "py-game-*.js",
+          "py-terminal-*.js", "zip-*.js")
+"""Its chunks the engine's start reaches: the core, the plugins it loads on every page (each only registers
+itself), the zip reader of ``files``. What those plugins load only when a page uses them (the editor, the
+terminal, the TOML parser) and the package graph are left out: the site uses none."""
+BLOB_START = "URL.createObjectURL(new Blob([\"/*@*/\"+'"
+"""Where the pinned core builds its worker's address: its worker code follows as one quoted string."""
+BLOB_END = "'.replace("
+"""What follows that string: the code's relative imports made absolute (a same-origin file needs none)."""
+BLOB_TAIL = ")],{type:\"text/javascript\"}))"
+"""The end of the ``blob:`` address's expression."""
+WORKER_URL = f"new URL(\"./{WORKER}\",import.meta.url)"
+"""The expression put in its place: the worker file beside the core chunk."""
+ESCAPES = {"\\": "\\", "'": "'", "n": "\n"}
+"""The escapes the pinned core's quoted worker code uses; any other fails the build."""
+
+
+@dataclass(frozen=True)
+class Patched:
+    """PyScript's core chunk starting its worker from a file, and that file's text."""
+
+    core: str
+    """The core chunk's text."""
+    worker: str
+    """The worker's module text."""
+
+
+def unquote(text: str, start: int) -> tuple[str, int]:
+    """The single-quoted JavaScript string starting at ``start`` (just after its quote), and where it ends."""
+    out: list[str] = []
+    at = start
+    while text[at] != "'":
+        if text[at] == "\\":
+            escape = text[at + 1]
+            if escape not in ESCAPES:
+                raise PluginError(f"{PYSCRIPT}: an unexpected escape \\{escape} in its worker code")
+            out.append(ESCAPES[escape])
+            at += 2
+        else:
+            out.append(text[at])
+            at += 1
+    return "".join(out), at
+
+
+def patch_core(text: str) -> Patched:
+    """The core chunk with its worker's ``blob:`` address replaced by the same-origin worker file."""
+    if text.count(BLOB_START) != 1:
+        raise PluginError(f"{PYSCRIPT}: its core no longer builds its worker from one blob (was it upgraded?)")
+    begin = text.index(BLOB_START)
+    worker, end = unquote(text, begin + len(BLOB_START))
+    tail = text.index(BLOB_TAIL, end)
+    if not text.startswith(BLOB_END, end) or tail - end > 40:
+        raise PluginError(f"{PYSCRIPT}: its worker's blob is not built as expected (was it upgraded?)")
+    return Patched(core=text[:begin] + WORKER_URL + text[tail + len(BLOB_TAIL):], worker="/*@*/" + worker)
+
+
+def copy_pyscript(node_modules: Path, site_dir: Path) -> list[str]:
+    """PyScript's entry and the chunks the engine uses into the site, its core patched; their site paths."""
+    dist = node_modules / PYSCRIPT / "dist"
+    if not dist.is_dir():
+        raise PluginError(f"node_modules/{PYSCRIPT} is missing: run `npm ci` (make does this)")
+    target = site_dir / PYSCRIPT_DEST
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in [dist / ENTRY, *(found for pattern in CHUNKS for found in sorted(dist.glob(pattern)))]:
+        text = path.read_text(encoding="utf-8")
+        if path.name.startswith("core-"):
+            patched = patch_core(text)
+            text = patched.core
+            (target / WORKER).write_text(patched.worker, encoding="utf-8")
+            written.append(f"{PYSCRIPT_DEST}/{WORKER}")
+        (target / path.name).write_text(text, encoding="utf-8")
+        written.append(f"{PYSCRIPT_DEST}/{path.name}")
+    return written
