@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from .errors import FieldError, ScenarioError
@@ -49,3 +51,16 @@ class System:
         if errors:
             raise ScenarioError(errors)
         return self.evaluate(clean)
+
+
+def part_of(system: System, package: str, folder: str, needs: str) -> ModuleType:
+    """``system``'s module in ``package`` (named like its own package: ``<package>.<System.module>``); a registered
+    system without it fails naming the file it needs (``<folder>/<module>.py``, which must define ``needs``)."""
+    name = f"{package}.{system.module}"
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        raise ModuleNotFoundError(f"{system.id} is registered but has no {folder}/{system.module}.py: it must define "
+                                  f"{needs}", name=missing.name) from missing

@@ -121,3 +121,19 @@ def test_find_system_names_the_problem(data, field, words):
     with pytest.raises(ScenarioError) as caught:
         find_system(data)
     assert caught.value.errors[0]["field"] == field and words in caught.value.errors[0]["message"]
+
+
+
+def test_a_registered_system_without_its_view_fails_naming_the_file():
+    """A system whose module is missing in a package is named with the file to write and what it must define; one
+    that has it gets its module."""
+    import dataclasses
+
+    from pycore.system import part_of
+
+    real = next(iter(SYSTEMS.values()))
+    toy = dataclasses.replace(real, id="frontier-d10")
+    with pytest.raises(ModuleNotFoundError, match="frontier-d10 is registered but has no pycore/views/frontier_d10.py: "
+                                                  "it must define VIEW"):
+        part_of(toy, "pycore.views", "pycore/views", "VIEW")
+    assert part_of(real, "pycore.views", "pycore/views", "VIEW").VIEW is not None

@@ -4,9 +4,7 @@ A system's view is found beside its definition, by its name: ``pycore/views/<Sys
 
 from __future__ import annotations
 
-from importlib import import_module
-
-from ..system import System
+from ..system import System, part_of
 from ..systems import SYSTEMS
 from .view import Answer, Facts, View
 
@@ -20,14 +18,7 @@ def view_module(system: System) -> str:
 
 def _view(system: System) -> View:
     """``system``'s ``VIEW``; a registered system without its view module fails naming the file it needs."""
-    try:
-        module = import_module(view_module(system))
-    except ModuleNotFoundError as missing:
-        if missing.name != view_module(system):
-            raise
-        raise ModuleNotFoundError(f"{system.id} is registered but has no view: pycore/views/{system.module}.py "
-                                  f"must define VIEW", name=missing.name) from missing
-    view: View = module.VIEW
+    view: View = part_of(system, __name__, "pycore/views", "VIEW").VIEW
     return view
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
-from pycore.system import System
+from pycore.system import System, part_of
 from rulebook.core import SYSTEMS
 from rulebook.shortcodes.context import Context
 from rulebook.showcase import Showcase
@@ -33,13 +32,7 @@ def site_module(system: System) -> str:
 
 def _site(system: System) -> SystemSite:
     """``system``'s pieces of the site; a registered system without its site module fails naming the file it needs."""
-    try:
-        module = import_module(site_module(system))
-    except ModuleNotFoundError as missing:
-        if missing.name != site_module(system):
-            raise
-        raise ModuleNotFoundError(f"{system.id} is registered but has no site module: rulebook/systems/"
-                                  f"{system.module}.py must define SHOWCASE and sections", name=missing.name) from missing
+    module = part_of(system, __name__, "rulebook/systems", "SHOWCASE and sections")
     return SystemSite(module.SHOWCASE, module.sections)
 
 
