@@ -133,7 +133,7 @@ def test_a_registered_system_without_its_view_fails_naming_the_file():
 
     real = next(iter(SYSTEMS.values()))
     toy = dataclasses.replace(real, id="frontier-d10")
-    with pytest.raises(ModuleNotFoundError, match="frontier-d10 is registered but has no pycore/views/frontier_d10.py: "
+    with pytest.raises(ModuleNotFoundError, match=r"frontier-d10 is registered but has no pycore/views/frontier_d10\.py: "
                                                   "it must define VIEW"):
         part_of(toy, "pycore.views", "pycore/views", "VIEW")
     assert part_of(real, "pycore.views", "pycore/views", "VIEW").VIEW is not None
