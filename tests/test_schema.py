@@ -145,7 +145,7 @@ def test_square_map_keys_are_in_the_form():
         assert not inputs.field("map.regions").in_form
         assert all(r.in_form for r in inputs.rulings)
         assert inputs.field("map.grid").group == "map" and "map.grid" not in VIEWS[system].board_spec.paths
-        assert VIEWS[system].board_spec.drawn == ("map.walls", "map.doors", "map.lights")
+        assert VIEWS[system].board_spec.drawn == ("map.walls", "map.doors", "map.lights", "map.regions")
 
 
 def test_every_field_documents_itself():

@@ -1,5 +1,6 @@
 """Square maps read off a validated scenario (``pycore.maps.square_map``): pieces, walls and lights, errors by field."""
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -120,3 +121,11 @@ def test_a_light_is_read_alike_in_the_plane_and_in_fractions():
     light = sm.lights[0]
     for square in [(c, r) for c in range(12) for r in range(6)]:
         assert square_map.lit(light, square, sm.lines, sm.plane) == square_map.lit(light, square, sm.lines), square
+
+
+def test_a_light_off_the_planes_points_is_read_in_fractions():
+    """A light at a point the plane's scale was not made for (1/256 of a square, no wall there) is still read, the
+    same answer as without the plane."""
+    sm = square_map.read(clean({**room(), "attacker": [1, 2], "target": [8, 2]}))
+    light = dataclasses.replace(sm.lights[0], at=(Fraction(8), Fraction(1025, 256)))
+    assert square_map.lit(light, (8, 4), sm.lines, sm.plane) == square_map.lit(light, (8, 4), sm.lines)

@@ -433,10 +433,11 @@ def lit(light: Light, square: Square, walls: Sequence[Line], plane: Plane | None
     """Whether ``light`` reaches the centre of ``square``: within its range, and the straight line from it crossing none of
     ``walls`` (``crossings.places``: walls drawn end to end taken together, and a line running along a wall and coming out
     on its other side crosses it; one that only touches a wall or runs along it still lights). With the map's
-    ``plane`` the same test runs in its whole numbers (the walls' ``path``), the same answer without fractions."""
+    ``plane`` the same test runs in its whole numbers (the walls' ``path``), the same answer without fractions, when
+    the light stands on a point of it (the plane is scaled for the walls' points, not the lights')."""
     if not reaches(light, square):
         return False
-    if plane is not None:
+    if plane is not None and all((v * plane.scale).denominator == 1 for v in light.at):
         found = places(plane.vec(light.at), plane.centre(square), [w.path for w in walls])
     else:
         found = places(light.at, sq.centre(square), [w.points for w in walls])

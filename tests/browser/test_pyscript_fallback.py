@@ -32,6 +32,7 @@ def fresh(browser, watch):
     ctx.add_init_script(CSP_PROBE)
     yield ctx
     ctx.close()
+    watch.check()  # no request left loopback, no unexpected console error
 
 
 def python_on_page(page) -> list[str]:

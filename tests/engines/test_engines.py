@@ -104,7 +104,8 @@ def test_shared_link_opens_the_same_situation_and_share_copies_it(tab: Driver, s
     tab.click(f'{root} [data-role="share"]')
     said = tab.wait_text(f'{root} [data-role="share-said"]', "Link copied")
     assert said.startswith("Link copied")
-    assert tab.call("() => window.__copied") == [f"{line}\n{tab.url}"]
+    copied = tab.call("() => window.__copied")
+    assert len(copied) == 1 and copied[0].startswith("d6 Skirmish · ") and copied[0].endswith(f"\n{line}\n{tab.url}")
     assert tab.call("scenario")["light"] == "radiant"  # the copied address is the restored situation's
 
 
@@ -125,14 +126,15 @@ def test_bad_input_shows_its_message_beside_the_field(tab: Driver, server: SiteS
 
 def test_map_tap_places_a_piece(tab: Driver, server: SiteServer) -> None:
     """Switched to the hex map, the page's situation stands laid out on row 2 (the attacker, its one partial obstacle,
-    the target 6 hexes away); a finger's tap between them places a second partial obstacle, and the answer comes for
-    the drawn line. (WebKitGTK's automation delivers the finger as a mouse pointer: the board takes both alike.)"""
+    the target 6 hexes away); with the partial obstacle chosen in the tool row, a finger's tap between them places a
+    second one, and the answer comes for the drawn line. (WebKitGTK's automation delivers the finger as a mouse pointer: the board takes both alike.)"""
     root = open_calculator(tab, server, "skirmish-d6")
     tab.click('input[data-role="alternative"][value="map"]')
     cell = '.calc-board g.hex[data-hex="{}"]'
     tab.wait("(q) => document.querySelector(q)?.getAttribute('data-piece') === 'attacker'", cell.format("0,2"), 20,
              "the attacker laid out on 0,2")
     headline(tab, root, "Hits on 5+")  # the page's base 4+, one partial obstacle: level 1
+    tab.click(f'{root} button.calc-board-tool[title="Place: Partial obstacle"]')  # placing is the tool row's choice
     tab.click(cell.format("3,2"), touch=True)
     tab.wait("(q) => document.querySelector(q)?.getAttribute('data-piece') === 'partial'", cell.format("3,2"), 20,
              "a partial obstacle on 3,2")

@@ -34,7 +34,8 @@ def test_without_snapshot_pages_name_pyodide():
     assert made.interpreter == engine.RUNTIME and made.snapshot is None and made.files == {}
     assert made.to_extra() == {"interpreter": engine.RUNTIME, "runtime": engine.RUNTIME, "snapshot": None,
                                "stdlib": "assets/runtime/pyodide/python_stdlib.zip", "wasm": None,
-                               "fetch": []}
+                               "fetch": [], "pyscript": "assets/runtime/pyscript/core.js",
+                               "program": "assets/engine/engine.py"}
 
 
 def test_trimmed_stdlib_without_snapshot_gets_the_plain_loader():

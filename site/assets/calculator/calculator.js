@@ -487,8 +487,10 @@ class Calculator {
     // The board only while it is shown (drawing it is most of the engine's work for a change).
     const board = this.board?.active ? this.board.request() : null;
     if (!this.engine) return; // the engine is being started again: it works the form out once it is back
-    // work that takes a while (a large map's overlay) is said in the bar, so it is not taken for a stalled page
-    const slow = setTimeout(() => this.summary.note("Working it out: a large map takes a moment.", "busy"), SLOW_MS);
+    // work that takes a while (a large map's overlay) is said in the bar, so it is not taken for a stalled page;
+    // not the first answer, which waits for the engine's start (already said, and the bar must not grow and shift)
+    const slow = this.output.dataset.state === "loading" ? undefined
+      : setTimeout(() => this.summary.note("Working it out: a large map takes a moment.", "busy"), SLOW_MS);
     const reply = await this.engine.ask({ op: "evaluate", system: this.system, values, base: this.base,
       preset: this.preset, board: board ? board.ask : false }).finally(() => {
       clearTimeout(slow);
