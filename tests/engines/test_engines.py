@@ -127,7 +127,8 @@ def test_bad_input_shows_its_message_beside_the_field(tab: Driver, server: SiteS
 def test_map_tap_places_a_piece(tab: Driver, server: SiteServer) -> None:
     """Switched to the hex map, the page's situation stands laid out on row 2 (the attacker, its one partial obstacle,
     the target 6 hexes away); with the partial obstacle chosen in the tool row, a finger's tap between them places a
-    second one, and the answer comes for the drawn line. (WebKitGTK's automation delivers the finger as a mouse pointer: the board takes both alike.)"""
+    second one, and the answer comes for the drawn line. (WebKitGTK's automation delivers the finger as a mouse
+    pointer: the board takes both alike.)"""
     root = open_calculator(tab, server, "skirmish-d6")
     tab.click('input[data-role="alternative"][value="map"]')
     cell = '.calc-board g.hex[data-hex="{}"]'
