@@ -24,7 +24,7 @@ def test_runtime_is_vendored(built_site: Path):
     zips = list((built_site / "assets").glob("pycore-*.zip"))
     assert len(zips) == 1
     html = (built_site / "calculator" / "skirmish-d6" / "index.html").read_text()
-    assert zips[0].name in html and "runtime/pyodide/pyodide.mjs" in html and "pyscript" not in html
+    assert zips[0].name in html and "runtime/pyodide/pyodide.mjs" in html and "runtime/pyscript/core.js" in html
     stdlib = trimmed[0].name if trimmed else "python_stdlib.zip"
     assert f'data-stdlib="../../assets/runtime/{"" if trimmed else "pyodide/"}{stdlib}"' in html
 
