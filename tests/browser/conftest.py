@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser.support import Watch
+from browser.support import PHONE, Watch
 
 
 @pytest.fixture
@@ -28,3 +28,13 @@ def context(request: pytest.FixtureRequest, browser, watch: Watch):
 def page(context):
     """A fresh page in a watched context."""
     return context.new_page()
+
+
+@pytest.fixture
+def phone(browser, watch):
+    """A page on a 390 x 844 touch screen, watched like every other (a file may ask for its own context instead)."""
+    ctx = browser.new_context(**PHONE)
+    watch.attach(ctx)
+    yield ctx.new_page()
+    ctx.close()
+    watch.check()

@@ -4,8 +4,7 @@ and the keyboard does the same; every tool and cell is a finger's size."""
 
 from __future__ import annotations
 
-import pytest
-from browser.support import PHONE, READY_TIMEOUT, scenario_in_url, wait_state
+from browser.support import READY_TIMEOUT, scenario_in_url, wait_state
 from playwright.sync_api import expect
 
 from pycore.page.handler import encode_fragment
@@ -14,14 +13,6 @@ SCENARIO = {"system": "skirmish-d6", "map": {"cols": 8, "rows": 5, "attacker": [
             "obstacles": [{"hex": [2, 2], "kind": "partial"}]}}
 """A small board: the attacker, the target four hexes away and a partial obstacle between them."""
 
-
-@pytest.fixture
-def phone(browser, watch):
-    ctx = browser.new_context(**PHONE)
-    watch.attach(ctx)
-    yield ctx.new_page()
-    ctx.close()
-    watch.check()
 
 
 def open_board(page, server, scenario=SCENARIO):

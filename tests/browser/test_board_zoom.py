@@ -59,14 +59,6 @@ def tap_visible(page, key):
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
-@pytest.fixture
-def phone(browser, watch):
-    ctx = browser.new_context(**PHONE)
-    watch.attach(ctx)
-    yield ctx.new_page()
-    ctx.close()
-    watch.check()
-
 
 def use_tool(page, tool):
     """Choose the board's tool ``tool`` (a slot's index, -1 Erase, -2 Move)."""

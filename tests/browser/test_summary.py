@@ -4,7 +4,7 @@ wide screen; it changes with the answer, and only the output region announces it
 from __future__ import annotations
 
 import pytest
-from browser.support import CALCULATORS, PHONE, full_calculator, page_script, wait_state
+from browser.support import CALCULATORS, full_calculator, page_script, wait_state
 
 IN_VIEW = page_script("in-view.js")
 
@@ -19,15 +19,6 @@ CHANGES = {
                          "Hits on 14+ per die · 57.8% at least one hit · friendly fire: strays 42.2%, nobody in the way"),
 }
 
-
-@pytest.fixture
-def phone(browser, watch):
-    """A page on a 390 x 844 touch screen, watched like every other."""
-    ctx = browser.new_context(**PHONE)
-    watch.attach(ctx)
-    yield ctx.new_page()
-    ctx.close()
-    watch.check()
 
 
 @pytest.mark.parametrize("system", sorted(CHANGES))
