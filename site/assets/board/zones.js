@@ -142,7 +142,6 @@ export class BoardZones {
     container.addEventListener("pointerdown", (event) => { this.pointer = [event.clientX, event.clientY]; },
       { signal, capture: true });
     this.panel = container.querySelector('[data-role="zone-panel"]');
-    if (this.panel instanceof HTMLElement && this.hooks.input("area.shape")) this.panel.hidden = false;
     hooks.tools?.addEventListener("click", (event) => {
       const button = event.target instanceof Element ? event.target.closest("button") : null;
       if (!(button instanceof HTMLElement)) return;
@@ -163,13 +162,11 @@ export class BoardZones {
     return cellNoun(this.container.closest("form")) === "square";
   }
 
-  // The Wall line tool and its choice shown on a square map only.
+  // The Wall line tool shown on a square map only (its choice shows with the tool).
   showWalls() {
     const square = this.square;
     const button = this.hooks.tools?.querySelector('button[data-zone-tool="wall"]');
     if (button instanceof HTMLElement) button.hidden = !square;
-    const choice = this.panel?.querySelector('[data-zone="wall-kind"]')?.closest("label");
-    if (choice instanceof HTMLElement) choice.hidden = !square;
     if (!square && this.tool === "wall") this.choose("");
   }
 
@@ -198,6 +195,13 @@ export class BoardZones {
     if (tool) {
       for (const button of this.hooks.tools?.querySelectorAll("button[data-tool]") ?? []) button.setAttribute("aria-pressed", "false");
       this.container.dataset.tool = tool;
+    }
+    // the panel shows the chosen tool's own choices only, and nothing while the board's own tools are in use
+    if (this.panel instanceof HTMLElement) {
+      this.panel.hidden = !tool;
+      for (const label of this.panel.querySelectorAll("label[data-for]")) {
+        /** @type {HTMLElement} */ (label).hidden = /** @type {HTMLElement} */ (label).dataset.for !== tool;
+      }
     }
     if (tool === "area") this.hooks.say(`Area: tap its origin${this.value("shape") === "sphere" ? "" : ", then where it is aimed"}.`);
     if (tool === "wall") this.hooks.say(this.square ? "Wall: tap near a corner of a square, then near the corner it runs to."
