@@ -29,8 +29,9 @@ class Layer:
 LAYERS = (
     Layer("core", "pycore/*.py",
           ("pycore.errors", "pycore.rules", "pycore.trace", "pycore.schema", "pycore.dice", "pycore.system",
-           "pycore.memo", "pycore.fragment"),
-          "errors, rules and rulings, traces, declared inputs, exact dice, the System shape, memo, the link codec",
+           "pycore.memo", "pycore.fragment", "pycore.progress"),
+          "errors, rules and rulings, traces, declared inputs, exact dice, the System shape, memo, the link codec, "
+          "long work's progress",
           ()),
     Layer("geometry", "pycore/geometry/", ("pycore.geometry",),
           "hex and square maths, the exact plane, clearance, rays, walls",

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..geometry.hexgrid import Hex
+from ..progress import counted
 
 OVERLAY_CHOICES = (
     ("none", "No overlay"),
@@ -36,8 +37,9 @@ def entry_values(result: dict[str, Any], extra: tuple[str, ...]) -> dict[str, An
 
 
 def each_hex(hexes: Iterable[Hex], answer: Callable[[Hex], dict[str, Any]], extra: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The plain overlay: one full evaluation (``answer``) per hex, each made into an entry."""
-    return [entry(h, answer(h), extra) for h in hexes]
+    """The plain overlay: one full evaluation (``answer``) per hex, each made into an entry (each one a step of
+    the work's progress)."""
+    return [entry(h, answer(h), extra) for h in counted(hexes)]
 
 
 def overlay_result(moving: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -48,8 +50,8 @@ def overlay_result(moving: str, entries: list[dict[str, Any]]) -> dict[str, Any]
 def each_square(squares: Iterable[tuple[int, int]], answer: Callable[[tuple[int, int]], dict[str, Any]],
                 extra: tuple[str, ...]) -> list[dict[str, Any]]:
     """The overlay on a square map: one full evaluation (``answer``) per square, each made into an entry naming its
-    ``square``."""
-    return [{"square": list(s), **entry_values(answer(s), extra)} for s in squares]
+    ``square`` (each one a step of the work's progress)."""
+    return [{"square": list(s), **entry_values(answer(s), extra)} for s in counted(squares)]
 
 
 def square_overlay_result(moving: str, entries: list[dict[str, Any]]) -> dict[str, Any]:

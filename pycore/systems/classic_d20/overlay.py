@@ -11,6 +11,7 @@ from ...geometry.clearance import Clearance
 from ...geometry.hexgrid import Hex
 from ...maps.hex_map import board_cells, unbounded_cells
 from ...maps.overlay import standing_hexes
+from ...progress import counted
 from . import regions
 from .corner_lines import Lines
 from .hex_map import Board, MapReading, board_of, cover_of, elevation_of, reading
@@ -73,7 +74,7 @@ def overlay(scenario: dict[str, Any], moving: str, answer: Answer) -> dict[str, 
     here = target if moving == "target" else attacker
     taken = (board.blockers | {attacker, target}) - {here}
     hexes = []
-    for h in standing_hexes(drawn_cells(scenario["map"], attacker, target), taken, BOARD_COORD):
+    for h in counted(standing_hexes(drawn_cells(scenario["map"], attacker, target), taken, BOARD_COORD)):
         a, t = (attacker, h) if moving == "target" else (h, target)
         k = key_of(a, t, board, rulings, lines, speaking, guarded, clearance)
         if scenario["map"]["regions"]:  # the fog, bushes and screens on this line

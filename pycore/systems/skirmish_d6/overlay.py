@@ -21,6 +21,7 @@ from ...geometry.hexgrid import Hex
 from ...geometry.rays import Rays
 from ...maps.hex_map import board_cells, read, unbounded_cells
 from ...maps.overlay import entry_values, overlay_result, standing_hexes
+from ...progress import counted
 from . import hex_map, regions
 from .inputs import BOARD_COORD
 from .modifiers import combine_cover, light_levels
@@ -212,7 +213,7 @@ def overlay(scenario: dict[str, Any], answer: Answer) -> dict[str, Any]:
     seen = FixedPieceView(scenario, moving)
     answers: dict[Key, dict[str, Any]] = {}  # each key's entry values
     entries = []
-    for h in hexes:
+    for h in counted(hexes):
         key, clear = seen.key(h)
         values = answers.get(key)
         if values is None:
