@@ -33,7 +33,7 @@ class FakeWorker extends EventTarget {
       this.calls.push({ name, value, answer });
       return answer.promise;
     };
-    this.sync = { handle: call("handle"), hold: call("hold") };
+    this.sync = { handle: call("handle"), hold: call("hold"), listen: call("listen") };
   }
 
   terminate() {
@@ -74,13 +74,16 @@ test("each call goes to the exported function it names and gets that call's answ
   started.resolve(fake);
   const first = engine.handle('{"op":"evaluate"}');
   const second = engine.hold("calc-engine-1");
+  const third = engine.listen("calc-progress-1");
   await turn();
   assert.deepEqual(fake.calls.map(({ name, value }) => [name, value]),
-    [["handle", '{"op":"evaluate"}'], ["hold", "calc-engine-1"]]);
+    [["handle", '{"op":"evaluate"}'], ["hold", "calc-engine-1"], ["listen", "calc-progress-1"]]);
   fake.calls[1].answer.resolve(true);
+  fake.calls[2].answer.resolve(false);
   fake.calls[0].answer.resolve('{"state":"ok"}');
   assert.equal(await first, '{"state":"ok"}');
   assert.equal(await second, true);
+  assert.equal(await third, false);
 });
 
 test("an error a call raises fails that call only", async () => {

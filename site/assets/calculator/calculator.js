@@ -12,10 +12,10 @@ import { mountLists } from "./lists.js";
 import { openInPlace } from "../page/navigate.js";
 import { HousePanel, Rulings, idOf, onTableChange, pathOf, readTable, writeTable } from "./rulings.js";
 import { Summary } from "./summary.js";
-import { Engine, EngineStopped, message } from "../engine/life.js";
+import { Engine, EngineCancelled, EngineStopped, message } from "../engine/life.js";
+import { sayWork } from "./busy.js";
 
 // The map fields a lay-out fills (pycore.page.handler's LAID_OUT): a board holding just those is laid out again on a new grid.
-const SLOW_MS = 500; // an answer taking longer than this is said to be under way
 const LAID_OUT = ["map.attacker", "map.target", "map.obstacles", "map.creatures", "map.walls"];
 
 /** @typedef {import("../engine/life.js").Reply} Reply */
@@ -487,15 +487,12 @@ class Calculator {
     // The board only while it is shown (drawing it is most of the engine's work for a change).
     const board = this.board?.active ? this.board.request() : null;
     if (!this.engine) return; // the engine is being started again: it works the form out once it is back
-    // work that takes a while (a large map's overlay) is said in the bar, so it is not taken for a stalled page;
-    // not the first answer, which waits for the engine's start (already said, and the bar must not grow and shift)
-    const slow = this.output.dataset.state === "loading" ? undefined
-      : setTimeout(() => this.summary.note("Working it out: a large map takes a moment.", "busy"), SLOW_MS);
+    // work that takes a while (a large map's overlay) is said in the bar, so it is not taken for a stalled page: for
+    // the first answer, which waits for the engine's start (already said), only the engine's own progress
+    const sayingWork = sayWork(this.summary, this.engine, { noun: cellNoun(this.form),
+      stopOverlay: () => this.stopOverlay(), quiet: this.output.dataset.state === "loading" });
     const reply = await this.engine.ask({ op: "evaluate", system: this.system, values, base: this.base,
-      preset: this.preset, board: board ? board.ask : false }).finally(() => {
-      clearTimeout(slow);
-      this.summary.unnote("busy");
-    });
+      preset: this.preset, board: board ? board.ask : false }).finally(sayingWork);
     const loose = this.showErrors(reply.errors || []);
     delete this.body.dataset.provisional; // from now on the answer (or the error) is the engine's
     if (board) this.board?.apply(reply, board.dirty);
@@ -554,10 +551,22 @@ class Calculator {
     });
   }
 
+  /** The overlay turned off, as a player would: the answer asked next comes without it. */
+  stopOverlay() {
+    const overlay = /** @type {HTMLSelectElement | null} */ (this.form.querySelector('[data-path="overlay"]'));
+    if (overlay) overlay.value = "none";
+  }
+
   /** The engine's worker died: a new one is being started. @param {Error} reason */
   restarting(reason) {
     if (this.failed) return;
     this.engine = null; // a change meanwhile only says it waits
+    if (reason instanceof EngineCancelled) {
+      this.setState("loading", "The overlay was cancelled; the engine is starting again, and the answer will come " +
+        "without the overlay.");
+      this.summary.waiting("Overlay cancelled: starting the engine again…", "loading");
+      return;
+    }
     this.setState("loading", `The calculator engine stopped (${reason.message}); starting it again. ` +
       "Your change will be worked out as soon as it is ready.");
     // the bar says so too, and no longer offers the last answer as if it were current

@@ -25,6 +25,10 @@ export class Summary {
     this.said = part('[data-role="share-said"]');
     /** @type {HTMLElement | null} what matters now, under the line: a link not read, an import's error, work under way */
     this.noted = root.querySelector('[data-role="summary-note"]');
+    /** @type {HTMLButtonElement | null} ends long work under way (calculator/busy.js), shown only while it may */
+    this.cancelButton = root.querySelector('[data-role="cancel-work"]');
+    /** @type {(() => void) | null} */
+    this.cancelWork = null;
     /** @type {HTMLElement | null} the control to fix, while the input needs fixing */
     this.field = null;
     this.answer = answer;
@@ -34,6 +38,18 @@ export class Summary {
     if (!this.bar) return;
     this.button.addEventListener("click", () => this.reveal());
     this.share.addEventListener("click", () => this.send());
+    this.cancelButton?.addEventListener("click", () => {
+      const cancel = this.cancelWork;
+      this.offerCancel(null);
+      cancel?.();
+    });
+  }
+
+  // Offer to end the work under way with `cancel`, beside its note; null takes the offer away.
+  /** @param {(() => void) | null} cancel */
+  offerCancel(cancel) {
+    this.cancelWork = cancel;
+    if (this.cancelButton) this.cancelButton.hidden = !cancel;
   }
 
   // A new answer: its line, shareable, with the situation it answers.

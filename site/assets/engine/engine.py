@@ -1,4 +1,5 @@
-"""The engine's worker, run by PyScript: pycore's page handler and a lock held for life, exported to the page."""
+"""The engine's worker, run by PyScript: pycore's page handler, a lock held for life and long work's progress,
+exported to the page."""
 
 import asyncio
 import gc
@@ -6,6 +7,7 @@ import gc
 import js
 from pyscript import RUNNING_IN_WORKER
 
+from pycore import progress
 from pycore.page.handler import handle as _handle
 
 if not RUNNING_IN_WORKER:
@@ -31,7 +33,19 @@ def hold(name):
     return True
 
 
+def listen(name):
+    """Say how far long work is (``pycore.progress``) on the broadcast channel ``name``, as ``"done,total"``: the
+    page hears that the worker is busy, not dead, while it cannot answer. False where there are no such channels."""
+    open_channel = getattr(js, "BroadcastChannel", None)
+    if open_channel is None:
+        return False
+    channel = open_channel.new(str(name))
+    _held.append(channel)
+    progress.listen(lambda done, total: channel.postMessage(f"{done},{total}"))
+    return True
+
+
 # Everything loaded so far lives as long as the worker: the collector need not walk it on every full pass.
 gc.freeze()
 
-__export__ = ["handle", "hold"]
+__export__ = ["handle", "hold", "listen"]

@@ -4,7 +4,7 @@
 // failed, an error it did not catch, a message that cannot be read, the page ending it) rejects `ready` if it has not
 // settled, every call still waiting, and every later call; `failed` settles with the first such error.
 
-/** @typedef {{ handle: (request: string) => Promise<string>, hold: (name: string) => Promise<boolean> }} Exports */
+/** @typedef {{ handle: (request: string) => Promise<string>, hold: (name: string) => Promise<boolean>, listen: (name: string) => Promise<boolean> }} Exports */
 /** @typedef {Pick<Worker, "addEventListener" | "terminate"> & { sync: Exports }} WorkerLike */
 
 /** What an error says, whatever was thrown. @param {unknown} error */
@@ -68,6 +68,12 @@ export class EngineWorker {
   /** Have the worker hold the Web Lock `name` while it lives; false where it cannot. @param {string} name @returns {Promise<boolean>} */
   hold(name) {
     return this.call("hold", name).then(Boolean);
+  }
+
+  /** Have the worker say how far long work is on the broadcast channel `name`; false where it cannot.
+   * @param {string} name @returns {Promise<boolean>} */
+  listen(name) {
+    return this.call("listen", name).then(Boolean);
   }
 
   /** The worker failed: nothing it might still say is believed. @param {Error} error */
