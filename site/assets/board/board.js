@@ -51,7 +51,7 @@ function need(root, selector) {
   return found;
 }
 
-export class HexBoard {
+export class Board {
   /** @param {HTMLElement} container a `[data-board]` element */
   constructor(container) {
     this.container = container;

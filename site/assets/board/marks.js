@@ -6,7 +6,7 @@
 
 import { whenIdle } from "../utilities/common.js";
 
-/** @typedef {import("./board.js").HexBoard} HexBoard */
+/** @typedef {import("./board.js").Board} Board */
 /** @typedef {{ background: string, accent: string, ink: string, font: string }} Colours */
 /** @typedef {{ points: [number, number][], width: number, height: number }} Shape */
 
@@ -25,7 +25,7 @@ export function corners(points) {
 
 export class BoardMarks {
   /**
-   * @param {HexBoard} board
+   * @param {Board} board
    * @param {AbortSignal} signal aborted when the board goes: every listener added here goes with it
    */
   constructor(board, signal) {
