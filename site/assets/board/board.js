@@ -51,7 +51,7 @@ function need(root, selector) {
   return found;
 }
 
-export class HexBoard {
+export class Board {
   /** @param {HTMLElement} container a `[data-board]` element */
   constructor(container) {
     this.container = container;
@@ -101,6 +101,19 @@ export class HexBoard {
     this.history = [];
     this.tools = container.querySelector('[data-role="board-tools"]');
     this.undoButton = /** @type {HTMLButtonElement | null} */ (container.querySelector('[data-role="board-undo"]'));
+    this.showTools(signal);
+    // the Area and Region tools (board/zones.js): they write the area's and the regions' hidden fields
+    this.zones = new BoardZones(container, {
+      input: (path) => this.input(path), say: (words) => this.access.say(words), remember: () => this.remember(),
+      changed: () => this.form?.dispatchEvent(new Event("input", { bubbles: true })), tools: this.tools,
+    }, signal);
+    listen(this, signal);
+    this.followLists(signal);
+    whenIdle(() => this.warm());
+  }
+
+  /** The tool bar: a tap on a tool chooses it, on Undo takes back the last change; shown once it works. @param {AbortSignal} signal */
+  showTools(signal) {
     this.tools?.addEventListener("click", (event) => {
       const button = event.target instanceof Element ? event.target.closest("button") : null;
       if (!button) return;
@@ -108,18 +121,14 @@ export class HexBoard {
       else if (button instanceof HTMLElement && button.dataset.tool !== undefined) this.setTool(Number(button.dataset.tool));
     }, { signal });
     if (this.tools instanceof HTMLElement) this.tools.hidden = false;
-    // the Area and Region tools (board/zones.js): they write the area's and the regions' hidden fields
-    this.zones = new BoardZones(container, {
-      input: (path) => this.input(path), say: (words) => this.access.say(words), remember: () => this.remember(),
-      changed: () => this.form?.dispatchEvent(new Event("input", { bubbles: true })), tools: this.tools,
-    }, signal);
-    listen(this, signal);
-    // A list editor (calculator/lists.js) changed a list the board shows: mark the hexes it moved at once.
-    container.addEventListener("calc:records", (event) => {
+  }
+
+  /** A list editor (calculator/lists.js) changed a list the board shows: mark the hexes it moved at once. @param {AbortSignal} signal */
+  followLists(signal) {
+    this.container.addEventListener("calc:records", (event) => {
       const detail = /** @type {CustomEvent} */ (event).detail;
       if (detail?.source === "list") this.paint(this.read(), detail.hexes || []);
     }, { signal });
-    whenIdle(() => this.warm());
   }
 
   // The board is gone (its page was left in place): every listener and observer it added is removed.

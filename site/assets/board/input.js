@@ -10,7 +10,7 @@ import { keyOf } from "./access.js";
 
 const MOVE = -2; // board/board.js's MOVE tool (not imported: board/board.js imports this module)
 
-/** @typedef {import("./board.js").HexBoard} HexBoard */
+/** @typedef {import("./board.js").Board} Board */
 
 /** @type {Record<string, [number, number]>} */
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -31,7 +31,7 @@ function doorOf(event) {
 // The cell under a point of the screen, on `board`, or null. The drawing may have been replaced since the press
 // (the engine's answer landing mid-tap), so the point says, not the press's element.
 /**
- * @param {HexBoard} board
+ * @param {Board} board
  * @param {number} x
  * @param {number} y
  */
@@ -49,7 +49,7 @@ function cellAt(board, x, y) {
 
 // Listen on the board's drawing until `signal` is aborted.
 /**
- * @param {HexBoard} board
+ * @param {Board} board
  * @param {AbortSignal} signal
  */
 export function listen(board, signal) {
@@ -77,7 +77,7 @@ export function listen(board, signal) {
 }
 
 /**
- * @param {HexBoard} board
+ * @param {Board} board
  * @param {{ now: Press | null }} press
  * @param {PointerEvent} event
  */
@@ -92,7 +92,7 @@ function pressed(board, press, event) {
 }
 
 /**
- * @param {HexBoard} board
+ * @param {Board} board
  * @param {{ now: Press | null }} press
  * @param {PointerEvent} event
  */
@@ -112,7 +112,7 @@ function dragged(board, press, event) {
 
 // A press over: a drag puts its piece down on the cell under the finger; a tap goes to the door or cell it began on.
 /**
- * @param {HexBoard} board
+ * @param {Board} board
  * @param {{ now: Press | null }} press
  * @param {PointerEvent} event
  */
@@ -140,7 +140,7 @@ function released(board, press, event) {
 }
 
 /**
- * @param {HexBoard} board
+ * @param {Board} board
  * @param {{ now: Press | null }} press
  */
 function ended(board, press) {
@@ -149,7 +149,7 @@ function ended(board, press) {
 }
 
 /**
- * @param {HexBoard} board
+ * @param {Board} board
  * @param {KeyboardEvent} event
  */
 function keyed(board, event) {

@@ -7,7 +7,7 @@
 import { base64Bytes } from "../utilities/common.js";
 import { MapShelf, entryWords } from "./map-shelf.js";
 
-/** @typedef {import("./board.js").HexBoard} HexBoard */
+/** @typedef {import("./board.js").Board} Board */
 /**
  * What the importer needs of its calculator: the engine's answer to a request (null while it is not ready), the
  * form filled with values, the form's answer asked for, work queued behind the calculator's other work, and a note
@@ -34,7 +34,7 @@ function reason(error) {
 export class MapImport {
   /**
    * @param {HTMLElement} root the calculator's root
-   * @param {HexBoard} board
+   * @param {Board} board
    * @param {Host} host
    * @param {MapShelf} [shelf]
    */

@@ -6,7 +6,7 @@
 
 import { whenIdle } from "../utilities/common.js";
 
-/** @typedef {import("./board.js").HexBoard} HexBoard */
+/** @typedef {import("./board.js").Board} Board */
 /** @typedef {{ background: string, accent: string, ink: string, font: string }} Colours */
 /** @typedef {{ points: [number, number][], width: number, height: number }} Shape */
 
@@ -23,9 +23,53 @@ export function corners(points) {
   return { xy, left: Math.min(...xy.map(([x]) => x)), top: Math.min(...xy.map(([, y]) => y)) };
 }
 
+// The marks' colours and font, read once from the page's style (the palette's change forgets them).
+/**
+ * @param {HTMLElement} container
+ * @returns {Colours}
+ */
+function colours(container) {
+  const style = getComputedStyle(container);
+  const [background, accent, ink] = ["--md-default-bg-color", "--md-accent-fg-color", "--md-default-fg-color"]
+    .map((name) => style.getPropertyValue(name).trim());
+  return { background, accent, ink, font: `700 13px ${style.fontFamily}` };
+}
+
+// One mark, in drawing units: an empty hex (the background, a dashed outline) and the symbol of the piece now
+// there, with the halo the board draws behind a partial or total cover's symbol.
+/**
+ * @param {CanvasRenderingContext2D} c
+ * @param {[number, number][]} points the hex's corners
+ * @param {{ symbol: string, kind: string } | null} piece
+ * @param {Colours} paint
+ * @param {[number, number]} at the symbol's middle and baseline
+ */
+function paintMark(c, points, piece, paint, [middle, baseline]) {
+  c.beginPath();
+  points.forEach(([x, y], i) => (i ? c.lineTo(x, y) : c.moveTo(x, y)));
+  c.closePath();
+  c.fillStyle = paint.background;
+  c.fill();
+  c.setLineDash([3, 2]);
+  c.lineWidth = 2;
+  c.strokeStyle = paint.accent;
+  c.stroke();
+  if (!piece) return;
+  c.font = paint.font;
+  c.textAlign = "center";
+  c.setLineDash([]);
+  if (piece.kind === "partial" || piece.kind === "total") {
+    c.lineWidth = 3;
+    c.strokeStyle = paint.background;
+    c.strokeText(piece.symbol, middle, baseline);
+  }
+  c.fillStyle = paint.ink;
+  c.fillText(piece.symbol, middle, baseline);
+}
+
 export class BoardMarks {
   /**
-   * @param {HexBoard} board
+   * @param {Board} board
    * @param {AbortSignal} signal aborted when the board goes: every listener added here goes with it
    */
   constructor(board, signal) {
@@ -119,12 +163,7 @@ export class BoardMarks {
     const marked = this.shown.size > 0;
     const at = marked ? svg.getBoundingClientRect() : null;
     const frame = marked ? view.getBoundingClientRect() : null;
-    if (marked && !this.colours) {
-      const style = getComputedStyle(board.container);
-      const [background, accent, ink] = ["--md-default-bg-color", "--md-accent-fg-color", "--md-default-fg-color"]
-        .map((name) => style.getPropertyValue(name).trim());
-      this.colours = { background, accent, ink, font: `700 13px ${style.fontFamily}` };
-    }
+    if (marked && !this.colours) this.colours = colours(board.container);
     if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
       canvas.width = Math.round(width * ratio); // (which wipes it)
       canvas.height = Math.round(height * ratio);
@@ -147,7 +186,6 @@ export class BoardMarks {
     const box = svg.viewBox.baseVal;
     const scale = at.width / box.width;
     const [x0, y0] = [at.left - frame.left - view.clientLeft - box.x * scale, at.top - frame.top - view.clientTop - box.y * scale];
-    const { background, accent, ink, font } = this.colours;
     const { points, width: across, height: down } = this.shape;
     const [middle, baseline] = [across / 2, down / 2 + 4];
     const unit = ratio * scale; // canvas pixels per drawing unit
@@ -160,28 +198,9 @@ export class BoardMarks {
       const [left, top] = [ratio * (x0 + corner.left * scale), ratio * (y0 + corner.top * scale)];
       c.setTransform(unit, 0, 0, unit, left, top);
       this.cover(left, top, unit * across, unit * down, unit * 2);
-      c.beginPath();
-      points.forEach(([x, y], i) => (i ? c.lineTo(x, y) : c.moveTo(x, y)));
-      c.closePath();
-      c.fillStyle = background;
-      c.fill();
-      c.setLineDash([3, 2]);
-      c.lineWidth = 2;
-      c.strokeStyle = accent;
-      c.stroke();
       const piece = slot >= 0 ? board.spec.slots[slot] : null;
+      paintMark(c, points, piece, this.colours, [middle, baseline]);
       said.push(`${key}:${piece ? piece.symbol : ""}`);
-      if (!piece) continue;
-      c.font = font;
-      c.textAlign = "center";
-      c.setLineDash([]);
-      if (piece.kind === "partial" || piece.kind === "total") { // a halo, as the board draws these symbols
-        c.lineWidth = 3;
-        c.strokeStyle = background;
-        c.strokeText(piece.symbol, middle, baseline);
-      }
-      c.fillStyle = ink;
-      c.fillText(piece.symbol, middle, baseline);
     }
     canvas.dataset.marks = said.join(" ");
   }

@@ -75,7 +75,7 @@ class Calculator {
     this.form.querySelector('select[data-path="map.grid"]')?.addEventListener("input", () => this.layOut());
     this.summary = new Summary(root, { answer: this.output,
       link: () => (this.full ? location.href : this.open?.href || location.href) });
-    /** @type {import("../board/board.js").HexBoard | null} */
+    /** @type {import("../board/board.js").Board | null} */
     this.board = null; // the board, the list editors and the map import: setUpParts
     /** @type {import("../board/map-import.js").MapImport | null} */
     this.maps = null;
@@ -105,9 +105,9 @@ class Calculator {
       this.setState("error", `The map could not load (${message(error)}). The fields work; reload the page for the map.`);
       return;
     }
-    const [{ HexBoard }, { MapImport }] = modules;
+    const [{ Board }, { MapImport }] = modules;
     if (!this.root.isConnected) return; // its page was left in place meanwhile
-    this.board = new HexBoard(board);
+    this.board = new Board(board);
     // A square map from a Universal VTT export (board/map-import.js), where the board offers one.
     this.maps = this.root.querySelector('[data-role="import-file"]')
       ? new MapImport(this.root, this.board, { ask: (request) => this.engine?.ask({ ...request, system: this.system }) ?? null,

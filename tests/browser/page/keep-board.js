@@ -1,4 +1,4 @@
-// Keeps the full calculator's board (its HexBoard, as the page's own utilities/common.js knows it) as window.__oldBoard;
+// Keeps the full calculator's board (its Board, as the page's own utilities/common.js knows it) as window.__oldBoard;
 // whether there was one.
 async () => {
   const { boardIn } = await import(document.querySelector('link[rel="modulepreload"][href$="/common.js"]').href);
