@@ -12,9 +12,10 @@ export default [
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {
-    // a function reads as one step of a named sequence: over 60 lines it holds more than one
+    // a function reads as one step of a named sequence: over 60 lines it holds more than one; a module holds one
+    // concern: over 500 lines it holds more than one
     files: ["site/assets/**/*.js"],
-    rules: { "max-lines-per-function": ["error", { max: 60 }] },
+    rules: { "max-lines-per-function": ["error", { max: 60 }], "max-lines": ["error", { max: 500 }] },
   },
   {
     files: ["site/assets/offline/sw.js", "site/assets/offline/sw-off.js"],

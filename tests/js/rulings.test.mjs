@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Rulings, encodeScenario, idOf, pathOf } from "../../site/assets/calculator/rulings.js";
+import { Rulings, appliedChoices, changeWords, encodeScenario, idOf, pathOf } from "../../site/assets/calculator/rulings.js";
 
 const RULINGS = new Rulings("skirmish-d6", [
   { id: "d6.ruling.height-blocks", title: "Height blocks", ref: "#h", choices: ["always", "never"], labels: ["Always", "Never"], default: "always" },
@@ -43,4 +43,21 @@ test("encodeScenario is base64url without padding of the scenario's UTF-8 JSON",
   assert.match(fragment, /^[A-Za-z0-9_-]+$/);
   assert.deepEqual(JSON.parse(Buffer.from(fragment, "base64url").toString("utf-8")), scenario);
   assert.equal(encodeScenario({}), "e30"); // "{}"
+});
+
+test("an inline calculator applies the table's rulings except those its preset fixes; a full one what it shows", () => {
+  const table = { "d6.ruling.height-blocks": "never", "d6.ruling.blind-spells": "any" };
+  const fixed = { "d6.ruling.blind-spells": "aimed" };
+  assert.deepEqual(appliedChoices({ full: false, shown: {}, table, fixed }), { "d6.ruling.height-blocks": "never" });
+  const shown = { "d6.ruling.height-blocks": "always" };
+  assert.deepEqual(appliedChoices({ full: true, shown, table, fixed }), shown);
+});
+
+test("a ruling changed in the form is said as the link's, the table's again, remembered or back to the default", () => {
+  const what = "Height blocks Never";
+  assert.match(changeWords({ what, linked: true, stillLinked: true, stored: true, isDefault: false }), /for this link only \(Height blocks Never\)/);
+  assert.equal(changeWords({ what, linked: true, stillLinked: false, stored: true, isDefault: false }), "These are your table's rulings again.");
+  assert.match(changeWords({ what, linked: false, stillLinked: false, stored: true, isDefault: false }), /ruling on this device: Height blocks Never\.$/);
+  assert.match(changeWords({ what, linked: false, stillLinked: false, stored: false, isDefault: false }), /for this page only/);
+  assert.match(changeWords({ what, linked: false, stillLinked: false, stored: true, isDefault: true }), /^Back to the default/);
 });

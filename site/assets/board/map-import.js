@@ -49,22 +49,24 @@ export class MapImport {
     this.offered = false; // whether a kept map was offered at the top
     /** @type {string | null} the object URL of the picture shown under the board */
     this.url = null;
+    this.teardown = new AbortController(); // every listener goes with the import (`destroy`)
+    const signal = this.teardown.signal;
     const file = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-role="import-file"]'));
     file?.addEventListener("change", () => {
       const picked = file.files?.[0];
       if (picked) this.read(picked);
       file.value = ""; // the same file picked again is read again
-    });
+    }, { signal });
     const container = board.container;
     container.addEventListener("dragover", (event) => {
       if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
-    });
+    }, { signal });
     container.addEventListener("drop", (event) => {
       const dropped = event.dataTransfer?.files[0];
       if (!dropped) return;
       event.preventDefault();
       this.read(dropped);
-    });
+    }, { signal });
     this.list?.addEventListener("click", (event) => {
       const button = event.target instanceof Element ? event.target.closest("button[data-kept]") : null;
       if (!(button instanceof HTMLButtonElement)) return;
@@ -72,7 +74,14 @@ export class MapImport {
       const name = button.dataset.name ?? "the map";
       if (button.dataset.action === "open") this.reopen(id, name);
       else this.forget(id, name);
-    });
+    }, { signal });
+  }
+
+  // The import is gone (its calculator was): the picture's object URL is let go and every listener removed.
+  destroy() {
+    this.teardown.abort();
+    if (this.url) URL.revokeObjectURL(this.url);
+    this.url = null;
   }
 
   // The import's line beside its input, marked as an error when it is one, and said in the calculator's bar too.
@@ -248,4 +257,14 @@ export class MapImport {
     this.say("This link holds the map's walls and doors, drawn on a plain grid: its picture stays on the device " +
       "that imported it (a link never carries the picture).");
   }
+}
+
+// The map import of the calculator `root`, drawing on its `board`, set up; `destroy()` takes it down.
+/**
+ * @param {HTMLElement} root
+ * @param {Board} board
+ * @param {Host} host
+ */
+export function mountMapImport(root, board, host) {
+  return new MapImport(root, board, host);
 }

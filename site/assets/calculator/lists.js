@@ -86,31 +86,47 @@ export class ListEditor {
     this.shown = this.input.value; // the list the rows show
     for (const row of this.rowList()) this.number(row, Number(row.dataset.index));
     this.refreshCount();
-    this.rows.addEventListener("input", (event) => this.edited(event));
-    this.rows.addEventListener("change", (event) => this.edited(event));
-    this.rows.addEventListener("click", (event) => this.clicked(event));
-    this.addButton.addEventListener("click", () => this.add());
+    // every listener goes with the editor (`destroy`)
+    this.teardown = new AbortController();
+    this.listen(root, this.teardown.signal);
+  }
+
+  /**
+   * @param {HTMLElement} root
+   * @param {AbortSignal} signal
+   */
+  listen(root, signal) {
+    this.rows.addEventListener("input", (event) => this.edited(event), { signal });
+    this.rows.addEventListener("change", (event) => this.edited(event), { signal });
+    this.rows.addEventListener("click", (event) => this.clicked(event), { signal });
+    this.addButton.addEventListener("click", () => this.add(), { signal });
     this.toggle.addEventListener("click", () => {
       this.chosen = true;
       this.fold(!this.folded);
-    });
+    }, { signal });
     this.input.addEventListener(EVENT, (event) => {
       const source = /** @type {CustomEvent} */ (event).detail?.source;
       if (source !== "list") this.sync(source);
-    });
-    // The calculator has an error to show beside one of the rows (calculator/calculator.js): they are drawn.
-    root.addEventListener("calc:reveal", () => this.fold(false));
+    }, { signal });
+    // The calculator has an error to show beside one of the rows (calculator/field-errors.js): they are drawn.
+    root.addEventListener("calc:reveal", () => this.fold(false), { signal });
     if (this.board) {
       // Capture: while placing, a tap or Enter on a hex moves this list's item, and the board does nothing.
-      this.board.addEventListener("click", (event) => this.boardPicked(event), true);
-      this.board.addEventListener("keydown", (event) => this.boardKeyed(event), true);
+      this.board.addEventListener("click", (event) => this.boardPicked(event), { capture: true, signal });
+      this.board.addEventListener("keydown", (event) => this.boardKeyed(event), { capture: true, signal });
     }
     root.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && this.placing) {
         this.stopPlacing(true);
         event.preventDefault();
       }
-    });
+    }, { signal });
+  }
+
+  // The editor is gone (its calculator was): an item being placed is let go, and every listener removed.
+  destroy() {
+    if (this.placing) this.stopPlacing(false);
+    this.teardown.abort();
   }
 
   // The rows drawn.
@@ -468,7 +484,7 @@ export class ListEditor {
   }
 }
 
-// Every list editor inside `root` (a calculator).
+// Every list editor inside `root` (a calculator) set up; each one's `destroy()` takes it down.
 /** @param {Element} root */
 export function mountLists(root) {
   return [...root.querySelectorAll("[data-list]")].map((element) => new ListEditor(/** @type {HTMLElement} */ (element)));

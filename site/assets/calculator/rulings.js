@@ -7,7 +7,7 @@
 //   read or written; a default is never stored, so choosing it again forgets that ruling.
 // - Storage that is missing, blocked or full never breaks the page: the table's choices then last as
 //   long as the page does, and the panel says they are not remembered.
-// - Nothing here decides which rulings a calculator shows: calculator/calculator.js does (a link's rulings win).
+// - Which rulings a calculator shows and applies is HouseRulings's to decide (a link's rulings win).
 
 /**
  * A ruling as the build wrote it (pycore's Ruling record): its id, title, link, choices with their labels, default.
@@ -171,8 +171,9 @@ export class HousePanel {
    * @param {HTMLElement} element
    * @param {Rulings} rulings
    * @param {{ useTable: () => void, remember: () => void, reset: () => void }} actions
+   * @param {AbortSignal} [signal] takes the panel's listeners away
    */
-  constructor(element, rulings, actions) {
+  constructor(element, rulings, actions, signal) {
     this.element = element;
     this.rulings = rulings;
     /** @type {<E extends HTMLElement = HTMLElement>(role: string) => E} */
@@ -189,7 +190,7 @@ export class HousePanel {
         const refocus = document.activeElement === button;
         actions[/** @type {keyof typeof actions} */ (name)]();
         if (refocus && button.hidden) this.said.focus(); // the button is gone: keep the place, say what happened
-      });
+      }, { signal });
     }
     this.said.tabIndex = -1;
     this.shown = "";
@@ -252,5 +253,174 @@ export class HousePanel {
 
   refresh() {
     this.element.hidden = this.list.hidden && !this.said.textContent;
+  }
+}
+
+// What a calculator works out with: a full one the rulings its form shows; an inline one the table's, except those
+// its preset fixes (the preset's own win).
+/**
+ * @param {{ full: boolean, shown: Choices, table: Choices, fixed: Record<string, unknown> }} given
+ * @returns {Choices}
+ */
+export function appliedChoices({ full, shown, table, fixed }) {
+  if (full) return shown;
+  return Object.fromEntries(Object.entries(table).filter(([id]) => !(id in fixed)));
+}
+
+// What the panel says after a ruling was changed in the form: `what` names the ruling and its choice.
+/**
+ * @param {{ what: string, linked: boolean, stillLinked: boolean, stored: boolean, isDefault: boolean }} change
+ */
+export function changeWords({ what, linked, stillLinked, stored, isDefault }) {
+  if (linked) {
+    return stillLinked ? `Changed for this link only (${what}); your table's rulings stay as they were.`
+      : "These are your table's rulings again.";
+  }
+  if (isDefault) return `Back to the default (${what}): no longer remembered as your table's ruling.`;
+  const where = stored ? "on this device" : "for this page only (this browser does not let the site remember it)";
+  return `Remembered as your table's ruling ${where}: ${what}.`;
+}
+
+// A calculator's house rulings: which rulings its form shows and applies, whether they are a link's that differ
+// from the table's, and the panel saying so. A full calculator opened without a link starts from the table's
+// rulings, and a ruling changed there is remembered as the table's; a #s= link's rulings win, and while they
+// differ a change only changes the link's (a button remembers them as the table's).
+export class HouseRulings {
+  /**
+   * @param {HTMLElement} root the calculator
+   * @param {HTMLFormElement} form
+   * @param {{ full: boolean, fixed: Record<string, unknown>, changed: () => void, spread: () => void,
+   *   provisional: (message: string) => void }} host the calculator: `changed` asks for a new answer, `spread`
+   *   tells the page's other calculators of the system, `provisional` says the answer shown is the build's
+   */
+  constructor(root, form, host) {
+    this.form = form;
+    this.host = host;
+    this.rulings = Rulings.of(root);
+    this.linked = false; // showing a link's rulings that differ from the table's
+    this.teardown = new AbortController(); // every listener goes with the calculator (`destroy`)
+    const signal = this.teardown.signal;
+    const element = /** @type {HTMLElement} */ (root.querySelector('[data-role="house"]'));
+    this.panel = new HousePanel(element, this.rulings, {
+      useTable: () => this.useTable(), remember: () => this.rememberShown(), reset: () => this.reset() }, signal);
+    for (const { select, id } of this.selects()) {
+      select.addEventListener("change", () => this.changedInForm(select, id), { signal });
+    }
+  }
+
+  destroy() {
+    this.teardown.abort();
+  }
+
+  // The form's ruling selects, each with its ruling's id.
+  /** @returns {{ select: HTMLSelectElement, id: string }[]} */
+  selects() {
+    return [.../** @type {NodeListOf<HTMLSelectElement>} */ (this.form.querySelectorAll("select[data-path]"))]
+      .map((select) => ({ select, id: idOf(select.dataset.path ?? "") ?? "" })).filter(({ id }) => id);
+  }
+
+  shown() {
+    return Object.fromEntries(this.selects().map(({ select, id }) => [id, select.value]));
+  }
+
+  /** @param {unknown} choices */
+  show(choices) {
+    for (const { select, id } of this.selects()) select.value = this.rulings.choice(id, choices);
+  }
+
+  table() {
+    return readTable(this.rulings);
+  }
+
+  applied() {
+    return appliedChoices({ full: this.host.full, shown: this.shown(), table: this.table(), fixed: this.host.fixed });
+  }
+
+  showPanel() {
+    if (this.host.full && this.linked) this.panel.show("link", this.shown(), this.table());
+    else this.panel.show(this.host.full ? "table" : "inline", this.applied());
+  }
+
+  // Before the engine: a full calculator opened without a link shows the table's rulings, and a build-time answer
+  // worked out with other rulings than those applied is marked as such.
+  /** @param {boolean} opening */
+  start(opening) {
+    if (this.host.full && opening) {
+      this.linked = true; // the link decides once the engine has read it; a ruling changed before is the link's
+      return;
+    }
+    if (this.host.full) this.show(this.table());
+    if (Object.keys(this.rulings.clean(this.applied())).length) {
+      this.host.provisional("Engine loading. The answer below was worked out when this page was built, " +
+        "with the default rulings, not your table's; it is worked out again as soon as the engine is ready.");
+    }
+    this.showPanel();
+  }
+
+  // A link read: its rulings (filled into the form) are shown as the link's while they differ from the table's.
+  linkRead() {
+    this.linked = !this.rulings.same(this.shown(), this.table());
+    this.showPanel();
+  }
+
+  // A link that could not be read: the table's rulings, as without one.
+  linkRefused() {
+    this.linked = false;
+    this.show(this.table());
+    this.showPanel();
+  }
+
+  /**
+   * @param {HTMLSelectElement} select
+   * @param {string} id
+   */
+  changedInForm(select, id) {
+    const what = `${this.rulings.record(id).title} ${this.rulings.label(id, select.value)}`;
+    const linked = this.linked;
+    const stored = linked || writeTable(this.rulings, this.shown());
+    if (linked) this.linked = !this.rulings.same(this.shown(), this.table());
+    this.panel.say(changeWords({ what, linked, stillLinked: this.linked, stored,
+      isDefault: select.value === this.rulings.record(id).default }));
+    if (!linked) this.host.spread();
+    this.showPanel();
+  }
+
+  useTable() {
+    this.show(this.table());
+    this.linked = false;
+    this.panel.say("Showing your table's rulings instead of the link's; the address now holds them.");
+    this.showPanel();
+    this.host.changed();
+  }
+
+  rememberShown() {
+    const stored = writeTable(this.rulings, this.shown());
+    this.linked = false;
+    this.panel.say(stored ? "Remembered as your table's rulings on this device."
+      : "Your table's rulings for this page only: this browser does not let the site remember them.");
+    this.showPanel();
+    this.host.spread();
+  }
+
+  reset() {
+    writeTable(this.rulings, {});
+    this.linked = false;
+    if (this.host.full) this.show({});
+    this.panel.say("Rulings are back to the defaults; your table's choices are forgotten.");
+    this.showPanel();
+    this.host.changed();
+    this.host.spread();
+  }
+
+  // The table's rulings changed elsewhere: another calculator on this page, or another tab.
+  tableChanged() {
+    const full = this.host.full;
+    if (full && this.linked) {
+      this.linked = !this.rulings.same(this.shown(), this.table());
+    } else if (!full || !this.rulings.same(this.shown(), this.table())) {
+      if (full) this.show(this.table());
+      this.host.changed();
+    }
+    this.showPanel();
   }
 }

@@ -35,14 +35,22 @@ export class Summary {
     this.link = link;
     this.line = this.text ? this.text.textContent ?? "" : ""; // the build-time answer's line, until the engine's
     this.situation = ""; // the situation in a line (the engine's), said before the answer when it is shared
+    this.teardown = new AbortController(); // every listener goes with the bar (`destroy`)
     if (!this.bar) return;
-    this.button.addEventListener("click", () => this.reveal());
-    this.share.addEventListener("click", () => this.send());
+    const signal = this.teardown.signal;
+    this.button.addEventListener("click", () => this.reveal(), { signal });
+    this.share.addEventListener("click", () => this.send(), { signal });
     this.cancelButton?.addEventListener("click", () => {
       const cancel = this.cancelWork;
       this.offerCancel(null);
       cancel?.();
-    });
+    }, { signal });
+  }
+
+  // The bar is gone (its calculator was): no work is offered to cancel, and every listener is removed.
+  destroy() {
+    this.offerCancel(null);
+    this.teardown.abort();
   }
 
   // Offer to end the work under way with `cancel`, beside its note; null takes the offer away.
@@ -137,4 +145,13 @@ export class Summary {
   say(message) {
     this.said.textContent = message;
   }
+}
+
+// The answer bar of the calculator `root` set up (a calculator without one gets a bar that does nothing).
+/**
+ * @param {Element} root
+ * @param {{ answer: HTMLElement, link: () => string }} parts
+ */
+export function mountSummary(root, parts) {
+  return new Summary(root, parts);
 }
