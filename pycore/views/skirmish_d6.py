@@ -252,7 +252,7 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
     if reading and reading["crossed"]:
         legend += COUNTED_KEY
     if counted:
-        legend += (("▭", "a wall line the line crosses, counted: outlined"),)
+        legend += (("▬", "a piece of wall the line crosses, counted: outlined in violet"),)
     legend += lines_legend(walls, lamps)
     desc += overlay.described(result)
     return Board(cells, "d6 Skirmish square map (1 square = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
