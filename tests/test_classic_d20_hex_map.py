@@ -321,3 +321,38 @@ def test_a_target_some_segment_reaches_is_never_at_100_percent(layout, rounding)
         assert clear_segment((0, 0), target, walls) is None
     else:
         assert result["targetable"] is True
+
+
+def test_each_of_the_36_corner_lines_is_given_broken_or_clear():
+    """A wall at 2, 0 right between the attacker at 0, 0 and the target at 4, 0 (20 ft apart) breaks 34 of the 36
+    corner lines; the two left are the lines grazing its top and bottom corners. In the plane the board draws
+    (neighbouring centres 1 apart, pointy-top), hex q, r has its centre at (q + r/2, r * sqrt(3)/2) and its top and
+    bottom corners 1/sqrt(3) = 0.5774 above and below it: the clear lines run from (0, -0.5774) to (4, -0.5774) and
+    from (0, 0.5774) to (4, 0.5774), along the wall's top and bottom corners (2, -+0.5774) without entering it."""
+    result = on_map([(2, 0)])
+    lines = result["map"]["corner_lines"]
+    assert len(lines) == 36 == result["map"]["lines"]
+    assert sum(broken for _, _, broken in lines) == 34 == result["map"]["blocked_lines"]
+    assert sorted((a, b) for a, b, broken in lines if not broken) == [
+        ([0.0, -0.5774], [4.0, -0.5774]), ([0.0, 0.5774], [4.0, 0.5774])]
+    assert {tuple(a) for a, _, _ in lines} == {(0.5, -0.2887), (0.0, -0.5774), (-0.5, -0.2887), (-0.5, 0.2887),
+                                               (0.0, 0.5774), (0.5, 0.2887)}  # the attacker's six corners
+
+
+def test_side_by_side_two_lines_have_no_length_and_are_clear():
+    """The attacker at 0, 0 and the target at 1, 0 share the corners (0.5, -0.2887) and (0.5, 0.2887): two of the
+    36 lines join a corner to itself and, touching nothing, are clear. A wall at 0, 1, below both, breaks the 7 lines
+    the corner-lines tests count (those along its top edges or through it); the list still has all 36."""
+    result = on_map([(0, 1)], target=(1, 0))
+    lines = result["map"]["corner_lines"]
+    assert len(lines) == 36 and sum(broken for _, _, broken in lines) == 7 == result["map"]["blocked_lines"]
+    same = [(a, broken) for a, b, broken in lines if a == b]
+    assert same == [([0.5, -0.2887], False), ([0.5, 0.2887], False)]
+
+
+def test_an_overlay_counts_the_lines_without_listing_them():
+    """An overlay's shared work only counts lines (the list is the drawing's, for the pieces as they stand): the
+    answer's own corner lines are still listed in full."""
+    result = on_map([(2, 0)], overlay="target")
+    assert len(result["map"]["corner_lines"]) == 36 and result["overlay"]["hexes"]
+    assert all("corner_lines" not in entry for entry in result["overlay"]["hexes"])

@@ -234,3 +234,18 @@ def test_counted_hexes_are_those_the_straight_line_passes_in_every_direction():
             assert mc.partial == len(want)
             slants += want != hg.line(a, b, 1)[1:-1]
     assert slants > 0
+
+
+def test_each_counted_obstacle_says_what_it_counts_as():
+    """Rule text 003, 7.1: "count the number of obstacles between the two. ... Partial obstacles provide one level of
+    cover, while total obstacles provide total cover", and a total obstacle some unbroken line gets past "is partial
+    cover". Along row 1 from 0, 1 to 4, 1: a partial obstacle at 1, 1 and a creature at 3, 1 are one level each
+    (level 2, -2: hits on 3+ becomes 5+); a total obstacle at 2, 1 in the same row blocks every line: total. From
+    0, 0 to 3, 2 the centre line clips a total obstacle at 2, 1 that some line gets past: it counts as partial."""
+    two = on_map((0, 1), (4, 1), [((1, 1), "partial")], [((3, 1), "target")], attack={"hits_on": 3})
+    assert two["map"]["crossed"] == [[1, 1], [3, 1]] and two["map"]["crossed_as"] == ["partial", "partial"]
+    assert two["cover_level"] == 2 == two["map"]["crossed_as"].count("partial") and two["hits_on"] == 5
+    wall = on_map((0, 1), (4, 1), [((2, 1), "total")])
+    assert wall["map"]["crossed"] == [[2, 1]] and wall["map"]["crossed_as"] == ["total"]
+    past = on_map((0, 0), (3, 2), [((2, 1), "total")])
+    assert past["map"]["crossed"] == [[2, 1]] and past["map"]["crossed_as"] == ["partial"] and past["cover_level"] == 1

@@ -157,3 +157,14 @@ def test_the_kinds_that_are_total_are_the_lines_that_are():
             kinds = total_kinds(rulings)
             for line in every_line():
                 assert (line_kind(line, rulings) == TOTAL) == (line.kind in kinds and not line.open), (line, rulings)
+
+
+def test_each_counted_wall_says_what_it_counts_as():
+    """Beside each wall line the centre line counts (``walls``, by field), what it counts as (``walls_as``), as 7.1
+    has it: the closed door from [1, 2] to [8, 2], no line past it, total; the inner wall below the open door from
+    [1, 2] to [7, 3], some line past it through the doorway, one partial level. No square obstacle is crossed."""
+    shut = d6([1, 2], [8, 2])
+    assert shut["map"]["walls"] == ["map.doors.0"] and shut["map"]["walls_as"] == ["total"]
+    past = d6([1, 2], [7, 3], door_open=True)
+    assert past["map"]["walls"] == ["map.walls.2"] and past["map"]["walls_as"] == ["partial"]
+    assert past["map"]["crossed"] == [] == past["map"]["crossed_as"]

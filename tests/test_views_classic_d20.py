@@ -146,3 +146,50 @@ def test_a_square_map_is_drawn_on_squares():
     assert drawn.desc.startswith("14 of the 16 lines from the attacker's corners to the target's are broken: 75% cover")
     assert drawn.title == "Classic d20 square map (1 square = 5 ft)"
     assert "75%" in result_html(result, "/", scenario)
+
+
+def _corner_lines(svg: str) -> list:
+    import xml.etree.ElementTree as ET
+
+    lines = ET.fromstring(svg).findall("{http://www.w3.org/2000/svg}line")
+    return [line for line in lines if "hexboard-segment--corner" in line.get("class", "")]
+
+
+def test_the_hex_board_draws_the_36_corner_lines_broken_apart():
+    """A wall at 2, 0 between the attacker at 0, 0 and the target at 4, 0 breaks 34 of 36 lines: all 36 drawn, 34
+    dashed (``hexboard-segment--broken``), the 2 clear ones level (the same y at both ends), the letters in the layer
+    above them; the description and the key say the same count."""
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                "map": {"attacker": [0, 0], "target": [4, 0], "obstacles": [{"hex": [2, 0]}]}}
+    result = evaluate(scenario)
+    drawing = board(scenario, result)
+    assert drawing is not None and len(drawing.corner_lines) == 36
+    svg = board_svg(drawing)
+    drawn = _corner_lines(svg)
+    assert len(drawn) == 36
+    broken = [line for line in drawn if "hexboard-segment--broken" in line.get("class")]
+    clear = [line for line in drawn if "hexboard-segment--clear" in line.get("class")]
+    assert len(broken) == 34 and len(clear) == 2
+    assert all(line.get("y1") == line.get("y2") for line in clear)
+    assert all(line.get("data-rule") == "d20.map.cover" for line in drawn)
+    assert svg.index("hexboard-segment--corner") < svg.index('class="hexboard-glyphs"') < svg.index(">A<")
+    assert drawing.desc.startswith("34 of the 36 lines from the attacker's corners to the target's are broken")
+    assert any(symbol == "╱" for symbol, _ in drawing.legend)
+
+
+def test_a_corner_line_of_no_length_is_not_drawn():
+    """Side by side (0, 0 and 1, 0, wall at 0, 1): 36 lines listed, the 2 between shared corners not drawn; of the 34
+    drawn, the 7 broken are dashed. From the hex plane to the picture: the attacker's centre is drawn where
+    ``to_pixel`` puts hex 0, 0 and one unit of the plane is a hex's width (20 * sqrt(3) = 34.64 units)."""
+    from pycore.geometry.hexgrid import Hex, to_pixel
+    from pycore.views.plot import frame
+
+    scenario = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                "map": {"attacker": [0, 0], "target": [1, 0], "obstacles": [{"hex": [0, 1]}]}}
+    drawing = board(scenario, evaluate(scenario))
+    drawn = _corner_lines(board_svg(drawing))
+    assert len(drawn) == 34 and sum("hexboard-segment--broken" in line.get("class") for line in drawn) == 7
+    centre = to_pixel(frame(drawing.cells)[0], Hex.axial(0, 0))
+    top = (round(centre.x, 2), round(centre.y - 0.5774 * 20 * 3 ** 0.5, 2))  # the attacker's top corner
+    assert any(abs(float(line.get("x1")) - top[0]) < 0.02 and abs(float(line.get("y1")) - top[1]) < 0.02
+               for line in drawn)

@@ -82,3 +82,64 @@ def test_a_half_typed_square_map_is_still_drawn():
     assert drawn is not None and len(drawn.cells) == 17 * 9 and drawn.cells[-1] == (16, 8)
     assert [(w.kind, w.index) for w in drawn.walls] == [("low", 1)]
     assert drawn.segments == ()
+
+
+def test_counted_obstacles_are_ringed_and_said_so():
+    """From 0, 1 to 4, 1 the line counts a partial obstacle at 1, 1 and a creature at 3, 1 (one level each, rule text
+    003, 7.1): each cell gets the ``counted`` ring and its button says it is counted; the obstacle beside the line at
+    2, 0 gets neither."""
+    import xml.etree.ElementTree as ET
+
+    from pycore.views.svg import board_svg
+
+    scenario = {"system": "skirmish-d6", "attack": {"hits_on": 3},
+                "map": {"cols": 8, "rows": 4, "attacker": [0, 1], "target": [4, 1],
+                        "obstacles": [{"hex": [1, 1], "kind": "partial"}, {"hex": [2, 0], "kind": "partial"}],
+                        "creatures": [{"hex": [3, 1], "side": "target"}]}}
+    drawing = board(scenario, evaluate(scenario))
+    ringed = sorted(h.qr for h, cls in drawing.cell_classes if cls == "counted")
+    assert ringed == [(1, 1), (3, 1)]
+    svg = ET.fromstring(board_svg(drawing, interactive=True))
+    labels = {g.get("data-hex"): g.get("aria-label") for g in svg.iter("{http://www.w3.org/2000/svg}g")
+              if g.get("data-hex")}
+    assert labels["1,1"].endswith("obstacle 1 on the line, counted: one level")
+    assert labels["3,1"].endswith("obstacle 2 on the line, counted: one level")
+    assert "counted" not in labels["2,0"]
+    assert any("(ringed)" in meaning for _, meaning in drawing.legend)
+
+
+def test_the_wall_pieces_the_line_counts_are_outlined():
+    """The room, door open, [1, 2] to [7, 3]: the centre line (y = 2.5 + (x - 1.5) / 6) crosses x = 5 at y = 3.08,
+    on the inner wall's lower piece (5, 3) to (5, 6), which counts one level; that piece is outlined
+    (``hexboard-segment--counted``) from 6 + 34 * 5 = 176, 6 + 34 * 3 = 108 to 176, 210, under the line, its title
+    saying so. With the door closed, from [1, 2] to [8, 2] the line (y = 2.5) crosses the door (5, 2) to (5, 3): total
+    cover."""
+    import xml.etree.ElementTree as ET
+
+    from squares_cases import on_room
+
+    from pycore.views.svg import board_svg
+
+    scenario = on_room("skirmish-d6", [1, 2], [7, 3], True, attack={"hits_on": 4})
+    svg = ET.fromstring(board_svg(board(scenario, evaluate(scenario)), interactive=True))
+    lines = svg.findall("{http://www.w3.org/2000/svg}line")
+    counted = [line for line in lines if "hexboard-segment--counted" in line.get("class")]
+    assert [(c.get("x1"), c.get("y1"), c.get("x2"), c.get("y2")) for c in counted] == [("176", "108", "176", "210")]
+    assert counted[0].find("{http://www.w3.org/2000/svg}title").text == "wall 3, counted: one level"
+    assert lines.index(counted[0]) < next(i for i, line in enumerate(lines) if "--sight" in line.get("class"))
+    shut = on_room("skirmish-d6", [1, 2], [8, 2], False, attack={"hits_on": 4})
+    drawing = board(shut, evaluate(shut))
+    assert [(p.start, p.end, p.label) for p in drawing.counted] == [
+        ((5.0, 2.0), (5.0, 3.0), "door 1, closed, counted: total cover")]
+
+
+def test_the_pieces_a_segment_meets():
+    """From (0, 0.5) to (4, 0.5): of the polyline (1, 0) (1, 1) (3, 1) (3, 0) it crosses the first and last pieces,
+    and misses the middle one along y = 1; a piece it runs along, or a point on it, meets it too."""
+    from pycore.views.square_map import meeting_pieces
+
+    cup = ((1.0, 0.0), (1.0, 1.0), (3.0, 1.0), (3.0, 0.0))
+    assert meeting_pieces(cup, (0, 0.5), (4, 0.5)) == [((1.0, 0.0), (1.0, 1.0)), ((3.0, 1.0), (3.0, 0.0))]
+    assert meeting_pieces(cup, (0, 1), (4, 1)) == list(zip(cup, cup[1:]))
+    assert meeting_pieces(((2.0, 0.5),), (0, 0.5), (4, 0.5)) == [((2.0, 0.5), (2.0, 0.5))]
+    assert meeting_pieces(((2.0, 0.6),), (0, 0.5), (4, 0.5)) == []

@@ -292,8 +292,21 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
     if _heights(m):
         legend += (("+10 ft", "height of the ground"),)
     desc += overlay.described(result)
+    corners = corner_lines(reading)
+    if corners:
+        legend += CORNER_KEY
     return Board(cells, "Classic d20 hex map (1 hex = 5 ft)", desc, tuple(pieces.items()), tuple(marks), (), (), (),
-                 legend, overlay.heat(result, OVERLAY))
+                 legend, overlay.heat(result, OVERLAY), corner_lines=corners)
+
+
+CORNER_KEY = (("╱", "a corner line: thin where clear, dashed where something breaks it"),)
+"""The key's entry for the corner lines, on hexes and squares alike."""
+
+
+def corner_lines(reading: dict[str, Any] | None) -> tuple[CornerLine, ...]:
+    """The reading's corner lines (hex or square) as the board draws them."""
+    return tuple(CornerLine((a[0], a[1]), (b[0], b[1]), bool(broken), "d20.map.cover")
+                 for a, b, broken in (reading or {}).get("corner_lines", ()))
 
 
 def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
@@ -321,10 +334,9 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
         legend += (("P", "protects the target"),)
     legend += lines_legend(walls, lamps)
     desc += overlay.described(result)
-    corners = tuple(CornerLine(tuple(a), tuple(b), broken, "d20.map.cover")
-                    for a, b, broken in (reading or {}).get("corner_lines", ()))
+    corners = corner_lines(reading)
     if corners:
-        legend += (("╱", "a corner line, dashed where something breaks it"),)
+        legend += CORNER_KEY
     return Board(cells, "Classic d20 square map (1 square = 5 ft)", desc, tuple(pieces.items()), tuple(marks),
                  legend=legend, heat=overlay.heat(result, OVERLAY), walls=walls, lamps=lamps,
                  picture=picture_size(m), corner_lines=corners)

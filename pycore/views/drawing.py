@@ -175,17 +175,33 @@ OPENINGS = ("window", "slit")
 
 @dataclass(frozen=True)
 class CornerLine:
-    """One line of a square map from a corner of the attacker's square to a corner of the target's, as the rules
-    count them (Classic d20's corner lines): broken ones drawn apart from clear ones."""
+    """One line from a corner of the attacker's cell to a corner of the target's, as the rules count them (Classic
+    d20's corner lines): broken ones drawn apart from clear ones."""
 
     start: tuple[float, float]
-    """The attacker's corner, in grid units."""
+    """The attacker's corner: in grid units on a square map, in the plane of ``pycore.maps.areas.hex_centre`` on a
+    hex map."""
     end: tuple[float, float]
-    """The target's corner, in grid units."""
+    """The target's corner, in the same plane."""
     broken: bool
     """Whether something on the map breaks it."""
     rule: str | None = None
     """Id of the rule the line illustrates; None: none."""
+
+
+@dataclass(frozen=True)
+class CountedPiece:
+    """A piece of a square map's line that the centre line crosses and the rules count as an obstacle (d6
+    Skirmish's walls), drawn outlined over the line."""
+
+    start: tuple[float, float]
+    """One end of the piece, in grid units."""
+    end: tuple[float, float]
+    """The other end."""
+    label: str
+    """What it is and what it counts as, in words (``"wall 3, counted: one level"``)."""
+    rule: str | None = None
+    """Id of the rule that counts it; None: none."""
 
 
 @dataclass(frozen=True)
@@ -224,4 +240,6 @@ class Board:
     """A square map's size ``(cols, rows)`` when a picture may lie under it: an empty ``<image>`` then spans squares
     ``[0, 0]`` to ``[cols, rows]``, for the page to fill with the picture of the map it imported."""
     corner_lines: tuple[CornerLine, ...] = ()
-    """On a square map, the lines between the two pieces' corners the rules count, each broken or clear."""
+    """The lines between the two pieces' corners the rules count, each broken or clear."""
+    counted: tuple[CountedPiece, ...] = ()
+    """The pieces of a square map's lines that the centre line crosses and counts, outlined."""

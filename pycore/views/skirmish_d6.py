@@ -11,10 +11,11 @@ from ..maps.hex_map import board_cells, unbounded_cells
 from . import overlay, pairings
 from .board_spec import AREA_AND_REGIONS, BoardSpec, Slot
 from .common import board_size, chance, hex_of, link, map_of, map_pieces, percent_of, pieces_legend, signed, summary_line
-from .drawing import HEAT_BANDS, Board, Mark, Piece, Segment
+from .drawing import HEAT_BANDS, Board, CountedPiece, Mark, Piece, Segment, Wall
 from .square_map import (
     lines_legend,
     lines_words,
+    meeting_pieces,
     picture_size,
     square_cells,
     square_lamps,
@@ -137,6 +138,41 @@ def blocks(result: dict[str, Any], base: str) -> list[ET.Element]:
     return [table, *overlay.blocks(result, OVERLAY)]
 
 
+COUNTED_WORDS = {"partial": "one level", "total": "total cover"}
+"""What an obstacle the line counts gives, in a cell's words."""
+COUNTED_KEY = (("1, 2", "obstacles the line crosses, counted (ringed)"),)
+"""The key's entry for the counted obstacles."""
+
+
+def counted_cells(reading: dict[str, Any]) -> list[tuple[list[int], Mark, tuple[str, ...]]]:
+    """Each obstacle or creature the line counts: its cell, its number (in words, what it counts as) and its classes
+    (``counted``, ``counted--partial`` or ``counted--total``, the ring drawn round it)."""
+    kinds = reading.get("crossed_as") or ["partial"] * len(reading["crossed"])
+    out: list[tuple[list[int], Mark, tuple[str, ...]]] = []
+    for n, (cell, kind) in enumerate(zip(reading["crossed"], kinds), start=1):
+        label = f"obstacle {n} on the line, counted: {COUNTED_WORDS.get(kind, kind)}"
+        out.append((cell, Mark("crossed", f"{n}", label, "d6.map.line"), ("counted", f"counted--{kind}")))
+    return out
+
+
+def counted_pieces(reading: dict[str, Any], walls: tuple[Wall, ...], attacker: Square,
+                   target: Square) -> tuple[CountedPiece, ...]:
+    """The pieces of the wall lines the centre line counts (``reading["walls"]``, by field) that it meets, with what
+    each counts as."""
+    by_field = {f"map.{'doors' if w.kind == 'door' else 'walls'}.{w.index}": w for w in walls}
+    kinds = reading.get("walls_as") or ["partial"] * len(reading["walls"])
+    p, q = (attacker[0] + 0.5, attacker[1] + 0.5), (target[0] + 0.5, target[1] + 0.5)
+    out: dict[tuple[tuple[float, float], tuple[float, float]], CountedPiece] = {}
+    for name, kind in zip(reading["walls"], kinds):
+        wall = by_field.get(name)
+        if wall is None:
+            continue
+        label = f"{wall.label}, counted: {COUNTED_WORDS.get(kind, kind)}"
+        for a, b in meeting_pieces(wall.points, p, q):
+            out.setdefault((a, b), CountedPiece(a, b, label, "d6.map.walls"))
+    return tuple(out.values())
+
+
 def _obstacle_kind(item: dict[str, Any]) -> str:
     """A map obstacle's slot kind: total or (by default) partial."""
     return "total" if item.get("kind", "partial") == "total" else "partial"
@@ -162,8 +198,9 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
         for i, path in enumerate(reading["paths"]):
             for qr in path:
                 classes.append((Hex.axial(*qr), "path-used" if i == reading["path_used"] else "path-alt"))
-        for n, qr in enumerate(reading["crossed"], start=1):
-            marks.append((Hex.axial(*qr), Mark("crossed", f"{n}", f"obstacle {n} on the line", "d6.map.line")))
+        for qr, mark, cls in counted_cells(reading):
+            marks.append((Hex.axial(*qr), mark))
+            classes.extend((Hex.axial(*qr), c) for c in cls)
         for qr in reading["seen_past"]:
             marks.append((Hex.axial(*qr), Mark("seen-past", "past", "a line gets past: counts as partial", "d6.cover.seen-past")))
         if reading["surrounded_by"]:
@@ -177,7 +214,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
                    if len(reading["paths"]) > 1 else ""))
     legend = pieces_legend(BOARD, pieces)
     if reading and reading["crossed"]:
-        legend += (("1, 2", "obstacles the line crosses, counted"),)
+        legend += COUNTED_KEY
     if reading and len(reading["paths"]) > 1:
         legend += (("- -", "the other path along the edge (dashed outline)"),)
     heat = overlay.heat(result, OVERLAY)
@@ -195,6 +232,7 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
     marks: list[tuple[Square, Mark]] = []
     segments: list[Segment] = []
     classes: list[tuple[Square, str]] = []
+    counted: tuple[CountedPiece, ...] = ()
     reading = (result or {}).get("map")
     attacker, target = square_of(m.get("attacker")), square_of(m.get("target"))
     desc = f"A {len(cells)}-square map with {len(pieces)} pieces placed, {lines_words(walls, lamps)}."
@@ -202,20 +240,24 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
         segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre",
                                 "d6.map.line"))
         classes.extend(((c, r), "path-used") for c, r in reading["path"])
-        for n, (c, r) in enumerate(reading["crossed"], start=1):
-            marks.append(((c, r), Mark("crossed", f"{n}", f"obstacle {n} on the line", "d6.map.line")))
+        for (c, r), mark, cls in counted_cells(reading):
+            marks.append(((c, r), mark))
+            classes.extend(((c, r), name) for name in cls)
+        counted = counted_pieces(reading, walls, attacker, target)
         level = result["cover_level"]
         desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
                 f"{len(reading['crossed'])} obstacle(s) and {len(reading['walls'])} wall line(s): cover "
                 f"{'total' if level == 'total' else f'level {level}'}. On the map: {lines_words(walls, lamps)}.")
     legend = pieces_legend(BOARD, pieces)
     if reading and reading["crossed"]:
-        legend += (("1, 2", "obstacles the line crosses, counted"),)
+        legend += COUNTED_KEY
+    if counted:
+        legend += (("▬", "a piece of wall the line crosses, counted: outlined in violet"),)
     legend += lines_legend(walls, lamps)
     desc += overlay.described(result)
     return Board(cells, "d6 Skirmish square map (1 square = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
                  tuple(segments), (), tuple(classes), legend, overlay.heat(result, OVERLAY), walls=walls, lamps=lamps,
-                 picture=picture_size(m))
+                 picture=picture_size(m), counted=counted)
 
 
 

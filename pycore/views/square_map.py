@@ -139,3 +139,35 @@ def lines_legend(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...]) -> tuple[tupl
     """The key's entries for the kinds of line the map has."""
     kinds = {w.kind for w in walls} | ({"light"} if lamps else set())
     return tuple((symbol, meaning) for symbol, meaning, kind in LINES_LEGEND if kind in kinds)
+
+
+Point2 = tuple[float, float]
+"""A point in grid units."""
+NEAR = 1e-9
+"""How close, in grid units, a drawn piece may pass the line and still be said to meet it (drawing only: the
+engine decides what counts exactly)."""
+
+
+def _side(o: Point2, a: Point2, b: Point2) -> float:
+    """Which side of the line ``o``-``a`` the point ``b`` is on (twice the signed area)."""
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def meeting_pieces(points: tuple[Point2, ...], p: Point2, q: Point2) -> list[tuple[Point2, Point2]]:
+    """The pieces of the polyline ``points`` (a single point as a piece of no length) that the segment ``p``-``q``
+    meets: crosses, touches or runs along."""
+    pieces = list(zip(points, points[1:])) or [(points[0], points[0])]
+    out = []
+    for a, b in pieces:
+        d1, d2, d3, d4 = _side(p, q, a), _side(p, q, b), _side(a, b, p), _side(a, b, q)
+        if a == b:
+            meets = abs(d1) <= NEAR and min(p[0], q[0]) - NEAR <= a[0] <= max(p[0], q[0]) + NEAR \
+                and min(p[1], q[1]) - NEAR <= a[1] <= max(p[1], q[1]) + NEAR
+        elif abs(d1) <= NEAR and abs(d2) <= NEAR:
+            meets = max(min(a[0], b[0]), min(p[0], q[0])) <= min(max(a[0], b[0]), max(p[0], q[0])) + NEAR \
+                and max(min(a[1], b[1]), min(p[1], q[1])) <= min(max(a[1], b[1]), max(p[1], q[1])) + NEAR
+        else:
+            meets = d1 * d2 <= NEAR and d3 * d4 <= NEAR
+        if meets:
+            out.append((a, b))
+    return out

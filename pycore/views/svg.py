@@ -156,21 +156,21 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
     layout, width, height, _ = frame(board.cells)
     svg = _open(board, layout, width, height, interactive, ident)
     grid = ET.SubElement(svg, "g", {"class": "hexboard-cells"})
-    # On the interactive board each hex is a button whose aria-label says its piece and marks in words;
-    # the letters and numbers drawn on it go in a layer above, hidden from assistive technology, so a
-    # button's visible text never differs from its name (axe: label-content-name-mismatch).
-    glyphs = ET.Element("g", {"class": "hexboard-glyphs", "aria-hidden": "true"}) if interactive else None
+    # The letters and numbers drawn on the hexes go in a layer above the lines, so lines never hide them. On the
+    # interactive board each hex is a button whose aria-label says its piece and marks in words; that layer is
+    # hidden from assistive technology, so a button's visible text never differs from its name (axe:
+    # label-content-name-mismatch).
+    glyphs = ET.Element("g", {"class": "hexboard-glyphs", "aria-hidden": "true"})
     for cell in _cells(board, layout, interactive, ident):
         grid.append(ET.fromstring(cell.cell))
-        if glyphs is not None and cell.glyphs:
+        if cell.glyphs:
             glyphs.extend(ET.fromstring(f"<g>{cell.glyphs}</g>"))
     zones = tuple(zones_layer(board.regions, board.zone, layout, ident))
     walls = walls_layer(board.walls, board.lamps, layout, interactive, zones)
     if walls is not None:
         svg.append(walls)
     svg.extend(segments_layer(board, layout, ident))  # the lines under the pieces' letters, which stay readable
-    if glyphs is not None:
-        svg.append(glyphs)
+    svg.append(glyphs)
     return svg
 
 
@@ -273,10 +273,9 @@ def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], r
     tag = {"data-hex": key} if interactive else {}
 
     def glyph(attrs: dict[str, str], text: str) -> None:
-        element = ET.Element("text", attrs) if interactive else ET.SubElement(g, "text", attrs)
+        element = ET.Element("text", attrs)  # in the layer above the lines (``board_element``)
         element.text = text
-        if interactive:
-            glyphs.append(element)
+        glyphs.append(element)
 
     if piece:
         if piece.kind not in ("partial", "total"):
@@ -307,10 +306,9 @@ def board_svg(board: Board, *, interactive: bool = False, ident: str = "board") 
     parts = [head.removesuffix("</svg>"), '<g class="hexboard-cells">', *(c.cell for c in cells), "</g>",
              _walls_markup(board, layout, interactive, ident)]
     parts.extend(ET.tostring(e, encoding="unicode") for e in segments_layer(board, layout, ident))
-    if interactive:
-        glyphs = "".join(c.glyphs for c in cells)
-        parts.append(f'<g class="hexboard-glyphs" aria-hidden="true">{glyphs}</g>' if glyphs
-                     else '<g class="hexboard-glyphs" aria-hidden="true" />')
+    glyphs = "".join(c.glyphs for c in cells)
+    parts.append(f'<g class="hexboard-glyphs" aria-hidden="true">{glyphs}</g>' if glyphs
+                 else '<g class="hexboard-glyphs" aria-hidden="true" />')
     parts.append("</svg>")
     return "".join(parts)
 

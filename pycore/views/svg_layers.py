@@ -12,8 +12,18 @@ from .plot import DOOR_REACH, HEX_SIZE, LIGHT_DOT, SQUARE_SIZE, at, cell_outline
 
 
 def segments_layer(board: Board, layout: Plot, ident: str) -> list[ET.Element]:
-    """The lines drawn over the hexes."""
+    """The lines drawn over the hexes: the counted pieces of a map's lines outlined, then the lines between cells
+    (every one a top-level ``line.hexboard-segment``, which a page's patch replaces together)."""
     out = []
+    for piece in board.counted:
+        a, b = at(layout, *piece.start), at(layout, *piece.end)
+        attrs = {"class": "hexboard-segment hexboard-segment--counted", "x1": fmt(a.x), "y1": fmt(a.y),
+                 "x2": fmt(b.x), "y2": fmt(b.y)}
+        if piece.rule:
+            attrs["data-rule"] = piece.rule
+        line = ET.Element("line", attrs)
+        ET.SubElement(line, "title").text = piece.label
+        out.append(line)
     for seg in board.segments:
         a, b = centre_of(layout, seg.start), centre_of(layout, seg.end)
         attrs = {"class": f"hexboard-segment hexboard-segment--{seg.kind}", "x1": fmt(a.x), "y1": fmt(a.y),
@@ -24,7 +34,9 @@ def segments_layer(board: Board, layout: Plot, ident: str) -> list[ET.Element]:
         ET.SubElement(line, "title").text = seg.label
         out.append(line)
     for corner in board.corner_lines:
-        a, b = at(layout, *corner.start), at(layout, *corner.end)
+        if corner.start == corner.end:
+            continue  # a corner the two cells share: a line of no length, never broken
+        a, b = plot_point(layout, corner.start), plot_point(layout, corner.end)
         how = "broken" if corner.broken else "clear"
         attrs = {"class": f"hexboard-segment hexboard-segment--corner hexboard-segment--{how}", "x1": fmt(a.x),
                  "y1": fmt(a.y), "x2": fmt(b.x), "y2": fmt(b.y)}

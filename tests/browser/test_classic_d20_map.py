@@ -51,12 +51,18 @@ def test_clicks_place_pieces_and_a_wall_gives_cover(page, server):
     calc.locator('[data-role="board-tools"] [data-tool="1"]').click()
     hexcell(calc, "4,1").click()
     calc.locator('[data-key="headline"]').filter(has_text="Hits on a natural 10+").wait_for()
+    corner = calc.locator(".calc-board svg > line.hexboard-segment--corner")
+    broken = calc.locator(".calc-board svg > line.hexboard-segment--broken")
+    expect(corner).to_have_count(36)  # every line drawn, none broken
+    expect(broken).to_have_count(0)
     calc.locator('[data-role="board-tools"] [data-tool="2"]').click()
     hexcell(calc, "2,1").click()  # a wall, with its tool
     calc.locator('[data-key="headline"]').filter(has_text="Hits only on a natural 20").wait_for()
     assert hexcell(calc, "2,1").get_attribute("data-piece") == "total wall"
     facts = calc.locator(".calc-facts").inner_text()
     assert "34 of 36 corner lines broken, 20 ft apart" in facts and "90%" in facts
+    expect(corner).to_have_count(36)  # the lines the patch brought replace the old ones: 34 broken, as counted
+    expect(broken).to_have_count(34)
     scenario = scenario_in_url(page)
     assert scenario["map"]["obstacles"] == [{"kind": "wall", "hex": [2, 1]}]
     assert "target" not in scenario or "cover" not in scenario.get("target", {})

@@ -265,6 +265,19 @@ class Lines:
                 return True
         return False
 
+    def each(self, a: Hex, b: Hex) -> list[tuple[Segment, bool]]:
+        """Each of the 36 lines and whether some blocker touches it (a line of no length touches none), in the order
+        of ``corner_segments``; the lines ``count`` tested are taken from what it remembered."""
+        near = self.candidates(a, b)
+        out = []
+        for seg in corner_segments(a, b):
+            known = self.broken.get(seg)
+            if known is None:
+                ends = (_pixel(seg[0]), _pixel(seg[1]))
+                known = seg[0] != seg[1] and any(self.touches(seg, ends, i) for i in near)
+            out.append((seg, known))
+        return out
+
     def blockers_of(self, a: Hex, b: Hex) -> frozenset[Hex]:
         """Every blocker that touches at least one of the 36 lines."""
         near = self.candidates(a, b)

@@ -10,9 +10,11 @@ from ...errors import FieldError, ScenarioError
 from ...geometry import hexgrid as hg
 from ...geometry.clearance import Clearance, clear_line
 from ...geometry.hexgrid import Hex
+from ...geometry.plane import M, Vec
+from ...maps.areas import hex_centre
 from ...maps.hex_map import on_board
 from ...maps.hex_map import read as read_pieces
-from .corner_lines import Lines, cover_percent
+from .corner_lines import Lines, Segment, cover_percent
 from .tables import CLIFF_STEP_FT, CORNERS_PER_HEX, FEET_PER_HEX, FULL, LINE_THROUGH_COVER, SEVERE_SLOPE_FT_PER_HEX
 
 LINES = CORNERS_PER_HEX * CORNERS_PER_HEX
@@ -60,6 +62,8 @@ class MapReading:
     line_through: bool = False
     """Whether the broken lines made 100% but a straight line joins the two hexes, so ruling
     ``d20.ruling.map-line-through`` set the cover."""
+    corner_lines: tuple[tuple[Segment, bool], ...] = ()
+    """Each of the 36 lines (exact plane) and whether it is broken; empty when only counted (an overlay's)."""
 
 
 def exact_feet(height: float) -> Fraction:
@@ -151,6 +155,7 @@ def reading(attacker: Hex, target: Hex, board: Board, rulings: dict[str, str], l
         terrain=terrain,
         steepest_step=steepest,
         line_through=through,
+        corner_lines=() if lines is not None else tuple(shared.each(attacker, target)),
     )
 
 
@@ -170,6 +175,17 @@ def with_reading(scenario: dict[str, Any], r: MapReading) -> dict[str, Any]:
     return {**scenario, "target": tgt, "attacker": att, "distance_ft": r.distance_ft}
 
 
+POINT_DIGITS = 4
+"""Decimals a corner is given to in ``placement`` (a ten-thousandth of a hex: far below a pixel)."""
+
+
+def drawn_point(v: Vec) -> list[float]:
+    """A corner of the exact plane in the plane the board draws hexes in (``maps.areas.hex_centre``: neighbouring
+    centres 1 apart, pointy-top): the exact plane holds hex ``q, r``'s centre at ``(3q, 3r)`` times ``M``."""
+    x, y = hex_centre(v[0] / (3 * M), v[1] / (3 * M))
+    return [round(x, POINT_DIGITS) + 0.0, round(y, POINT_DIGITS) + 0.0]
+
+
 def placement(r: MapReading) -> dict[str, Any]:
     """The map reading, JSON-ready."""
     return {
@@ -184,4 +200,5 @@ def placement(r: MapReading) -> dict[str, Any]:
         "elevation": r.elevation,
         "terrain": r.terrain,
         "steepest_step_ft": float(r.steepest_step),
+        "corner_lines": [[drawn_point(a), drawn_point(b), broken] for (a, b), broken in r.corner_lines],
     }

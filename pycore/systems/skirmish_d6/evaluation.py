@@ -322,6 +322,7 @@ def _placement(mc: hex_map.MapCover) -> dict[str, Any]:
         "paths": [[list(h.qr) for h in pc.hexes] for pc in mc.paths],
         "path_used": mc.used,
         "crossed": [list(h.qr) for h in (*mc.paths[mc.used].partial, *mc.paths[mc.used].total)],
+        "crossed_as": hex_map.counted_as(mc),
         "seen_past": [list(h.qr) for h in mc.seen_past],
         "surrounded_by": [list(h.qr) for h in mc.surrounded_by] if mc.surrounded_by else None,
         "heights": {"attacker": mc.heights[0], "target": mc.heights[1]} if mc.heights is not None else None,

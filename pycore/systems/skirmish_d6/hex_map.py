@@ -13,7 +13,7 @@ from ...geometry.clearance import clear_line
 from ...geometry.hexgrid import Hex
 from ...maps.hex_map import on_board, read
 from ...memo import recent_calls
-from .tables import TOTAL
+from .tables import PARTIAL, TOTAL
 
 
 @dataclass(frozen=True)
@@ -155,3 +155,10 @@ def cover_between(attacker: Hex, target: Hex, obstacles: dict[Hex, str], creatur
         heights=(ground.get(attacker, 0), ground.get(target, 0)) if ground else None,
         ridges=tuple(ridges),
     )
+
+
+def counted_as(mc: MapCover) -> list[str]:
+    """What each obstacle the used path crosses counts as, in the order of its partial then its total ones:
+    ``partial`` (one level), or ``total`` where no unbroken line gets past (a total one seen past is partial)."""
+    pc = mc.paths[mc.used]
+    return [PARTIAL] * len(pc.partial) + [TOTAL if mc.total else PARTIAL] * len(pc.total)

@@ -18,13 +18,11 @@ from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import Line, SquareMap
 from . import regions
 from .inputs import BOARD_COORD
-from .tables import TOTAL
+from .tables import PARTIAL, TOTAL
 
 COVER_KEY = ("cover_level", "hits_on")
 """The system's cover key in each overlay entry, and the final target number beside it."""
 
-PARTIAL = "partial"
-"""A partial obstacle: one level of cover."""
 LINE_RULINGS = {"object": "d6.ruling.map-objects", "low": "d6.ruling.map-low-walls", "window": "d6.ruling.openings",
                 "slit": "d6.ruling.openings"}
 """The ruling that says what each kind of line other than a wall or a door is."""
@@ -278,8 +276,10 @@ def placement(sc: SquareCover) -> dict[str, Any]:
     return {
         "grid": "square",
         "crossed": [list(s) for s in (*sc.partial_squares, *sc.total_squares)],
+        "crossed_as": [PARTIAL] * len(sc.partial_squares) + [TOTAL if sc.total else PARTIAL] * len(sc.total_squares),
         "path": [list(s) for s in sc.crossed],
         "walls": list(sc.walls),
+        "walls_as": [TOTAL if kind == TOTAL and sc.total else PARTIAL for kind in sc.wall_kinds],
         "edge_walls": list(sc.edge_walls),
         "seen_past": sc.seen_past,
         "surrounded_by": [list(s) for s in sc.surrounded_by] if sc.surrounded_by else None,

@@ -23,6 +23,8 @@ ONLY_SIX = 6
 
 TOTAL = "total"
 """A cover level that cannot be attacked through at all."""
+PARTIAL = "partial"
+"""A partial obstacle: one level of cover."""
 
 TOTAL_LEVEL = 3
 """Cover level 3 is total cover."""
