@@ -77,26 +77,26 @@ def test_d20_a_low_bend_is_cover_up_to_the_knees():
 
 
 def test_a_light_behind_a_bend_does_not_light_the_target():
-    """A lamp at (6.5, 3.5), range 4, the target's centre (4.5, 3.5) 2 away. The wall comes down x = 5 to y = 3.5,
+    """A light at (6.5, 3.5), range 4, the target's centre (4.5, 3.5) 2 away. The wall comes down x = 5 to y = 3.5,
     runs along to x = 4.8 and goes on down: the light's line runs along it and comes out beyond, so it is crossed
     and the target stays dark: normal sight in the dark is total cover. Without the wall it is bright: no cover."""
     wall = [{"points": [[5, 0], [5, 3.5], [4.8, 3.5], [4.8, 6]], "kind": "wall"}]
-    lamp = [{"at": [6.5, 3.5], "range": 4}]
-    assert d6([0, 3], [4, 3], wall, lights=lamp, light="dark")["cover_level"] == "total"
-    r = d6([0, 3], [4, 3], lights=lamp, light="dark")
+    torch = [{"at": [6.5, 3.5], "range": 4}]
+    assert d6([0, 3], [4, 3], wall, lights=torch, light="dark")["cover_level"] == "total"
+    r = d6([0, 3], [4, 3], lights=torch, light="dark")
     assert r["cover_level"] == 0 and r["map"]["light"] == "bright"
 
 
 def test_a_light_is_stopped_by_total_obstacles_lines_only():
-    """Ruling d6.ruling.map-light: an object's outline (a pillar from x = 5 to 6 across the lamp's line) stops the
+    """Ruling d6.ruling.map-light: an object's outline (a pillar from x = 5 to 6 across the light's line) stops the
     light while outlines are total obstacles (ruling d6.ruling.map-objects "total"); made partial, and as a low wall,
     it casts no shadow. Attacker [0, 3] to target [3, 3] with nothing between: only the light differs."""
     pillar = [[5, 3], [6, 3], [6, 4], [5, 4], [5, 3]]
-    lamp = [{"at": [7.5, 3.5], "range": 5}]
-    dark = d6([0, 3], [3, 3], [{"points": pillar, "kind": "object"}], lights=lamp, light="dark")
+    torch = [{"at": [7.5, 3.5], "range": 5}]
+    dark = d6([0, 3], [3, 3], [{"points": pillar, "kind": "object"}], lights=torch, light="dark")
     assert dark["map"]["light"] is None and dark["cover_level"] == "total"
     for kind, rulings in (("object", {"d6.ruling.map-objects": "partial"}), ("low", {})):
-        r = d6([0, 3], [3, 3], [{"points": pillar, "kind": kind}], lights=lamp, light="dark", rulings=rulings)
+        r = d6([0, 3], [3, 3], [{"points": pillar, "kind": kind}], lights=torch, light="dark", rulings=rulings)
         assert r["map"]["light"] == "bright" and r["cover_level"] == 0
 
 

@@ -8,7 +8,7 @@ import pytest
 from pycore import evaluate
 from pycore.geometry.hexgrid import Hex
 from pycore.views import skirmish_d6 as view
-from pycore.views.drawing import HEAT_BANDS, HEAT_PATTERNS, Board, Heat, Lamp, Mark, Piece, Segment, Wall
+from pycore.views.drawing import HEAT_BANDS, HEAT_PATTERNS, Board, Heat, Light, Mark, Piece, Segment, Wall
 from pycore.views.svg import board_element, board_frame, board_marks, board_patch, board_svg, legend_element
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -235,7 +235,7 @@ def square_sample(door_open: bool = False) -> Board:
                  walls=(Wall("wall", ((2.0, 0.0), (2.0, 1.5)), "wall 1", 0, rule="d6.map.walls"),
                         Wall("door", ((3.0, 0.0), (3.0, 3.0)), "door 1", 0, door_open, "d6.map.walls"),
                         Wall("low", ((1.0, 2.0), (1.0, 3.0)), "low wall 2", 1)),
-                 lamps=(Lamp((0.5, 0.5), 2.0, "light 1"),))
+                 lights=(Light((0.5, 0.5), 2.0, "light 1"),))
 
 
 def test_a_square_board_is_drawn_on_squares():
@@ -272,7 +272,7 @@ def test_walls_doors_and_lights_are_drawn_in_grid_units():
     assert (case.get("class"), drawn.get("class")) == ("door-case", "door-line")  # a dark casing under a bright bar
     assert case.get("points") == drawn.get("points") == "108,6 108,108"
     assert list(walls)[-1] is door  # on top, where a tap finds it
-    reach = walls.find("svg:g[@class='lamp']/svg:circle[@class='lamp-reach']", NS)
+    reach = walls.find("svg:g[@class='light']/svg:circle[@class='light-reach']", NS)
     assert (reach.get("cx"), reach.get("cy"), reach.get("r")) == ("23", "23", "68")
     still = ET.fromstring(board_svg(square_sample()))
     door = still.find(".//svg:g[@data-door='0']", NS)
@@ -285,7 +285,7 @@ def test_a_square_board_is_another_frame_than_the_same_keys_on_hexes():
     into the other."""
     squares = square_sample()
     hexes = dataclasses.replace(squares, cells=tuple(H(c, r) for c, r in squares.cells), pieces=(), segments=(),
-                                walls=(), lamps=())
+                                walls=(), lights=())
     assert board_frame(squares, interactive=True) != board_frame(hexes, interactive=True)
 
 

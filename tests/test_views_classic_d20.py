@@ -142,7 +142,7 @@ def test_a_square_map_is_drawn_on_squares():
     assert drawn is not None and len(drawn.cells) == 60
     assert [(at, piece.symbol) for at, piece in drawn.pieces] == [((1, 2), "A"), ((5, 3), "T")]
     assert [w.kind for w in drawn.walls] == ["wall", "wall", "wall", "object", "low", "door"]
-    assert drawn.walls[-1].open and drawn.walls[-1].rule == "d20.map.walls" and len(drawn.lamps) == 1
+    assert drawn.walls[-1].open and drawn.walls[-1].rule == "d20.map.walls" and len(drawn.lights) == 1
     assert drawn.desc.startswith("14 of the 16 lines from the attacker's corners to the target's are broken: 75% cover")
     assert drawn.title == "Classic d20 square map (1 square = 5 ft)"
     assert "75%" in result_html(result, "/", scenario)

@@ -64,7 +64,7 @@ def test_a_square_map_is_drawn_on_squares():
     assert [(w.kind, w.index, w.open) for w in drawn.walls] == [
         ("wall", 0, False), ("wall", 1, False), ("wall", 2, False), ("object", 3, False), ("low", 4, False),
         ("door", 0, True)]
-    assert [(lamp.at, lamp.reach) for lamp in drawn.lamps] == [((8.0, 4.0), 2.0)]
+    assert [(light.at, light.reach) for light in drawn.lights] == [((8.0, 4.0), 2.0)]
     assert [at for at, cls in drawn.cell_classes if cls == "path-used"] == [(2, 2), (3, 2), (4, 2), (4, 3), (5, 3), (6, 3)]
     assert drawn.segments[0].start == (1, 2) and drawn.segments[0].end == (7, 3)
     assert "6 inches, crosses 0 obstacle(s) and 1 wall line(s): cover level 1" in drawn.desc

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
+from typing import NamedTuple
 
 from . import hexgrid as hg
 from .hexgrid import Hex
@@ -27,11 +28,24 @@ MARGIN = 1e-9
 """Radians added on either side of a listed hex's directions when filing it (far more than rounding can move an
 angle, so a line is always looked up with every hex it can pass)."""
 
-Filed = tuple[int, int, int, int, int, Hex, bool, tuple[bool, bool, bool, bool], tuple[int, int, int, int]]
-"""A listed hex ``k`` steps out, between directions ``(q1, r1)`` and ``(q2, r2)`` (axial, counter-clockwise, towards
-the middles of its edges with its two ring neighbours), whether it is marked, whether a line along the first edge
-takes it on resolutions 1 and -1, then the same along the second, and its cone: the directions of its outermost
-corners, clockwise one first (axial, in thirds)."""
+class ListedHex(NamedTuple):
+    """A hex listed under the directions a line from the origin can take to reach it."""
+
+    steps: int
+    """How many steps out from the origin it is."""
+    q1: int
+    r1: int
+    q2: int
+    r2: int
+    """The directions it lies between (axial, counter-clockwise), towards the middles of its edges with its two ring
+    neighbours."""
+    hex: Hex
+    marked: bool
+    """Whether it is marked (blocks, or is looked for)."""
+    keeps: tuple[bool, bool, bool, bool]
+    """Whether a line along the first edge takes it on resolutions 1 and -1, then the same along the second."""
+    cone: tuple[int, int, int, int]
+    """The directions of its outermost corners, clockwise one first (axial, in thirds)."""
 
 
 def angle(q: int, r: int) -> float:
@@ -88,7 +102,7 @@ class Rays:
     def __init__(self, origin: Hex, listed: Iterable[Hex] | Mapping[Hex, bool]) -> None:
         self.origin = origin
         """The hex every line starts from."""
-        self.slots: list[list[Filed]] = [[] for _ in range(SLOTS)]
+        self.slots: list[list[ListedHex]] = [[] for _ in range(SLOTS)]
         """The listed hexes by direction: each slot holds every hex a line pointing within it can pass, nearest first."""
         marks = listed if isinstance(listed, Mapping) else {}
         for h in listed:
@@ -108,11 +122,11 @@ class Rays:
                 last += 2 * math.pi
             i, j = slot(first), slot(last)
             keeps = (EDGE_KEEPS[(a1, b1, 1)], EDGE_KEEPS[(a1, b1, -1)], EDGE_KEEPS[(a2, b2, 1)], EDGE_KEEPS[(a2, b2, -1)])
-            filed = (k, q1, r1, q2, r2, h, bool(marks.get(h, False)), keeps, cone)
+            filed = ListedHex(k, q1, r1, q2, r2, h, bool(marks.get(h, False)), keeps, cone)
             for n in range((j - i) % SLOTS + 1):
                 self.slots[(i + n) % SLOTS].append(filed)
         for listing in self.slots:
-            listing.sort(key=lambda f: f[0])
+            listing.sort(key=lambda f: f.steps)
 
     def passed(self, other: Hex) -> tuple[list[Hex], list[Hex]]:
         """The listed hexes strictly between the ends of ``straight_line(origin, other, 1)`` and of

@@ -29,7 +29,7 @@ from .common import (
     summary_line,
 )
 from .drawing import Board, CornerLine, Mark, Piece
-from .square_map import lines_legend, lines_words, picture_size, square_cells, square_lamps, square_pieces, square_walls
+from .square_map import lines_legend, lines_words, picture_size, square_cells, square_lights, square_pieces, square_walls
 from .view import Answer, View
 from .zones import zoned
 
@@ -250,10 +250,10 @@ def _obstacle_kind(item: dict[str, Any]) -> str:
     return "wall"
 
 
-def _heights(m: dict[str, Any]) -> list[tuple[Hex, str]]:
+def _heights(battle_map: dict[str, Any]) -> list[tuple[Hex, str]]:
     """Raised or sunken hexes and their height in words (``+10``), from a possibly invalid list."""
     out = []
-    items = m.get("elevation")
+    items = battle_map.get("elevation")
     for item in items if isinstance(items, list) else []:
         h = hex_of(item.get("hex")) if isinstance(item, dict) else None
         height = item.get("height") if isinstance(item, dict) else None
@@ -264,14 +264,14 @@ def _heights(m: dict[str, Any]) -> list[tuple[Hex, str]]:
 
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     """The hex map with everything placed; once evaluated, the hexes breaking lines, the protectors and the overlay."""
-    m = map_of(scenario)
-    if m.get("grid") == "square":
-        return square_board(m, result)
-    pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
-    cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
+    battle_map = map_of(scenario)
+    if battle_map.get("grid") == "square":
+        return square_board(battle_map, result)
+    pieces = map_pieces(battle_map, BOARD, PIECES, _obstacle_kind)
+    cols, rows = board_size(battle_map.get("cols")), board_size(battle_map.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
     marks: list[tuple[Hex, Mark]] = [(h, Mark("height", f"{text} ft", f"ground {text} ft", "d20.map.heights"))
-                                     for h, text in _heights(m)]
+                                     for h, text in _heights(battle_map)]
     reading = (result or {}).get("map")
     desc = f"A {len(cells)}-hex map (1 hex = 5 ft) with {len(pieces)} pieces placed."
     if reading and result is not None:
@@ -289,7 +289,7 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
         legend += (("×", "breaks some of the 36 corner lines"),)
     if reading and reading["protectors"]:
         legend += (("P", "protects the target"),)
-    if _heights(m):
+    if _heights(battle_map):
         legend += (("+10 ft", "height of the ground"),)
     desc += overlay.described(result)
     corners = corner_lines(reading)
@@ -309,16 +309,17 @@ def corner_lines(reading: dict[str, Any] | None) -> tuple[CornerLine, ...]:
                  for a, b, broken in (reading or {}).get("corner_lines", ()))
 
 
-def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
+def square_board(battle_map: dict[str, Any], result: dict[str, Any] | None) -> Board:
     """The square map with everything placed, its walls, doors and lights; once evaluated, the squares breaking
     corner lines and the protectors."""
-    pieces = square_pieces(m, BOARD, PIECES, _obstacle_kind)
-    cells = square_cells(m, list(pieces))
-    walls, lamps = square_walls(m.get("walls"), m.get("doors"), "d20.map.walls"), square_lamps(m.get("lights"))
+    pieces = square_pieces(battle_map, BOARD, PIECES, _obstacle_kind)
+    cells = square_cells(battle_map, list(pieces))
+    walls = square_walls(battle_map.get("walls"), battle_map.get("doors"), "d20.map.walls")
+    lights = square_lights(battle_map.get("lights"))
     marks: list[tuple[Square, Mark]] = []
     reading = (result or {}).get("map")
     desc = (f"A {len(cells)}-square map (1 square = 5 ft) with {len(pieces)} pieces placed, "
-            f"{lines_words(walls, lamps)}.")
+            f"{lines_words(walls, lights)}.")
     if reading and result is not None:
         for c, r in reading["blockers"]:
             marks.append(((c, r), Mark("crossed", "×", "breaks corner lines", "d20.map.cover")))
@@ -326,20 +327,20 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
             marks.append(((c, r), Mark("protector", "P", "protects the target", "d20.map.protectors")))
         desc = (f"{reading['blocked_lines']} of the {reading['lines']} lines from the attacker's corners to the "
                 f"target's are broken: {result['cover']}% cover, {reading['distance_ft']} ft apart. On the map: "
-                f"{lines_words(walls, lamps)}.")
+                f"{lines_words(walls, lights)}.")
     legend = pieces_legend(BOARD, pieces)
     if reading and reading["blockers"]:
         legend += (("×", "breaks some of the corner lines"),)
     if reading and reading["protectors"]:
         legend += (("P", "protects the target"),)
-    legend += lines_legend(walls, lamps)
+    legend += lines_legend(walls, lights)
     desc += overlay.described(result)
     corners = corner_lines(reading)
     if corners:
         legend += CORNER_KEY
     return Board(cells, "Classic d20 square map (1 square = 5 ft)", desc, tuple(pieces.items()), tuple(marks),
-                 legend=legend, heat=overlay.heat(result, OVERLAY), walls=walls, lamps=lamps,
-                 picture=picture_size(m), corner_lines=corners)
+                 legend=legend, heat=overlay.heat(result, OVERLAY), walls=walls, lights=lights,
+                 picture=picture_size(battle_map), corner_lines=corners)
 
 
 def map_facts(result: dict[str, Any]) -> list[tuple[str, str]]:
@@ -442,8 +443,8 @@ def first_map(clean: dict[str, Any], grid: str, answer: Answer) -> tuple[dict[st
         return {"grid": grid, "attacker": [0, FIRST_ROW], "target": target, **pieces,
                 **({"creatures": creatures} if creatures else {})}
 
-    def cover_of(m: dict[str, Any]) -> int | None:
-        result = answer({**clean, "map": m})
+    def cover_of(battle_map: dict[str, Any]) -> int | None:
+        result = answer({**clean, "map": battle_map})
         return None if result is None else result.get("cover")
 
     plain = laid([span, FIRST_ROW])

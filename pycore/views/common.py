@@ -74,8 +74,8 @@ def board_size(value: Any, most: int = MAX_SIZE) -> int | None:
 
 def map_of(scenario: dict[str, Any]) -> dict[str, Any]:
     """The scenario's map, or an empty one when it has none (or not a mapping)."""
-    m = scenario.get("map")
-    return m if isinstance(m, dict) else {}
+    battle_map = scenario.get("map")
+    return battle_map if isinstance(battle_map, dict) else {}
 
 
 def creature_kind(item: dict[str, Any]) -> str:
@@ -97,16 +97,16 @@ def _listed(obstacles: Any, creatures: Any, obstacle_kind: Callable[[dict[str, A
     return tuple(placed.items())
 
 
-def map_pieces(m: dict[str, Any], spec: BoardSpec, pieces: Mapping[str, Piece],
+def map_pieces(battle_map: dict[str, Any], spec: BoardSpec, pieces: Mapping[str, Piece],
                obstacle_kind: Callable[[dict[str, Any]], str]) -> dict[Hex, Piece]:
     """Everything placed on a possibly invalid map: the single pieces (attacker, target) first, then the
     obstacles (``obstacle_kind`` names an item's slot) and the creatures, the first piece on a hex winning."""
     placed: dict[Hex, Piece] = {}
     for slot in spec.slots:
-        h = hex_of(m.get(slot.path.split(".")[1])) if slot.single else None
+        h = hex_of(battle_map.get(slot.path.split(".")[1])) if slot.single else None
         if h is not None and h not in placed:
             placed[h] = pieces[slot.kind]
-    for h, piece in _listed(m.get("obstacles"), m.get("creatures"), obstacle_kind, pieces):
+    for h, piece in _listed(battle_map.get("obstacles"), battle_map.get("creatures"), obstacle_kind, pieces):
         placed.setdefault(h, piece)
     return placed
 

@@ -108,7 +108,7 @@ class Wall:
 
 
 @dataclass(frozen=True)
-class Lamp:
+class Light:
     """A light of a square map: a dot where it stands and its reach, in grid units."""
 
     at: tuple[float, float]
@@ -230,7 +230,7 @@ class Board:
     """(hex, heat) pairs of an overlay: where the moving piece could stand and how good each hex is."""
     walls: tuple[Wall, ...] = ()
     """A square board's walls, outlines, low walls and doors, drawn over the squares."""
-    lamps: tuple[Lamp, ...] = ()
+    lights: tuple[Light, ...] = ()
     """A square board's lights."""
     regions: tuple[Region, ...] = ()
     """The map's regions, drawn over the cells under the walls."""

@@ -82,11 +82,12 @@ def table(pairings: list[Pairing], total: int, base: str, calculator: str,
     return [box]
 
 
-def map_sides(m: dict[str, Any]) -> tuple[list[tuple[Side, Any]], list[tuple[Side, Any]]]:
+def map_sides(battle_map: dict[str, Any]) -> tuple[list[tuple[Side, Any]], list[tuple[Side, Any]]]:
     """Who stands on each side of a map, with their hexes: the attacker and its allies, the target and its allies."""
-    shooters = [(Side(f"Attacker at {m['attacker'][0]}, {m['attacker'][1]}", "attacker"), m["attacker"])]
-    targets = [(Side(f"Target at {m['target'][0]}, {m['target'][1]}", "target"), m["target"])]
-    for i, item in enumerate(m.get("creatures") or []):
+    at = battle_map["attacker"]
+    shooters = [(Side(f"Attacker at {at[0]}, {at[1]}", "attacker"), at)]
+    targets = [(Side(f"Target at {battle_map['target'][0]}, {battle_map['target'][1]}", "target"), battle_map["target"])]
+    for i, item in enumerate(battle_map.get("creatures") or []):
         side = item.get("side", "attacker")
         who = "Attacker's ally" if side == "attacker" else "Target's ally"
         entry = (Side(f"{who} at {item['hex'][0]}, {item['hex'][1]}", f"creatures.{i}"), item["hex"])
@@ -98,14 +99,14 @@ def moved(scenario: dict[str, Any], shooter: Any, target: Any) -> dict[str, Any]
     """The scenario with ``shooter`` as the attacker and ``target`` as the target; the attacker and the target it
     replaces stay on the map as allies of their sides (each creature keeps what else it had), and no overlay is
     asked for."""
-    m = scenario["map"]
-    creatures = [c for c in m.get("creatures") or [] if c["hex"] not in (shooter, target)]
-    if shooter != m["attacker"]:
-        creatures.append({"hex": m["attacker"], "side": "attacker"})
-    if target != m["target"]:
-        creatures.append({"hex": m["target"], "side": "target"})
+    battle_map = scenario["map"]
+    creatures = [c for c in battle_map.get("creatures") or [] if c["hex"] not in (shooter, target)]
+    if shooter != battle_map["attacker"]:
+        creatures.append({"hex": battle_map["attacker"], "side": "attacker"})
+    if target != battle_map["target"]:
+        creatures.append({"hex": battle_map["target"], "side": "target"})
     pairing = {k: v for k, v in scenario.items() if k != "overlay"}
-    pairing["map"] = {**m, "attacker": shooter, "target": target, "creatures": creatures}
+    pairing["map"] = {**battle_map, "attacker": shooter, "target": target, "creatures": creatures}
     return pairing
 
 
@@ -113,11 +114,11 @@ def map_table(scenario: dict[str, Any], base: str, calculator: str,
               cover: Callable[[dict[str, Any]], tuple[str, int]], answer: Answer) -> list[ET.Element]:
     """Asked for (``pairings``) on a map with creatures, each attacker-side creature against each target-side one
     (each pairing is a whole evaluation, so the table is worked out only when asked for)."""
-    m = scenario.get("map")
-    if (scenario.get("pairings") is not True or not isinstance(m, dict) or not m.get("creatures")
-            or m.get("attacker") is None or m.get("target") is None):
+    battle_map = scenario.get("map")
+    if (scenario.get("pairings") is not True or not isinstance(battle_map, dict) or not battle_map.get("creatures")
+            or battle_map.get("attacker") is None or battle_map.get("target") is None):
         return []
-    shooters, targets = map_sides(m)
+    shooters, targets = map_sides(battle_map)
     every = [(s, t) for s in shooters for t in targets]
     chosen = [Pairing(s, t, moved(scenario, sh, th)) for (s, sh), (t, th) in every[:MAX_PAIRINGS]]
     return table(chosen, len(every), base, calculator, cover, answer)

@@ -18,7 +18,7 @@ from .square_map import (
     meeting_pieces,
     picture_size,
     square_cells,
-    square_lamps,
+    square_lights,
     square_of,
     square_pieces,
     square_walls,
@@ -180,17 +180,17 @@ def _obstacle_kind(item: dict[str, Any]) -> str:
 
 def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | None:
     """The hex map with everything placed, and, once evaluated, the line and what it crossed."""
-    m = map_of(scenario)
-    if m.get("grid") == "square":
-        return square_board(m, result)
-    pieces = map_pieces(m, BOARD, PIECES, _obstacle_kind)
-    cols, rows = board_size(m.get("cols")), board_size(m.get("rows"))
+    battle_map = map_of(scenario)
+    if battle_map.get("grid") == "square":
+        return square_board(battle_map, result)
+    pieces = map_pieces(battle_map, BOARD, PIECES, _obstacle_kind)
+    cols, rows = board_size(battle_map.get("cols")), board_size(battle_map.get("rows"))
     cells = board_cells(cols, rows) if cols and rows else unbounded_cells(list(pieces))
     marks: list[tuple[Hex, Mark]] = []
     segments: list[Segment] = []
     classes: list[tuple[Hex, str]] = []
     reading = (result or {}).get("map")
-    attacker, target = hex_of(m.get("attacker")), hex_of(m.get("target"))
+    attacker, target = hex_of(battle_map.get("attacker")), hex_of(battle_map.get("target"))
     desc = f"A {len(cells)}-hex map with {len(pieces)} pieces placed."
     if reading and attacker and target and result is not None:
         segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre",
@@ -223,19 +223,20 @@ def board(scenario: dict[str, Any], result: dict[str, Any] | None) -> Board | No
                  tuple(segments), (), tuple(classes), legend, heat)
 
 
-def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
+def square_board(battle_map: dict[str, Any], result: dict[str, Any] | None) -> Board:
     """The square map with everything placed, its walls, doors and lights; once evaluated, the line from centre to
     centre, the squares it passes and the obstacles it crosses, counted."""
-    pieces = square_pieces(m, BOARD, PIECES, _obstacle_kind)
-    cells = square_cells(m, list(pieces))
-    walls, lamps = square_walls(m.get("walls"), m.get("doors"), "d6.map.walls"), square_lamps(m.get("lights"))
+    pieces = square_pieces(battle_map, BOARD, PIECES, _obstacle_kind)
+    cells = square_cells(battle_map, list(pieces))
+    walls = square_walls(battle_map.get("walls"), battle_map.get("doors"), "d6.map.walls")
+    lights = square_lights(battle_map.get("lights"))
     marks: list[tuple[Square, Mark]] = []
     segments: list[Segment] = []
     classes: list[tuple[Square, str]] = []
     counted: tuple[CountedPiece, ...] = ()
     reading = (result or {}).get("map")
-    attacker, target = square_of(m.get("attacker")), square_of(m.get("target"))
-    desc = f"A {len(cells)}-square map with {len(pieces)} pieces placed, {lines_words(walls, lamps)}."
+    attacker, target = square_of(battle_map.get("attacker")), square_of(battle_map.get("target"))
+    desc = f"A {len(cells)}-square map with {len(pieces)} pieces placed, {lines_words(walls, lights)}."
     if reading and attacker and target and result is not None:
         segments.append(Segment(attacker, target, "sight", "line from the attacker's centre to the target's centre",
                                 "d6.map.line"))
@@ -247,17 +248,17 @@ def square_board(m: dict[str, Any], result: dict[str, Any] | None) -> Board:
         level = result["cover_level"]
         desc = (f"The line from the attacker to the target, {result['distance']} inches, crosses "
                 f"{len(reading['crossed'])} obstacle(s) and {len(reading['walls'])} wall line(s): cover "
-                f"{'total' if level == 'total' else f'level {level}'}. On the map: {lines_words(walls, lamps)}.")
+                f"{'total' if level == 'total' else f'level {level}'}. On the map: {lines_words(walls, lights)}.")
     legend = pieces_legend(BOARD, pieces)
     if reading and reading["crossed"]:
         legend += COUNTED_KEY
     if counted:
         legend += (("▬", "a piece of wall the line crosses, counted: outlined in violet"),)
-    legend += lines_legend(walls, lamps)
+    legend += lines_legend(walls, lights)
     desc += overlay.described(result)
     return Board(cells, "d6 Skirmish square map (1 square = 1 inch)", desc, tuple(pieces.items()), tuple(marks),
-                 tuple(segments), (), tuple(classes), legend, overlay.heat(result, OVERLAY), walls=walls, lamps=lamps,
-                 picture=picture_size(m), counted=counted)
+                 tuple(segments), (), tuple(classes), legend, overlay.heat(result, OVERLAY), walls=walls, lights=lights,
+                 picture=picture_size(battle_map), counted=counted)
 
 
 

@@ -12,7 +12,7 @@ from ..maps.square_map import MOST_SQUARES
 from ..memo import recent_calls
 from .board_spec import BoardSpec
 from .common import board_size, map_pieces
-from .drawing import Lamp, Piece, Wall
+from .drawing import Light, Piece, Wall
 
 WALL_WORDS = {"wall": "wall", "object": "outline of an object", "low": "low wall", "window": "window",
               "slit": "arrow slit"}
@@ -30,11 +30,11 @@ def square_of(value: Any) -> Square | None:
     return None
 
 
-def square_pieces(m: dict[str, Any], spec: BoardSpec, pieces: Mapping[str, Piece],
+def square_pieces(battle_map: dict[str, Any], spec: BoardSpec, pieces: Mapping[str, Piece],
                   obstacle_kind: Callable[[dict[str, Any]], str]) -> dict[Square, Piece]:
     """Everything placed on a possibly invalid square map, as ``map_pieces`` reads it (the map's ``[a, b]`` pairs
     name squares here)."""
-    return {(h.q, h.r): piece for h, piece in map_pieces(m, spec, pieces, obstacle_kind).items()}
+    return {(h.q, h.r): piece for h, piece in map_pieces(battle_map, spec, pieces, obstacle_kind).items()}
 
 
 @functools.lru_cache(maxsize=8)
@@ -49,10 +49,10 @@ def _around(low_col: int, high_col: int, low_row: int, high_row: int) -> tuple[S
     return tuple((c, r) for r in range(low_row, high_row + 1) for c in range(low_col, high_col + 1))
 
 
-def square_cells(m: dict[str, Any], placed: list[Square]) -> tuple[Square, ...]:
+def square_cells(battle_map: dict[str, Any], placed: list[Square]) -> tuple[Square, ...]:
     """The squares of the drawn board: the sized board, or 12 x 9 grown to leave two squares around every piece (at
     most 100 each way, from the first piece)."""
-    cols, rows = board_size(m.get("cols"), MOST_SQUARES), board_size(m.get("rows"), MOST_SQUARES)
+    cols, rows = board_size(battle_map.get("cols"), MOST_SQUARES), board_size(battle_map.get("rows"), MOST_SQUARES)
     if cols and rows:
         return _sized(cols, rows)
     spans = []
@@ -68,9 +68,9 @@ def square_cells(m: dict[str, Any], placed: list[Square]) -> tuple[Square, ...]:
     return _around(spans[0][0], spans[0][1], spans[1][0], spans[1][1])
 
 
-def picture_size(m: dict[str, Any]) -> tuple[int, int] | None:
+def picture_size(battle_map: dict[str, Any]) -> tuple[int, int] | None:
     """A sized square map's ``(cols, rows)``: the squares a picture imported with it covers (None when unsized)."""
-    cols, rows = board_size(m.get("cols"), MOST_SQUARES), board_size(m.get("rows"), MOST_SQUARES)
+    cols, rows = board_size(battle_map.get("cols"), MOST_SQUARES), board_size(battle_map.get("rows"), MOST_SQUARES)
     return (cols, rows) if cols and rows else None
 
 
@@ -106,25 +106,25 @@ def square_walls(walls: Any, doors: Any, rule: str) -> tuple[Wall, ...]:
 
 
 @recent_calls(2)
-def square_lamps(lights: Any) -> tuple[Lamp, ...]:
+def square_lights(lights: Any) -> tuple[Light, ...]:
     """The lights of a possibly invalid map (an item that is not one is left out)."""
-    out: list[Lamp] = []
+    out: list[Light] = []
     for i, item in enumerate(lights if isinstance(lights, list) else []):
         at = _polyline([item.get("at"), item.get("at")]) if isinstance(item, dict) else None
         reach = item.get("range") if isinstance(item, dict) else None
         if at is not None and isinstance(reach, (int, float)) and not isinstance(reach, bool) and reach >= 0:
-            out.append(Lamp(at[0], float(reach), f"light {i + 1}, reaching {reach:g} squares"))
+            out.append(Light(at[0], float(reach), f"light {i + 1}, reaching {reach:g} squares"))
     return tuple(out)
 
 
-def lines_words(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...]) -> str:
+def lines_words(walls: tuple[Wall, ...], lights: tuple[Light, ...]) -> str:
     """The walls, doors and lights counted in words (``3 walls, 2 doors (1 open) and 1 light``)."""
     doors = [w for w in walls if w.kind == "door"]
     parts = [f"{len(walls) - len(doors)} wall line(s)"]
     if doors:
         parts.append(f"{len(doors)} door(s) ({sum(d.open for d in doors)} open)")
-    if lamps:
-        parts.append(f"{len(lamps)} light(s)")
+    if lights:
+        parts.append(f"{len(lights)} light(s)")
     return ", ".join(parts)
 
 
@@ -135,9 +135,9 @@ LINES_LEGEND = (("━", "wall", "wall"), ("┅", "outline of an object", "object
 """The key of a square map's lines: symbol, meaning and the kind of line it stands for (``light``: the lights)."""
 
 
-def lines_legend(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...]) -> tuple[tuple[str, str], ...]:
+def lines_legend(walls: tuple[Wall, ...], lights: tuple[Light, ...]) -> tuple[tuple[str, str], ...]:
     """The key's entries for the kinds of line the map has."""
-    kinds = {w.kind for w in walls} | ({"light"} if lamps else set())
+    kinds = {w.kind for w in walls} | ({"light"} if lights else set())
     return tuple((symbol, meaning) for symbol, meaning, kind in LINES_LEGEND if kind in kinds)
 
 

@@ -22,7 +22,7 @@ from .drawing import (
     HEAT_PATTERNS,
     Board,
     Heat,
-    Lamp,
+    Light,
     Mark,
     Piece,
     Plot,
@@ -166,7 +166,7 @@ def board_element(board: Board, *, interactive: bool = False, ident: str = "boar
         if cell.glyphs:
             glyphs.extend(ET.fromstring(f"<g>{cell.glyphs}</g>"))
     zones = tuple(zones_layer(board.regions, board.zone, layout, ident))
-    walls = walls_layer(board.walls, board.lamps, layout, interactive, zones)
+    walls = walls_layer(board.walls, board.lights, layout, interactive, zones)
     if walls is not None:
         svg.append(walls)
     svg.extend(segments_layer(board, layout, ident))  # the lines under the pieces' letters, which stay readable
@@ -320,16 +320,16 @@ WALLS_KEY = "walls"
 def _walls_drawn(board: Board, layout: Plot, interactive: bool, ident: str) -> tuple[str, str]:
     """The walls layer (with the regions and the area under its lines) serialized ("" when there is none) and its
     digest."""
-    return _walls_serialized(board.walls, board.lamps, layout, interactive, board.regions, board.zone, ident)
+    return _walls_serialized(board.walls, board.lights, layout, interactive, board.regions, board.zone, ident)
 
 
 @recent_calls(2)
-def _walls_serialized(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool,
+def _walls_serialized(walls: tuple[Wall, ...], lights: tuple[Light, ...], layout: Plot, interactive: bool,
                       regions: tuple[Region, ...] = (), zone: Zone | None = None,
                       ident: str = "board") -> tuple[str, str]:
     """``walls_layer`` serialized and its digest, remembered: a map's walls stay put while its pieces move (a view hands
     the very same tuples again, found at once), and an exported map has thousands."""
-    layer = walls_layer(walls, lamps, layout, interactive, tuple(zones_layer(regions, zone, layout, ident)))
+    layer = walls_layer(walls, lights, layout, interactive, tuple(zones_layer(regions, zone, layout, ident)))
     markup = "" if layer is None else ET.tostring(layer, encoding="unicode")
     return markup, f"{zlib.crc32(markup.encode('utf-8')):08x}" if markup else ""
 

@@ -7,7 +7,7 @@ import math
 import xml.etree.ElementTree as ET
 
 from ..geometry.hexgrid import Hex, Point, to_pixel
-from .drawing import OPENINGS, REGION_PATTERNS, Board, Lamp, Plot, Region, SquareLayout, Wall, Zone
+from .drawing import OPENINGS, REGION_PATTERNS, Board, Light, Plot, Region, SquareLayout, Wall, Zone
 from .plot import DOOR_REACH, HEX_SIZE, LIGHT_DOT, SQUARE_SIZE, at, cell_outline, centre_of, fmt
 
 
@@ -125,23 +125,23 @@ def opening(layer: ET.Element, wall: Wall, points: str) -> None:
     ET.SubElement(g, "polyline", {"points": points, "class": f"opening-gap opening-gap--{wall.kind}"})
 
 
-def walls_layer(walls: tuple[Wall, ...], lamps: tuple[Lamp, ...], layout: Plot, interactive: bool,
+def walls_layer(walls: tuple[Wall, ...], lights: tuple[Light, ...], layout: Plot, interactive: bool,
            under: tuple[ET.Element, ...] = ()) -> ET.Element | None:
     """A square board's lights, walls and doors, in that order (a door on top, where a tap finds it); None when it
     has none. On an interactive board each door is a button (``data-door``, its index in ``map.doors``): a tap or
     Enter opens or closes it. An unpainted box around a door, ``DOOR_REACH`` beyond it every way, is what a finger
     hits (and gives the button a size: a straight line's own box has no width)."""
-    if not (walls or lamps or under):
+    if not (walls or lights or under):
         return None
     layer = ET.Element("g", {"class": "hexboard-walls"})
     layer.extend(under)  # the regions and the area, under the lines
-    for lamp in lamps:
-        centre = at(layout, *lamp.at)
-        g = ET.SubElement(layer, "g", {"class": "lamp"})
-        ET.SubElement(g, "title").text = lamp.label
-        ET.SubElement(g, "circle", {"cx": fmt(centre.x), "cy": fmt(centre.y), "r": fmt(lamp.reach * SQUARE_SIZE),
-                                    "class": "lamp-reach"})
-        ET.SubElement(g, "circle", {"cx": fmt(centre.x), "cy": fmt(centre.y), "r": fmt(LIGHT_DOT), "class": "lamp-dot"})
+    for light in lights:
+        centre = at(layout, *light.at)
+        g = ET.SubElement(layer, "g", {"class": "light"})
+        ET.SubElement(g, "title").text = light.label
+        ET.SubElement(g, "circle", {"cx": fmt(centre.x), "cy": fmt(centre.y), "r": fmt(light.reach * SQUARE_SIZE),
+                                    "class": "light-reach"})
+        ET.SubElement(g, "circle", {"cx": fmt(centre.x), "cy": fmt(centre.y), "r": fmt(LIGHT_DOT), "class": "light-dot"})
     for wall in sorted(walls, key=lambda w: w.kind == "door"):
         points = points_attr(layout, wall.points)
         if wall.kind in OPENINGS:

@@ -47,12 +47,12 @@ def _cells_of(value: Any, square: bool) -> tuple[Spot, ...]:
     return tuple(out)
 
 
-def board_regions(m: dict[str, Any]) -> tuple[Region, ...]:
+def board_regions(battle_map: dict[str, Any]) -> tuple[Region, ...]:
     """The regions of a possibly invalid map (an item that is not one is left out): cells on hexes, a polygon on
     squares."""
-    square = m.get("grid") == "square"
+    square = battle_map.get("grid") == "square"
     out: list[Region] = []
-    given = m.get("regions")
+    given = battle_map.get("regions")
     for i, item in enumerate(given if isinstance(given, list) else []):
         kind = item.get("kind") if isinstance(item, dict) else None
         if kind not in REGION_WORDS:
@@ -107,9 +107,9 @@ def zoned(draw: Callable[[dict[str, Any], dict[str, Any] | None], Board | None],
         drawn = draw(scenario, result)
         if drawn is None:
             return None
-        m = map_of(scenario)
-        return with_zones(drawn, board_regions(m), area_zone(scenario, per_cell, spread_ruling),
-                          _caught(result, m.get("grid") == "square"))
+        battle_map = map_of(scenario)
+        return with_zones(drawn, board_regions(battle_map), area_zone(scenario, per_cell, spread_ruling),
+                          _caught(result, battle_map.get("grid") == "square"))
 
     board.__doc__ = draw.__doc__
     return board

@@ -56,7 +56,7 @@ def test_a_square_link_is_drawn_and_a_door_opens_and_closes(page, server):
     board.locator("g.hex.square").first.wait_for()
     assert board.locator("g.hex.square").count() == 18
     assert board.locator("polyline.wall--wall").count() == 1 and board.locator("polyline.wall--low").count() == 1
-    assert board.locator("circle.lamp-reach").count() == 1
+    assert board.locator("circle.light-reach").count() == 1
     key = calc.locator(".calc-board > .hexboard-legend")
     key.filter(has_text="door: tap to open or close it").wait_for()  # the build drew the key of a hex board
     assert {"wall", "low wall", "light and its reach"} <= set(key.locator("li > span:last-child").all_inner_texts())
