@@ -151,16 +151,18 @@ def _piece(p: Point, q: Point, a: Point, b: Point, o1: int, o2: int) -> Meet | N
 
 def _listed(p: Point, q: Point, chain: Sequence[Point], only: Sequence[int]) -> list[Meet]:
     """How each of the pieces ``only`` of ``chain`` (of more than one piece) meets the segment ``p``-``q``, in order
-    (``_piece``)."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    side: dict[int, int] = {}
+    (``_piece``); a piece whose rectangle misses the segment's meets it nowhere, and is passed over at once."""
+    px, py, qx, qy = p[0], p[1], q[0], q[1]
+    dx, dy = qx - px, qy - py
+    x0, x1, y0, y1 = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
     out: list[Meet] = []
     for i in only:
-        for j in (i, i + 1):
-            if j not in side:
-                v = dx * (chain[j][1] - p[1]) - dy * (chain[j][0] - p[0])
-                side[j] = (v > 0) - (v < 0)
-        o1, o2, a, b = side[i], side[i + 1], chain[i], chain[i + 1]
+        a, b = chain[i], chain[i + 1]
+        (ax, ay), (bx, by) = a, b
+        if (ax < x0 and bx < x0) or (ax > x1 and bx > x1) or (ay < y0 and by < y0) or (ay > y1 and by > y1):
+            continue  # the rectangles are apart
+        sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
+        o1, o2 = (sa > 0) - (sa < 0), (sb > 0) - (sb < 0)
         if o1 * o2 > 0 or a == b:
             continue  # apart, or a piece of no length
         meet = _piece(p, q, a, b, o1, o2)
