@@ -78,14 +78,16 @@ class Place:
         return self.members[0][0]
 
 
-def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = False) -> list[Place]:
+def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = False,
+           pieces: Sequence[Sequence[int] | None] | None = None) -> list[Place]:
     """The places where the polylines ``chains`` meet the segment ``p``-``q``, in order along it. Each polyline is a
     barrier: where they meet the segment (one point, or a stretch they run along, polylines meeting there taken
     together), the segment passes from one side of them to the other (``CROSS``) when pieces leave that place to both
     sides of it and the whole place lies strictly between the segment's ends; a segment's end lying on a polyline is
     on neither side. Otherwise the place runs along (``ALONG``: a stretch of some length) or only touches
     (``TOUCH``). A piece of no length is nothing; ``dots``: a polyline that is a single point touches a segment it lies
-    on."""
+    on. ``pieces``: for each polyline, its pieces (``i``: from its point ``i`` to the next) that may meet the segment,
+    in order, the others meeting it nowhere (None: all; a long wall is asked about the few by the segment)."""
     px, py, dx, dy = p[0], p[1], q[0] - p[0], q[1] - p[1]
     length = dx * dx + dy * dy
     if length == 0:
@@ -94,6 +96,10 @@ def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = F
         return [Place(TOUCH, 0, 0, tuple((k, 0, False) for k in on))] if on else []
     found: list[tuple[Fraction | int, Fraction | int, int, bool, int]] = []  # first, last, sides, along, polyline
     for k, chain in enumerate(chains):
+        only = None if pieces is None else pieces[k]
+        if only is not None:
+            found.extend((*meet, k) for meet in _listed(p, q, chain, only))
+            continue
         if len(chain) == 2:  # most walls: apart when both ends lie strictly on one side
             (ax, ay), (bx, by) = chain
             sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
@@ -105,36 +111,64 @@ def places(p: Point, q: Point, chains: Sequence[Sequence[Point]], dots: bool = F
         before = len(found)
         for i in range(len(chain) - 1):
             o1, o2 = side[i], side[i + 1]
-            if o1 * o2 > 0:
-                continue  # both ends of this piece on one side: apart
             a, b = chain[i], chain[i + 1]
-            if a == b:
-                continue  # a piece of no length
-            if o1 == o2 == 0:  # on the segment's line: the stretch they share, if any
-                lo, hi = _param(p, q, a), _param(p, q, b)
-                lo, hi = max(min(lo, hi), 0), min(max(lo, hi), length)
-                if lo <= hi:
-                    found.append((lo, hi, 0, lo < hi, k))
-                continue
-            if o1 * o2 < 0:  # the piece passes through the segment's line: where, if within the segment
-                o3, o4 = _orient(a, b, p), _orient(a, b, q)
-                if o3 * o4 > 0:
-                    continue
-                if o3 * o4 < 0 and len(chains) == 1 and len(chain) == 2:
-                    return [Place(CROSS, 0, 0, ((k, 3, False),))]  # a lone wall crossed inside: where is no matter
-                across = (b[0] - a[0]) * (a[1] - py) - (b[1] - a[1]) * (a[0] - px)
-                at = Fraction(across * length, (b[0] - a[0]) * dy - (b[1] - a[1]) * dx)
-                found.append((at, at, 3, False, k))
-                continue
-            v, leg = (a, o2) if o1 == 0 else (b, o1)  # one end of the piece on the segment's line
-            t = _param(p, q, v)
-            if 0 <= t <= length:
-                found.append((t, t, 1 if leg > 0 else 2, False, k))
+            if o1 * o2 > 0 or a == b:
+                continue  # both ends of this piece on one side (apart), or a piece of no length
+            if o1 * o2 < 0 and len(chains) == 1 and len(chain) == 2 and _orient(a, b, p) * _orient(a, b, q) < 0:
+                return [Place(CROSS, 0, 0, ((k, 3, False),))]  # a lone wall crossed inside: where is no matter
+            meet = _piece(p, q, a, b, o1, o2)
+            if meet is not None:
+                found.append((*meet, k))
         if dots and len(found) == before and all(c == chain[0] for c in chain) and side[0] == 0:
             t = _param(p, q, chain[0])
             if 0 <= t <= length:
                 found.append((t, t, 0, False, k))
     return _gathered(found, length)
+
+
+Meet = tuple[Fraction | int, Fraction | int, int, bool]
+"""How one piece meets a segment: where (first, last, as ``Place``), the sides its legs leave to, whether along."""
+
+
+def _piece(p: Point, q: Point, a: Point, b: Point, o1: int, o2: int) -> Meet | None:
+    """How the piece ``a``-``b`` (of some length, its ends on sides ``o1`` and ``o2`` of the segment's line, not both
+    strictly on one side) meets the segment ``p``-``q``; None where it does not."""
+    length = _param(p, q, q)
+    if o1 == o2 == 0:  # on the segment's line: the stretch they share, if any
+        lo, hi = _param(p, q, a), _param(p, q, b)
+        lo, hi = max(min(lo, hi), 0), min(max(lo, hi), length)
+        return (lo, hi, 0, lo < hi) if lo <= hi else None
+    if o1 * o2 < 0:  # the piece passes through the segment's line: where, if within the segment
+        if _orient(a, b, p) * _orient(a, b, q) > 0:
+            return None
+        across = (b[0] - a[0]) * (a[1] - p[1]) - (b[1] - a[1]) * (a[0] - p[0])
+        at = Fraction(across * length, (b[0] - a[0]) * (q[1] - p[1]) - (b[1] - a[1]) * (q[0] - p[0]))
+        return at, at, 3, False
+    v, leg = (a, o2) if o1 == 0 else (b, o1)  # one end of the piece on the segment's line
+    t = _param(p, q, v)
+    return (t, t, 1 if leg > 0 else 2, False) if 0 <= t <= length else None
+
+
+def _listed(p: Point, q: Point, chain: Sequence[Point], only: Sequence[int]) -> list[Meet]:
+    """How each of the pieces ``only`` of ``chain`` (of more than one piece) meets the segment ``p``-``q``, in order
+    (``_piece``); a piece whose rectangle misses the segment's meets it nowhere, and is passed over at once."""
+    px, py, qx, qy = p[0], p[1], q[0], q[1]
+    dx, dy = qx - px, qy - py
+    x0, x1, y0, y1 = min(px, qx), max(px, qx), min(py, qy), max(py, qy)
+    out: list[Meet] = []
+    for i in only:
+        a, b = chain[i], chain[i + 1]
+        (ax, ay), (bx, by) = a, b
+        if (ax < x0 and bx < x0) or (ax > x1 and bx > x1) or (ay < y0 and by < y0) or (ay > y1 and by > y1):
+            continue  # the rectangles are apart
+        sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
+        o1, o2 = (sa > 0) - (sa < 0), (sb > 0) - (sb < 0)
+        if o1 * o2 > 0 or a == b:
+            continue  # apart, or a piece of no length
+        meet = _piece(p, q, a, b, o1, o2)
+        if meet is not None:
+            out.append(meet)
+    return out
 
 
 def _gathered(found: list[tuple[Fraction | int, Fraction | int, int, bool, int]],
@@ -182,10 +216,12 @@ def meeting(p: Point, q: Point, chain: Sequence[Point]) -> str | None:
     return found
 
 
-def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str | None]:
+def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]],
+             pieces: Sequence[Sequence[int] | None] | None = None) -> list[str | None]:
     """``meeting`` for each of several polylines, where polylines that meet at a point count as one (``places``): the
     segment going through such a place from one side to the other crosses the first of them there (a door between
-    two walls, two walls drawn end to end), and any of them that it crosses by itself."""
+    two walls, two walls drawn end to end), and any of them that it crosses by itself. ``pieces``: as ``places``
+    takes them."""
     found: list[str | None] = []
     dx, dy = q[0] - p[0], q[1] - p[1]
     for chain in chains:  # most walls are two points, apart or crossed inside: then no place needs working out
@@ -202,7 +238,7 @@ def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]]) -> list[str 
     else:
         return found
     found = [None] * len(chains)
-    for place in places(p, q, chains):
+    for place in places(p, q, chains, pieces=pieces):
         for k, legs, along in place.members:
             how = CROSS if place.how == CROSS and (k == place.by or legs == 3) else ALONG if along else TOUCH
             if _RANK[how] > _RANK[found[k]]:

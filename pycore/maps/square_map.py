@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -98,12 +98,23 @@ class Line:
     """How far the plane grows a blocker (``Plane.grow``)."""
 
     @functools.cached_property
-    def shapes(self) -> tuple[Shape, ...]:
-        """Each segment of some length grown into a blocker of the plane (``walls``): worked out once per map, not per
-    square."""
+    def grown(self) -> tuple[Shape | None, ...]:
+        """Each piece grown into a blocker of the plane (``walls``), None for a piece of no length (it is nothing):
+        worked out once per map, not per square."""
         g = self.grow
         return tuple(hull([(x + sx * g, y + sy * g) for x, y in (a, b) for sx in (-1, 1) for sy in (-1, 1)])
-                     for a, b in zip(self.path, self.path[1:]) if a != b)  # a piece of no length is nothing
+                     if a != b else None for a, b in zip(self.path, self.path[1:]))
+
+    @functools.cached_property
+    def shapes(self) -> tuple[Shape, ...]:
+        """Each segment of some length grown into a blocker of the plane (``grown``)."""
+        return tuple(shape for shape in self.grown if shape is not None)
+
+    @functools.cached_property
+    def long(self) -> bool:
+        """Whether the line is asked about piece by piece (``LineTable.pieces``): more than ``LONG`` points, not all
+        one."""
+        return len(self.path) > LONG and len(set(self.path)) > 1
 
     @functools.cached_property
     def normals(self) -> tuple[tuple[int, int, int], ...]:
@@ -157,6 +168,36 @@ class LineTable:
         return index
 
     @functools.cached_property
+    def pieces(self) -> dict[Square, list[tuple[int, int]]]:
+        """Square -> the pieces of the ``long`` lines meeting it (edges included, with ``SLACK``), each as its line's
+        position in ``lines`` and its own (``i``: from the line's point ``i`` to the next): a curved wall of many
+        points is asked about the few pieces by a segment, not all of them."""
+        index: dict[Square, list[tuple[int, int]]] = {}
+        for n, line in enumerate(self.lines):
+            if not line.long:
+                continue
+            for i, (a, b) in enumerate(zip(line.points, line.points[1:])):
+                for s in cells_near((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), 0):
+                    index.setdefault(s, []).append((n, i))
+        return index
+
+    @functools.cached_property
+    def position(self) -> dict[int, int]:
+        """``id`` of each line -> its position in ``lines`` (the table holds them, so the ids stay theirs)."""
+        return {id(line): n for n, line in enumerate(self.lines)}
+
+    def pieces_in(self, squares: Iterable[Square], lines: Sequence[Line]) -> list[tuple[int, ...] | None]:
+        """For each of ``lines`` (the table's own), its pieces meeting one of ``squares``, in order, or None for a
+        line asked about whole (not ``long``): what ``crossings.places`` takes as ``pieces``."""
+        index = self.pieces
+        found: dict[int, set[int]] = {}
+        for s in squares:
+            for n, i in index.get(s, ()):
+                found.setdefault(n, set()).add(i)
+        position = self.position
+        return [tuple(sorted(found.get(position[id(line)], ()))) if line.long else None for line in lines]
+
+    @functools.cached_property
     def kinds(self) -> frozenset[str]:
         """The kinds of line the map has."""
         return frozenset(line.kind for line in self.lines)
@@ -168,23 +209,39 @@ class LineTable:
     def runs(self, kinds: frozenset[str]) -> tuple[Runs, dict[Square, frozenset[tuple[int, int, int]]]]:
         """The runs (``walls.runs``) of the lines of ``kinds`` that stand in the way (a door only while closed), and
         square -> the lines (``walls.normal``) of their segments meeting it, when they lie on more lines than
-        ``NEAR_SCAN`` (a curved wall lies on one line a segment)."""
+        ``NEAR_SCAN`` (a curved wall lies on one line a segment), those whose longest run is a square long at least
+        (``_sealing``)."""
         found = self._runs.get(kinds)
         if found is None:
             standing = {i for i, line in enumerate(self.lines) if line.kind in kinds and not line.open}
             segments = (seg for i in sorted(standing) for seg in zip(self.lines[i].path, self.lines[i].path[1:]))
             wall_runs = runs(segments)
             near: dict[Square, set[tuple[int, int, int]]] = {}
+            sealing = _sealing(wall_runs, self.scale)
             for i in sorted(standing) if len(wall_runs.starts) > NEAR_SCAN else ():
                 line = self.lines[i]
                 for a, b, p, q in zip(line.points, line.points[1:], line.path, line.path[1:]):
                     on = normal(p, q)
-                    if on is None:
-                        continue  # a piece of no length lies on no line
+                    if on is None or on not in sealing:
+                        continue  # a piece of no length lies on no line; a short run walls nothing off
                     for s in cells_near((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), 0):
                         near.setdefault(s, set()).add(on)
             found = self._runs[kinds] = (wall_runs, {s: frozenset(on) for s, on in near.items()})
         return found
+
+
+def _sealing(wall_runs: Runs, scale: int) -> set[tuple[int, int, int]]:
+    """The lines of ``wall_runs`` with a run a square long at least: only such a run can wall two squares apart
+    (``walls.walled_off``). The line keeps one square wholly on each side, so each point of the first, moved to the
+    same point of the second, crosses it inside the two squares' hull: those crossings cover the first square seen
+    along that move, which is a square's side long at least, and the run must hold them all. Positions along a line
+    ``(nx, ny, c)`` are lengths times ``|(nx, ny)|``."""
+    out = set()
+    for line, first in wall_runs.starts.items():
+        longest = max(stop - start for start, stop in zip(first, wall_runs.stops[line]))
+        if longest * longest >= scale * scale * (line[0] * line[0] + line[1] * line[1]):
+            out.add(line)
+    return out
 
 
 @dataclass(frozen=True)
@@ -274,6 +331,8 @@ def line_table(m: dict[str, Any]) -> tuple[LineTable, Plane]:
 
 NEAR_SCAN = 24
 """Up to this many lines a map's lines are scanned one by one; more are looked up by the squares they lie on."""
+LONG = 8
+"""A line of more points than this is asked about by the pieces near what is asked (``LineTable.pieces``)."""
 
 SLACK = 1e-3
 """How much wider than exact (in squares) the squares near a segment are looked for: more than any rounding of the
@@ -378,6 +437,44 @@ def spines(plane: Plane, lines: Sequence[Line], squares: Sequence[Square] = ()) 
 def grown(lines: Sequence[Line]) -> tuple[Shape, ...]:
     """Each segment of ``lines`` grown into a blocker of their map's plane (``walls``)."""
     return tuple(shape for line in lines for shape in line.shapes)
+
+
+def pieces_near(square_board: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[tuple[int, ...] | None]:
+    """For each of ``lines``, its pieces by the hull of squares ``a`` and ``b`` (``cells_near``, so every piece a line
+    between points of the two can meet), or None for a line asked about whole (``LineTable.pieces_in``)."""
+    if not any(line.long for line in lines):
+        return [None] * len(lines)
+    return square_board.table.pieces_in(cells_near((a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), 0.5), lines)
+
+
+def pieces_along(square_board: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[tuple[int, ...] | None]:
+    """``pieces_near`` for the segment between the centres of squares ``a`` and ``b``: the pieces in the squares it runs
+    through (``squaregrid.passed``), every one it meets."""
+    if not any(line.long for line in lines):
+        return [None] * len(lines)
+    return square_board.table.pieces_in(sq.passed(a, b), lines)
+
+
+def blockers_near(plane: Plane, lines: Sequence[Line], pieces: Sequence[tuple[int, ...] | None],
+                  squares: Sequence[Square] = ()) -> tuple[tuple[Shape, ...], tuple[tuple[Vec, Vec], ...]]:
+    """The blockers ``walls.clear_line`` is given (each listed piece of ``lines`` grown, ``pieces`` as
+    ``pieces_near`` gives them, and each of ``squares`` grown) and its spines (those pieces, and the two middle lines
+    of each square, ``spines``), in order."""
+    shapes: list[Shape] = []
+    segments: list[tuple[Vec, Vec]] = []
+    for line, only in zip(lines, pieces):
+        if only is None:
+            shapes.extend(line.shapes)
+            segments.extend(zip(line.path, line.path[1:]))
+            continue
+        for i in only:
+            grown_piece = line.grown[i]
+            if grown_piece is not None:
+                shapes.append(grown_piece)
+            segments.append((line.path[i], line.path[i + 1]))
+    squares_spines = spines(plane, (), squares)
+    return (tuple(shapes) + tuple(plane.square(s, plane.grow) for s in squares),
+            tuple(segments) + squares_spines)
 
 
 def cells(battle_map: dict[str, Any], placed: Sequence[Square]) -> tuple[Square, ...]:

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench_config import READY_TIMEOUT_MS, RULEBOOK_TARGET, TAP_PROFILES, VIEWPORT
+from bench_config import READY_TIMEOUT_MS, RULEBOOK_TARGET, TAP_PROFILES, VIEWPORT, script
 from dungeon import cave, dungeon, export
 from measure import Bench, percentile, summary
 
@@ -112,21 +112,39 @@ def environment(runs: int) -> dict[str, Any]:
     return out
 
 
-SHARED_EXPORT = Path(__file__).resolve().parents[3] / "shared" / "data" / "maps" / "sample-dungeondraft.dd2vtt"
+def _shared_export() -> Path:
+    """The shared export in the nearest ``shared/data/maps`` above this file (a clone beside ``shared``, or a worktree
+    one folder further down)."""
+    for folder in Path(__file__).resolve().parents:
+        found = folder / "shared" / "data" / "maps" / "sample-dungeondraft.dd2vtt"
+        if found.exists():
+            return found
+    return Path("/nonexistent/sample-dungeondraft.dd2vtt")
+
+
+SHARED_EXPORT = _shared_export()
 """The real Dungeondraft export beside the project (BSD-3-Clause, its licence beside it); its rows are left out
 where it is not."""
+REAL_SPOTS = {"dungeon 30 x 30": SPOTS, "cave 20 x 20": ([1, 1], [5, 10], [10, 4]),
+              "shared export": ([1, 1], [3, 6], [6, 2])}
+"""Where the attacker stands for each of a map's overlay requests in the worker (free squares of each map)."""
+
+
+def maps() -> dict[str, dict[str, Any]]:
+    """The maps of the real-map rows: the dungeon, the cave, and the shared export where it is."""
+    from pycore.maps import uvtt
+
+    out = {"dungeon 30 x 30": dungeon(), "cave 20 x 20": cave()}
+    if SHARED_EXPORT.exists():
+        out["shared export"] = {**uvtt.convert(SHARED_EXPORT.read_bytes()), "attacker": [1, 1], "target": [8, 7]}
+    return out
 
 
 def real_maps(runs: int) -> dict[str, Any]:
     """Each system's single evaluation and target overlay, cold in CPython, per square, on maps drawn as map makers
     draw them (the shared export, and a cave of long curved walls) beside the dungeon's."""
     from pycore import evaluate
-    from pycore.maps import uvtt
     from pycore.memo import forget_all
-
-    maps = {"dungeon 30 x 30": dungeon(), "cave 20 x 20": cave()}
-    if SHARED_EXPORT.exists():
-        maps["shared export"] = {**uvtt.convert(SHARED_EXPORT.read_bytes()), "attacker": [1, 1], "target": [8, 7]}
 
     def cold(s: dict[str, Any]) -> tuple[float, dict[str, Any]]:
         forget_all()
@@ -135,7 +153,7 @@ def real_maps(runs: int) -> dict[str, Any]:
         return (time.perf_counter() - t) * 1000, result
 
     out: dict[str, Any] = {}
-    for name, m in maps.items():
+    for name, m in maps().items():
         for system in SYSTEMS:
             s = {"system": system, "map": m, **SYSTEMS[system]}
             single = [cold(s)[0] for _ in range(runs)]
@@ -147,21 +165,60 @@ def real_maps(runs: int) -> dict[str, Any]:
     return out
 
 
-def worker_pairs(system: str) -> list[list[str]]:
-    """Evaluate requests as the page sends them, for each of ``SPOTS``: without, then with the target overlay."""
+def worker_pairs(system: str, battle_map: dict[str, Any] | None = None,
+                 spots: tuple[list[int], ...] = SPOTS) -> list[list[str]]:
+    """Evaluate requests as the page sends them, for each of ``spots``: without, then with the target overlay (on the
+    dungeon, or on ``battle_map``)."""
     from pycore.page import handler
     from pycore.page.handler import encode_fragment
     from pycore.systems import SYSTEMS as ALL
 
+    s = scenario(system) if battle_map is None else {"system": system, "map": battle_map, **SYSTEMS[system]}
     restored = json.loads(handler.handle(json.dumps({"op": "restore", "system": system,
-                                                     "fragment": "#s=" + encode_fragment(scenario(system))})))
+                                                     "fragment": "#s=" + encode_fragment(s)})))
     chosen = restored["values"].get("_alternative")
     other = {f.path for f in ALL[system].inputs.fields if f.group and f.group != chosen}
     values = {k: v if isinstance(v, (bool, str)) else str(v) for k, v in restored["values"].items()
               if k != "_alternative" and k not in other}
     return [[json.dumps({"op": "evaluate", "system": system,
                          "values": {**values, "map.attacker": f"{c}, {r}", "overlay": shown}})
-             for shown in ("none", "target")] for c, r in SPOTS]
+             for shown in ("none", "target")] for c, r in spots]
+
+
+def real_worker(bench: Bench, real: dict[str, Any], log: Any) -> dict[str, Any]:
+    """Each system's single evaluation and target overlay in the page's worker on each map of ``real_maps``, per
+    square (the squares its CPython row counted)."""
+    out: dict[str, Any] = {}
+    for name, m in maps().items():
+        for system in SYSTEMS:
+            row = f"{name}, {system}"
+            log(f"square maps: {row}, the page's worker ...")
+            w = bench.worker_overlay(RULEBOOK_TARGET, worker_pairs(system, m, REAL_SPOTS[name]), "real overlay")
+            squares = real[row]["squares"]
+            out[row] = {**w, "squares": squares, "per_square_ms": w["overlay_ms"]["median"] / squares}
+    return out
+
+
+def slow_overlay(bench: Bench, cpu: int) -> dict[str, Any]:
+    """The d6 target overlay on the shared export asked of an engine of the page's kind (its bound on each answer)
+    with the page's CPU slowed ``cpu`` times: its time, and whether it finished without a restart."""
+    from pycore.maps import uvtt
+
+    m = {**uvtt.convert(SHARED_EXPORT.read_bytes()), "attacker": [1, 1], "target": [8, 7]}
+    single, overlay = worker_pairs("skirmish-d6", m, REAL_SPOTS["shared export"])[0]
+    ctx = bench.context()
+    try:
+        page, _ = bench.load(ctx, RULEBOOK_TARGET, "slow overlay")
+        page.wait_for_timeout(300)
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+        out = page.evaluate(script("engine-overlay.js"), {"requests": [single, overlay]})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    finally:
+        ctx.close()
+    return {"single_ms": out["ms"][0], "overlay_ms": out["ms"][1], "states": out["states"], "restarts": out["restarts"],
+            "told": out["told"], "progress": out["progress"], "cpu": cpu,
+            "finished": out["states"][1] == "ready" and out["restarts"] == 0}
 
 
 def import_answer(bench: Bench, cpu: int) -> dict[str, Any]:
@@ -190,12 +247,15 @@ def import_answer(bench: Bench, cpu: int) -> dict[str, Any]:
     return {"ms": ms, "megabytes": len(text) / 1e6, "cpu": cpu}
 
 
-def taps(bench: Bench, count: int) -> dict[str, Any]:
-    """Tap-to-paint on the dungeon's board, on a phone with its CPU slowed 4x (``Bench.tap_paint``)."""
+def taps(bench: Bench, count: int, battle_map: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Tap-to-paint on the dungeon's board (or ``battle_map``'s), on a phone with its CPU slowed 4x
+    (``Bench.tap_paint``)."""
     from pycore.page.handler import encode_fragment
 
     profile = TAP_PROFILES["phone, CPU 4x"]
-    path = RULEBOOK_TARGET + "#s=" + encode_fragment(scenario("skirmish-d6"))
+    s = scenario("skirmish-d6") if battle_map is None else {"system": "skirmish-d6", "map": battle_map,
+                                                            **SYSTEMS["skirmish-d6"]}
+    path = RULEBOOK_TARGET + "#s=" + encode_fragment(s)
     out = bench.tap_paint(path, profile, count, "square taps")
     return {**out, "p95": percentile(out["frame"], 95) if out["frame"] else None, "target_ms": TAPS_TARGET}
 
@@ -211,11 +271,18 @@ def run(bench: Bench, runs: int, tap_count: int, log: Any) -> dict[str, Any]:
     for system in SYSTEMS:
         log(f"square maps: the {system} target overlay in the worker ...")
         data["worker"][system] = bench.worker_overlay(RULEBOOK_TARGET, worker_pairs(system), "square overlay")
+    data["worker_real"] = real_worker(bench, data["real"], log)
+    if SHARED_EXPORT.exists():
+        log("square maps: the d6 target overlay on the shared export, CPU 4x ...")
+        data["slow_overlay"] = slow_overlay(bench, 4)
     for cpu in (1, 4):
         log(f"square maps: the 2 MB export imported, CPU {cpu}x ...")
         data["import"].append(import_answer(bench, cpu))
     log("square maps: taps on the dungeon's board, phone, CPU 4x ...")
     data["taps"] = taps(bench, tap_count)
+    if SHARED_EXPORT.exists():
+        log("square maps: taps on the shared export's board, phone, CPU 4x ...")
+        data["taps_real"] = taps(bench, tap_count, maps()["shared export"])
     return data
 
 
@@ -234,7 +301,31 @@ def targets(data: dict[str, Any]) -> dict[str, bool]:
     if data.get("taps") and data["taps"]["p95"] is not None:
         out[f"tap-to-paint p95 <= {TARGETS['tap_p95_ms']} ms (30 x 30 square map, phone, CPU 4x)"] = (
             data["taps"]["p95"] <= TARGETS["tap_p95_ms"])
+    if data.get("taps_real") and data["taps_real"]["p95"] is not None:
+        out[f"tap p95 on the real export at 4x CPU <= {TARGETS['tap_p95_ms']} ms"] = (
+            data["taps_real"]["p95"] <= TARGETS["tap_p95_ms"])
+    out.update(real_targets(data))
     return out
+
+
+def real_targets(data: dict[str, Any]) -> dict[str, bool]:
+    """The real maps' limits: per square within ``REAL_RATIO`` x the dungeon's (CPython and the worker), and the d6
+    overlay on the shared export at 4x CPU finishing without a restart."""
+    out = {}
+    for where, rows in (("CPython", data.get("real", {})), ("the page's worker", data.get("worker_real", {}))):
+        for row, r in rows.items():
+            name, system = row.split(", ")
+            base = rows.get(f"dungeon 30 x 30, {system}")
+            if base and not name.startswith("dungeon"):
+                out[f"per square within {REAL_RATIO} x of the dungeon ({row}, {where})"] = (
+                    r["per_square_ms"] <= REAL_RATIO * base["per_square_ms"])
+    if data.get("slow_overlay"):
+        out["d6 target overlay on the shared export at 4x CPU finishes without a restart"] = data["slow_overlay"]["finished"]
+    return out
+
+
+REAL_RATIO = 2
+"""A real map's overlay costs at most this many times the dungeon's, square for square."""
 
 
 def lines(data: dict[str, Any], fmt: Any) -> list[str]:
@@ -255,11 +346,24 @@ def lines(data: dict[str, Any], fmt: Any) -> list[str]:
     for system, w in data["worker"].items():
         out.append(f"  {system}, the page's worker: single {fmt(w['single_ms'], digits=1)} ms; target overlay "
                    f"{fmt(w['overlay_ms'])} ms (warmed up: {fmt(w['overlay_best_ms'])} ms)")
+    for name, w in data.get("worker_real", {}).items():
+        out.append(f"  {name}, the page's worker: single {fmt(w['single_ms'], digits=1)} ms; target overlay "
+                   f"{fmt(w['overlay_ms'])} ms over {w['squares']} squares ({w['per_square_ms']:.2f} ms a square; "
+                   f"warmed up: {fmt(w['overlay_best_ms'])} ms)")
+    slow = data.get("slow_overlay")
+    if slow:
+        out.append(f"  d6 target overlay on the shared export, an engine of the page's kind, CPU {slow['cpu']}x: "
+                   f"{slow['overlay_ms']:.0f} ms (single {slow['single_ms']:.0f} ms), {slow['progress']} reports of "
+                   f"progress, restarts {slow['restarts']}, replies {slow['states']}")
     for row in data["import"]:
         out.append(f"  a {row['megabytes']:.1f} MB export picked to the answer shown, CPU {row['cpu']}x: "
                    f"{row['ms']:.0f} ms")
     t = data.get("taps")
     if t:
         out.append(f"  tap-to-paint on its board, phone, CPU 4x: p95 {t['p95']:.1f} ms over {t['taps']} taps "
+                   f"(target {t['target_ms']} ms)")
+    t = data.get("taps_real")
+    if t:
+        out.append(f"  taps on the shared export's board, phone, CPU 4x: p95 {t['p95']:.1f} ms over {t['taps']} taps "
                    f"(target {t['target_ms']} ms)")
     return out

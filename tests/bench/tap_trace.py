@@ -152,6 +152,16 @@ def summarise(taps: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def shared_fragment() -> str:
+    """The d6 calculator's link to the shared export's square map (``squares.maps``)."""
+    import squares
+
+    from pycore.page.handler import encode_fragment
+
+    return "#s=" + encode_fragment({"system": "skirmish-d6", "map": squares.maps()["shared export"],
+                                    **squares.SYSTEMS["skirmish-d6"]})
+
+
 def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -161,7 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taps", type=int, default=10, help="taps per page (10)")
     parser.add_argument("--out", help="write the per-tap counts here as JSON")
     parser.add_argument("--raw", help="keep the map's traces in this folder (open them in DevTools' Performance panel)")
+    parser.add_argument("--map", choices=("big", "shared"), default="big",
+                        help="the 40 x 40 hex map (big), or the shared Dungeondraft export's square map (shared)")
     args = parser.parse_args(argv)
+    fragment = big_map_fragment() if args.map == "big" else shared_fragment()
     if args.raw:
         Path(args.raw).mkdir(parents=True, exist_ok=True)
     site = Path(args.site)
@@ -175,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
             for name in args.profile or list(TAP_PROFILES):
                 profile = TAP_PROFILES[name]
                 raw = Path(args.raw) / f"{name.replace(',', '').replace(' ', '-')}.json" if args.raw else None
-                result[name] = {"map": tap(bench, RULEBOOK_TARGET + big_map_fragment(), profile, args.taps, raw),
+                result[name] = {"map": tap(bench, RULEBOOK_TARGET + fragment, profile, args.taps, raw),
                                 "bare page": tap(bench, BASELINE_DIR + "/", profile, args.taps)}
             browser.close()
             if bench.errors:

@@ -100,12 +100,14 @@ def reading(square_board: SquareMap, attacker: Square, target: Square, ground: d
     plane = square_board.plane
     ca, ct = plane.centre(attacker), plane.centre(target)
     chains = [line.path for line in lines]
-    blocked, walls, blockers, drawn = _broken_lines(plane, attacker, target, lines, pieces, rulings)
+    # of a long wall, only its pieces by the two squares' hull can meet a line between them
+    by_hull = square_map.pieces_near(square_board, attacker, target, lines)
+    blocked, walls, blockers, drawn = _broken_lines(plane, attacker, target, lines, pieces, rulings, by_hull)
     cover = cover_percent(blocked, LINES, rulings["d20.ruling.map-cover"])
     through = False
     if cover == FULL:
-        shapes = square_map.grown(lines) + tuple(square_board.plane.square(s, square_board.plane.grow) for s in pieces)
-        if clear_line(square_board.plane, attacker, target, shapes, square_map.spines(square_board.plane, lines, sorted(pieces))):
+        shapes, spines = square_map.blockers_near(plane, lines, by_hull, sorted(pieces))
+        if clear_line(plane, attacker, target, shapes, spines):
             cover, through = LINE_THROUGH_COVER[rulings["d20.ruling.map-line-through"]], True
     used = [f"d20.ruling.map-{'objects' if k == 'object' else 'low-walls'}" for k in ("object", "low")
             if any(line.kind == k for line in close)] + (["d20.ruling.map-corners"] if chains else [])
@@ -125,9 +127,11 @@ def reading(square_board: SquareMap, attacker: Square, target: Square, ground: d
 
 
 def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Line], pieces: set[Square],
-                  rulings: dict[str, str]) -> tuple[int, set[str], set[Square], list[CornerLine]]:
+                  rulings: dict[str, str], by_hull: list[tuple[int, ...] | None]) -> tuple[int, set[str], set[Square],
+                                                                                        list[CornerLine]]:
     """How many of the 16 corner lines ``lines`` (the walls that break lines) or ``pieces`` break, which walls
-    (by field) and which pieces broke some, and each line of some length with whether it is broken."""
+    (by field) and which pieces broke some, and each line of some length with whether it is broken (``by_hull``: the
+    pieces of each line by the two squares' hull, ``square_map.pieces_near``, where every corner line lies)."""
     near = _pieces_near(pieces, attacker, target)
     blocked = 0
     walls: set[str] = set()
@@ -167,7 +171,8 @@ def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Li
                     if (u > 0 and v > 0) or (u < 0 and v < 0):
                         continue  # both ends of the wall on one side of the corner line
                 by.append(n)
-            crossed = [lines[n].field for n, how in zip(by, meetings(na, nb, [chains[n] for n in by]))
+            crossed = [lines[n].field for n, how in zip(by, meetings(na, nb, [chains[n] for n in by],
+                                                                       [by_hull[n] for n in by]))
                        if how in (CROSS, ALONG)]
             drawn.append((p, q, bool(hit or crossed)))
             if hit or crossed:

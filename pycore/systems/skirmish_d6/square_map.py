@@ -81,14 +81,16 @@ class Crossing:
     """The rulings on crossings the count relied on (``d6.ruling.map-count``, ``-joints``, ``-points``)."""
 
 
-def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str, str]) -> Crossing:
+def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str, str],
+              pieces: dict[int, tuple[int, ...] | None]) -> Crossing:
     """Count the obstacles the centre line ``p``-``q`` meets among the ``counted`` lines and their kinds: each place it
     crosses lines of one kind (``crossings.places``: lines meeting there taken together) is one obstacle, an outline closed
     on itself one however often it is crossed, or each line crossed is one (ruling ``d6.ruling.map-count``); a line it
     only
     touches or runs along counts under ruling ``d6.ruling.edge-line`` ``more``; a place where lines of different kinds
     meet and are crossed only together counts as one partial level under ruling ``d6.ruling.map-joints``
-    ``lesser``."""
+    ``lesser``. ``pieces``: ``id`` of each line -> the pieces of it the centre line may meet
+    (``square_map.pieces_along``)."""
     edge_counts = rulings["d6.ruling.edge-line"] == "more"
     dots = rulings["d6.ruling.map-points"] == "post"
     out = Crossing([], [], [], ())
@@ -98,7 +100,7 @@ def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str
         members = [line for line, kind in counted if kind == group]
         if not members:
             continue
-        found = places(p, q, [line.path for line in members], dots)
+        found = places(p, q, [line.path for line in members], dots, [pieces[id(line)] for line in members])
         per_entry = _entries(found, edge_counts)
         per_obstacle = _obstacles(found, members, edge_counts)
         if len(per_entry) != len(per_obstacle):
@@ -113,7 +115,7 @@ def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str
             used.append("d6.ruling.map-points")
     if len({kind for _, kind in counted}) == 2:
         lines = [line for line, _ in counted]
-        for place in places(p, q, [line.path for line in lines], dots):
+        for place in places(p, q, [line.path for line in lines], dots, [pieces[id(line)] for line in lines]):
             if place.how == CROSS and not any(c.first <= place.last and place.first <= c.last for c in crossed):
                 used.append("d6.ruling.map-joints")  # crossed only where lines of both kinds meet
                 if rulings["d6.ruling.map-joints"] == "lesser":
@@ -207,7 +209,9 @@ def cover_between(square_board: SquareMap, attacker: Square, target: Square, gro
         kind = line_kind(line, rulings)
         if kind is not None:
             counted.append((line, kind))
-    crossing = _crossing(p, q, counted, rulings)
+    lines_along = [line for line, _ in counted]
+    along = dict(zip(map(id, lines_along), square_map.pieces_along(square_board, attacker, target, lines_along)))
+    crossing = _crossing(p, q, counted, rulings, along)
     walls, kinds, edges = crossing.walls, crossing.kinds, crossing.edges
     # no line between the two squares meets a line off their hull (``near``): what the rulings on kinds of line say
     # is asked of those, and they are what may let some line get past
@@ -248,8 +252,10 @@ def _seen_past(square_board: SquareMap, attacker: Square, target: Square, close:
               if line_kind(line, rulings) == TOTAL]
     solid = [s for s, kind in obstacles.items() if kind == TOTAL]
     plane = square_board.plane
-    blockers = square_map.grown(totals) + tuple(plane.square(s, plane.grow) for s in solid)
-    return clear_line(plane, attacker, target, blockers, square_map.spines(plane, totals, solid))
+    # of a long wall, only its pieces by the two squares' hull can touch a line between them
+    blockers, spines = square_map.blockers_near(plane, totals, square_map.pieces_near(square_board, attacker, target,
+                                                                                      totals), solid)
+    return clear_line(plane, attacker, target, blockers, spines)
 
 
 def _surrounded(attacker: Square, target: Square, creatures: dict[Square, str],
