@@ -62,8 +62,8 @@ def every_line() -> list:
     """One line of each kind a map holds, a door both closed and open (for checks that run over every kind)."""
     from fractions import Fraction
 
-    from pycore.maps.square_map import Line
+    from pycore.maps.square_map import WallLine
 
     points = ((Fraction(0), Fraction(0)), (Fraction(1), Fraction(0)))
-    return [Line(kind, points, 0, is_open) for kind in ("wall", "object", "low", "door")
+    return [WallLine(kind, points, 0, is_open) for kind in ("wall", "object", "low", "door")
             for is_open in ((False, True) if kind == "door" else (False,))]

@@ -49,7 +49,7 @@ def test_a_light_reaches_within_its_range_unless_a_wall_is_between():
     light = sm.lights[0]
     assert square_map.lit(light, (8, 4), ())
     assert not square_map.lit(light, (9, 1), ())
-    shade = square_map.Line("wall", ((Fraction(7), Fraction(3)), (Fraction(10), Fraction(3))), 9)
+    shade = square_map.WallLine("wall", ((Fraction(7), Fraction(3)), (Fraction(10), Fraction(3))), 9)
     assert not square_map.lit(light, (8, 2), (shade,)) and square_map.lit(light, (8, 2), ())
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from ..geometry import squaregrid as sq
 from ..geometry.plane import Vec
 from ..geometry.squaregrid import Square
-from .square_map import Line, line_table
+from .square_map import WallLine, line_table
 
 APART = (4, 3, 5, 2, 6, 1)
 """How many squares apart the two start, in order of preference: close enough to share a room, far enough to draw
@@ -46,7 +46,7 @@ class Standing:
     def __init__(self, m: dict[str, Any]) -> None:
         table, plane = line_table(m)
         self.plane = plane
-        self.lines: Sequence[Line] = table.lines
+        self.lines: Sequence[WallLine] = table.lines
         self.index = table.index
 
     def blocked(self, a: Square, b: Square) -> bool:

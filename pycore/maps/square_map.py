@@ -81,7 +81,7 @@ def square_fields(rule: str) -> tuple[Field, ...]:
 
 
 @dataclass(frozen=True)
-class Line:
+class WallLine:
     """A wall, an object's outline, a low wall or a door, as exact points."""
 
     kind: str
@@ -148,7 +148,7 @@ class LineTable:
     """A map's lines with what is worked out of them once: shared by every reading of the same parsed map (``_lines``),
     as an overlay asks about them once per square and each tap on the board anew."""
 
-    lines: tuple[Line, ...]
+    lines: tuple[WallLine, ...]
     """The lines, as ``SquareMap.lines``."""
     scale: int
     """The plane's units per square (``Plane.scale``)."""
@@ -186,7 +186,7 @@ class LineTable:
         """``id`` of each line -> its position in ``lines`` (the table holds them, so the ids stay theirs)."""
         return {id(line): n for n, line in enumerate(self.lines)}
 
-    def pieces_in(self, squares: Iterable[Square], lines: Sequence[Line]) -> list[tuple[int, ...] | None]:
+    def pieces_in(self, squares: Iterable[Square], lines: Sequence[WallLine]) -> list[tuple[int, ...] | None]:
         """For each of ``lines`` (the table's own), its pieces meeting one of ``squares``, in order, or None for a
         line asked about whole (not ``long``): what ``crossings.places`` takes as ``pieces``."""
         index = self.pieces
@@ -256,7 +256,7 @@ class SquareMap:
     """Whole-square obstacles, square -> kind."""
     creatures: dict[Square, str]
     """Other creatures, square -> side."""
-    lines: tuple[Line, ...]
+    lines: tuple[WallLine, ...]
     """Walls, outlines, low walls and doors (open ones too)."""
     lights: tuple[Light, ...]
     """The map's lights."""
@@ -317,7 +317,7 @@ def _lines(walls: list[dict[str, Any]], doors: list[dict[str, Any]],
         raw.append(("door", tuple(point(p) for p in item["points"]), i, item["open"]))
     found = tuple(Light(point(item["at"]), exact(item["range"])) for item in lights)
     plane = plane_for(p for _, points, _, _ in raw for p in points)
-    out = tuple(Line(kind, points, i, is_open, tuple(plane.vec(p) for p in points), plane.grow)
+    out = tuple(WallLine(kind, points, i, is_open, tuple(plane.vec(p) for p in points), plane.grow)
                 for kind, points, i, is_open in raw)
     return LineTable(out, plane.scale), found, plane
 
@@ -369,14 +369,14 @@ def lines_near(square_board: SquareMap, p: tuple[float, float], q: tuple[float, 
     return sorted(found)
 
 
-def near(square_board: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[Line]:
+def near(square_board: SquareMap, a: Square, b: Square, lines: Sequence[WallLine]) -> list[WallLine]:
     """The ``lines`` whose rectangle meets the rectangle around squares ``a`` and ``b`` and lies by the hull of the two:
     the only ones a line between points of the two can meet; in the order given."""
     k = square_board.plane.scale
     x0, y0 = min(a[0], b[0]) * k, min(a[1], b[1]) * k
     x1, y1 = (max(a[0], b[0]) + 1) * k, (max(a[1], b[1]) + 1) * k
 
-    def meets(line: Line) -> bool:
+    def meets(line: WallLine) -> bool:
         return line.box[0] <= x1 and x0 <= line.box[2] and line.box[1] <= y1 and y0 <= line.box[3]
 
     if len(lines) <= NEAR_SCAN or lines is not square_board.lines:
@@ -385,7 +385,7 @@ def near(square_board: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -
     return [lines[i] for i in found if meets(lines[i])]
 
 
-def along(square_board: SquareMap, a: Square, b: Square) -> list[Line]:
+def along(square_board: SquareMap, a: Square, b: Square) -> list[WallLine]:
     """The lines by the segment from the centre of square ``a`` to the centre of ``b``: those whose rectangle meets
     its own and a square it runs through (every point of it lies in one, ``squaregrid.passed``), so every line it
     meets; in the order of ``sm.lines``."""
@@ -423,7 +423,7 @@ def in_view(square_board: SquareMap, a: Square, b: Square, kinds: frozenset[str]
                if line.kind in kinds and not line.open for p, q in zip(line.path, line.path[1:]))
 
 
-def spines(plane: Plane, lines: Sequence[Line], squares: Sequence[Square] = ()) -> tuple[tuple[Vec, Vec], ...]:
+def spines(plane: Plane, lines: Sequence[WallLine], squares: Sequence[Square] = ()) -> tuple[tuple[Vec, Vec], ...]:
     """The segments of ``lines``, and the two middle lines of each of ``squares`` (a row of whole-square obstacles
     walls like a wall along its middle), in the plane: where ``walls.clear_line`` first looks for a sealing wall."""
     out = [seg for line in lines for seg in zip(line.path, line.path[1:])]
@@ -434,12 +434,12 @@ def spines(plane: Plane, lines: Sequence[Line], squares: Sequence[Square] = ()) 
     return tuple(out)
 
 
-def grown(lines: Sequence[Line]) -> tuple[Shape, ...]:
+def grown(lines: Sequence[WallLine]) -> tuple[Shape, ...]:
     """Each segment of ``lines`` grown into a blocker of their map's plane (``walls``)."""
     return tuple(shape for line in lines for shape in line.shapes)
 
 
-def pieces_near(square_board: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[tuple[int, ...] | None]:
+def pieces_near(square_board: SquareMap, a: Square, b: Square, lines: Sequence[WallLine]) -> list[tuple[int, ...] | None]:
     """For each of ``lines``, its pieces by the hull of squares ``a`` and ``b`` (``cells_near``, so every piece a line
     between points of the two can meet), or None for a line asked about whole (``LineTable.pieces_in``)."""
     if not any(line.long for line in lines):
@@ -447,7 +447,7 @@ def pieces_near(square_board: SquareMap, a: Square, b: Square, lines: Sequence[L
     return square_board.table.pieces_in(cells_near((a[0] + 0.5, a[1] + 0.5), (b[0] + 0.5, b[1] + 0.5), 0.5), lines)
 
 
-def pieces_along(square_board: SquareMap, a: Square, b: Square, lines: Sequence[Line]) -> list[tuple[int, ...] | None]:
+def pieces_along(square_board: SquareMap, a: Square, b: Square, lines: Sequence[WallLine]) -> list[tuple[int, ...] | None]:
     """``pieces_near`` for the segment between the centres of squares ``a`` and ``b``: the pieces in the squares it runs
     through (``squaregrid.passed``), every one it meets."""
     if not any(line.long for line in lines):
@@ -455,7 +455,7 @@ def pieces_along(square_board: SquareMap, a: Square, b: Square, lines: Sequence[
     return square_board.table.pieces_in(sq.passed(a, b), lines)
 
 
-def blockers_near(plane: Plane, lines: Sequence[Line], pieces: Sequence[tuple[int, ...] | None],
+def blockers_near(plane: Plane, lines: Sequence[WallLine], pieces: Sequence[tuple[int, ...] | None],
                   squares: Sequence[Square] = ()) -> tuple[tuple[Shape, ...], tuple[tuple[Vec, Vec], ...]]:
     """The blockers ``walls.clear_line`` is given (each listed piece of ``lines`` grown, ``pieces`` as
     ``pieces_near`` gives them, and each of ``squares`` grown) and its spines (those pieces, and the two middle lines
@@ -526,7 +526,7 @@ def reaches(light: Light, square: Square) -> bool:
     return dx * dx + dy * dy <= light.range * light.range
 
 
-def lit(light: Light, square: Square, walls: Sequence[Line], plane: Plane | None = None) -> bool:
+def lit(light: Light, square: Square, walls: Sequence[WallLine], plane: Plane | None = None) -> bool:
     """Whether ``light`` reaches the centre of ``square``: within its range, and the straight line from it crossing none of
     ``walls`` (``crossings.places``: walls drawn end to end taken together, and a line running along a wall and coming out
     on its other side crosses it; one that only touches a wall or runs along it still lights). With the map's
@@ -541,7 +541,7 @@ def lit(light: Light, square: Square, walls: Sequence[Line], plane: Plane | None
     return all(place.how != CROSS for place in found)
 
 
-def by_segment(square_board: SquareMap, p: Exact, q: Exact) -> list[Line]:
+def by_segment(square_board: SquareMap, p: Exact, q: Exact) -> list[WallLine]:
     """The lines by the segment ``p``-``q`` (grid units): a superset of those it meets, in the order of ``sm.lines``."""
     if len(square_board.lines) <= NEAR_SCAN:
         return list(square_board.lines)

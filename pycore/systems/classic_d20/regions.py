@@ -11,7 +11,7 @@ from ...geometry import squaregrid as sq
 from ...geometry.crossings import ALONG, CROSS, TOUCH, meeting, point
 from ...geometry.hexgrid import Hex
 from ...maps import regions as rg
-from ...maps.square_map import Line, LineTable, SquareMap
+from ...maps.square_map import LineTable, SquareMap, WallLine
 from .rolls import fog_concealment
 from .tables import CONCEALMENT_EXAMPLES, FEET_PER_HEX, NO_EXAMPLE
 
@@ -72,11 +72,11 @@ def read(battle_map: dict[str, Any], square_board: SquareMap | None, attacker: H
                          tuple(r.field for r in soft), cover, through, at)
 
 
-_LAST_OPENINGS: list[tuple[LineTable, list[Line]]] = []
+_LAST_OPENINGS: list[tuple[LineTable, list[WallLine]]] = []
 """The last map's lines (by identity: the same table serves every reading of one map) and its windows and slits."""
 
 
-def _openings_of(square_board: SquareMap) -> list[Line]:
+def _openings_of(square_board: SquareMap) -> list[WallLine]:
     """The map's windows and slits, remembered for its lines: an overlay asks on every square."""
     if _LAST_OPENINGS and _LAST_OPENINGS[0][0] is square_board.table:
         return _LAST_OPENINGS[0][1]
@@ -85,7 +85,7 @@ def _openings_of(square_board: SquareMap) -> list[Line]:
     return found
 
 
-def _openings(square_board: SquareMap | None, openings: list[Line], attacker: Any, target: Any,
+def _openings(square_board: SquareMap | None, openings: list[WallLine], attacker: Any, target: Any,
               rulings: dict[str, str]) -> tuple[tuple[str, ...], int, bool]:
     """The windows and slits the centre line passes through (crossing or touching), the largest cover of those the
     rulings let count, and whether the target is at one of them."""
@@ -98,7 +98,7 @@ def _openings(square_board: SquareMap | None, openings: list[Line], attacker: An
             bool(at))
 
 
-def _at(line: Line, square: sq.Square, choice: str) -> bool:
+def _at(line: WallLine, square: sq.Square, choice: str) -> bool:
     """Whether a creature on ``square`` is at the opening ``line`` (ruling ``d20.ruling.opening-at``)."""
     col, row = square
     corners = [point(c) for c in ((col, row), (col + 1, row), (col + 1, row + 1), (col, row + 1))]

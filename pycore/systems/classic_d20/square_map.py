@@ -15,7 +15,7 @@ from ...geometry.squaregrid import Square
 from ...geometry.walls import clear_line, runs_through
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
-from ...maps.square_map import Line, SquareMap
+from ...maps.square_map import SquareMap, WallLine
 from . import regions
 from .corner_lines import cover_percent
 from .inputs import BOARD_COORD
@@ -72,7 +72,7 @@ class SquareReading:
     """Each corner line of some length: the attacker's corner, the target's (grid units) and whether it is broken."""
 
 
-def blocking(line: Line, rulings: dict[str, str]) -> bool:
+def blocking(line: WallLine, rulings: dict[str, str]) -> bool:
     """Whether a line on the map breaks corner lines."""
     if line.kind == "door":
         return not line.open
@@ -126,7 +126,7 @@ def reading(square_board: SquareMap, attacker: Square, target: Square, ground: d
         **_elevation(attacker, target, ground, rulings))
 
 
-def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Line], pieces: set[Square],
+def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[WallLine], pieces: set[Square],
                   rulings: dict[str, str], by_hull: list[tuple[int, ...] | None]) -> tuple[int, set[str], set[Square],
                                                                                         list[CornerLine]]:
     """How many of the 16 corner lines ``lines`` (the walls that break lines) or ``pieces`` break, which walls

@@ -15,7 +15,7 @@ from ...geometry.squaregrid import Square
 from ...geometry.walls import clear_line
 from ...maps import square_map
 from ...maps.overlay import each_square, square_overlay_result
-from ...maps.square_map import Line, SquareMap
+from ...maps.square_map import SquareMap, WallLine
 from . import regions
 from .inputs import BOARD_COORD
 from .tables import PARTIAL, TOTAL
@@ -81,7 +81,7 @@ class Crossing:
     """The rulings on crossings the count relied on (``d6.ruling.map-count``, ``-joints``, ``-points``)."""
 
 
-def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str, str],
+def _crossing(p: Vec, q: Vec, counted: list[tuple[WallLine, str]], rulings: dict[str, str],
               pieces: dict[int, tuple[int, ...] | None]) -> Crossing:
     """Count the obstacles the centre line ``p``-``q`` meets among the ``counted`` lines and their kinds: each place it
     crosses lines of one kind (``crossings.places``: lines meeting there taken together) is one obstacle, an outline closed
@@ -124,7 +124,7 @@ def _crossing(p: Vec, q: Vec, counted: list[tuple[Line, str]], rulings: dict[str
     return Crossing(out.walls, out.kinds, out.edges, tuple(dict.fromkeys(used)))
 
 
-def _obstacles(found: list[Place], members: list[Line], touches: bool) -> list[int]:
+def _obstacles(found: list[Place], members: list[WallLine], touches: bool) -> list[int]:
     """The polyline (position) each obstacle ``found`` counts is charged to: one per place the line crosses (and,
     ``touches``, per place it only touches or runs along), but an outline closed on itself once, however often the
     line goes in and out of it."""
@@ -151,7 +151,7 @@ def _entries(found: list[Place], touches: bool) -> list[int]:
     return list(dict.fromkeys(crossed + touched))
 
 
-def line_kind(line: Line, rulings: dict[str, str]) -> str | None:
+def line_kind(line: WallLine, rulings: dict[str, str]) -> str | None:
     """What a line on the map is as an obstacle: ``total``, ``partial`` or None (it stands in no one's way)."""
     if line.kind == "door":
         return None if line.open else TOTAL
@@ -204,7 +204,7 @@ def cover_between(square_board: SquareMap, attacker: Square, target: Square, gro
         partial_sq = tuple(s for s in middle if creatures.get(s) or obstacles.get(s) == PARTIAL)
         total_sq = tuple(s for s in middle if obstacles.get(s) == TOTAL)
     p, q = square_board.plane.centre(attacker), square_board.plane.centre(target)
-    counted: list[tuple[Line, str]] = []
+    counted: list[tuple[WallLine, str]] = []
     for line in square_map.along(square_board, attacker, target):  # the centre line meets no other line
         kind = line_kind(line, rulings)
         if kind is not None:
@@ -242,7 +242,7 @@ def cover_between(square_board: SquareMap, attacker: Square, target: Square, gro
     )
 
 
-def _seen_past(square_board: SquareMap, attacker: Square, target: Square, close: list[Line],
+def _seen_past(square_board: SquareMap, attacker: Square, target: Square, close: list[WallLine],
                obstacles: dict[Square, str], rulings: dict[str, str]) -> bool:
     """Whether some unbroken line joins the two past the total obstacles (``close``: the lines near the two, when
     they were read): a run of walls keeping them apart says no at once, else ``walls.clear_line`` decides."""
