@@ -141,6 +141,8 @@ test("listsOf writes each record with its slot's values, only for the paths aske
 test("placedMessage says what a tap did", () => {
   assert.equal(placedMessage(D20, "4,2", 2), "Hex 4, 2: Wall or obstacle placed.");
   assert.equal(placedMessage(D20, "4,2", -1), "Hex 4, 2: cleared.");
+  assert.equal(placedMessage(D20, "4,2", 2, "square", "moved here"), "Square 4, 2: Wall or obstacle moved here.");
+  assert.equal(placedMessage(D20, "4,2", -1, "square"), "Square 4, 2: cleared.");
 });
 
 test("a tap on a door opens or closes that door alone, and says so", () => {

@@ -259,7 +259,7 @@ export class Board {
     if (this.held !== null && move.changed.includes(this.held)) this.hold(null);
     this.write(move.pieces);
     this.paint(move.pieces, move.changed);
-    const message = placedMessage(this.spec, key, move.next);
+    const message = placedMessage(this.spec, key, move.next, cellNoun(this.form));
     afterPaint(() => this.access.say(message)); // words for screen readers: after the frame that shows the piece
   }
 
@@ -321,7 +321,7 @@ export class Board {
     this.access.focusKey = to;
     this.write(move.pieces);
     this.paint(move.pieces, move.changed);
-    const message = `${placedMessage(this.spec, to, move.next).replace(" placed.", " moved here.")}`;
+    const message = placedMessage(this.spec, to, move.next, cellNoun(this.form), "moved here");
     afterPaint(() => this.access.say(message));
   }
 

@@ -195,7 +195,16 @@ export function cellWords(spec, key, pieces, noun = "hex") {
   const piece = pieces.get(key);
   const name = typeof piece?.record?.name === "string" && piece.record.name ? ` (${piece.record.name})` : "";
   const what = piece ? `${spec.slots[piece.slot].label}${name}` : "empty";
-  return `${noun === "square" ? "Square" : "Hex"} ${key.replace(",", ", ")}: ${what}.`;
+  return `${cellName(key, noun)}: ${what}.`;
+}
+
+// A cell named as the board's map calls it: "Hex 4, 2" or "Square 4, 2".
+/**
+ * @param {string} key
+ * @param {string} noun "hex" or "square"
+ */
+function cellName(key, noun) {
+  return `${noun === "square" ? "Square" : "Hex"} ${key.replace(",", ", ")}`;
 }
 
 // The board's fields and a square map's doors as their texts, before a change: what Undo puts back.
@@ -213,15 +222,18 @@ export function remember(history, shot, limit = 50) {
   return [...history, shot].slice(-limit);
 }
 
-// What a tap says to a screen reader: "Hex 4, 2: Attacker placed." or "Hex 4, 2: cleared."
+// What a tap says to a screen reader: "Hex 4, 2: Attacker placed." (or "moved here." for a piece moved), or
+// "Square 4, 2: cleared." on a square map.
 /**
  * @param {BoardSpec} spec
  * @param {string} key
  * @param {number} next
+ * @param {string} [noun] "hex" or "square"
+ * @param {string} [verb] what happened to the piece: "placed" or "moved here"
  */
-export function placedMessage(spec, key, next) {
-  const where = `Hex ${key.replace(",", ", ")}`;
-  return next >= 0 ? `${where}: ${spec.slots[next].label} placed.` : `${where}: cleared.`;
+export function placedMessage(spec, key, next, noun = "hex", verb = "placed") {
+  const where = cellName(key, noun);
+  return next >= 0 ? `${where}: ${spec.slots[next].label} ${verb}.` : `${where}: cleared.`;
 }
 
 // A square map's doors (the `map.doors` list's text) with door `index` opened or closed, and the words for it; null
