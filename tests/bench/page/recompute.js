@@ -18,8 +18,14 @@ async ({ changes, mode, seed, settleMs }) => {
   });
   const controls = () => [...root.querySelectorAll("form select[data-path], form input[type=checkbox][data-path]")]
     .filter((c) => !c.closest("fieldset[disabled]"));
-  const hexes = () => [...root.querySelectorAll('[data-role="board"] g.hex')]
-    .filter((g) => !["attacker", "target"].includes(g.dataset.piece));
+  // A tap only selects a cell: a board change is a tap with a placing tool (the first slot of many pieces, an
+  // obstacle) on an empty cell, so each click places one.
+  const hexes = () => [...root.querySelectorAll('[data-role="board"] g.hex')].filter((g) => !g.dataset.piece);
+  if (mode === "board") {
+    const spec = JSON.parse(root.querySelector("[data-board]")?.dataset.board || "{}");
+    const many = (spec.slots || []).findIndex((slot) => !slot.single);
+    root.querySelector(`[data-role="board-tools"] button[data-tool="${many}"]`)?.click();
+  }
   const dom = [], paint = [], states = {}, engine = [];
   await settle();
   // The engine alone: the same request as the page sends for the current form, straight to the worker.
@@ -53,7 +59,7 @@ async ({ changes, mode, seed, settleMs }) => {
       const all = hexes();
       const g = all[Math.floor(rand() * all.length)];
       t0 = performance.now();
-      g.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      g.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true })); // the board's tap, by its key
     } else {
       const all = controls();
       const c = all[i % all.length];
