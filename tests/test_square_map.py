@@ -7,7 +7,7 @@ import pytest
 from squares_cases import room
 
 from pycore import SYSTEMS, ScenarioError
-from pycore.maps import square_map
+from pycore.maps import square_cells, square_map
 
 
 def clean(m):
@@ -37,9 +37,9 @@ def test_heights_name_squares_once_each():
     m = clean({"grid": "square", "attacker": [0, 0], "target": [2, 0],
                "elevation": [{"hex": [1, 0], "height": 2.5}, {"hex": [1, 0], "height": 1}]})
     with pytest.raises(ScenarioError) as err:
-        square_map.heights(m)
+        square_cells.heights(m)
     assert [e["field"] for e in err.value.errors] == ["map.elevation.1.hex"]
-    assert square_map.heights({**m, "elevation": m["elevation"][:1]}) == {(1, 0): Fraction(5, 2)}
+    assert square_cells.heights({**m, "elevation": m["elevation"][:1]}) == {(1, 0): Fraction(5, 2)}
 
 
 def test_a_light_reaches_within_its_range_unless_a_wall_is_between():
@@ -47,10 +47,10 @@ def test_a_light_reaches_within_its_range_unless_a_wall_is_between():
     the light and a square's centre shades it."""
     sm = square_map.read(clean({**room(), "attacker": [1, 2], "target": [8, 2]}))
     light = sm.lights[0]
-    assert square_map.lit(light, (8, 4), ())
-    assert not square_map.lit(light, (9, 1), ())
+    assert square_cells.lit(light, (8, 4), ())
+    assert not square_cells.lit(light, (9, 1), ())
     shade = square_map.WallLine("wall", ((Fraction(7), Fraction(3)), (Fraction(10), Fraction(3))), 9)
-    assert not square_map.lit(light, (8, 2), (shade,)) and square_map.lit(light, (8, 2), ())
+    assert not square_cells.lit(light, (8, 2), (shade,)) and square_cells.lit(light, (8, 2), ())
 
 
 def test_only_walls_near_the_two_squares_are_asked_about():
@@ -97,8 +97,8 @@ def test_on_a_big_map_the_walls_asked_about_are_every_one_a_line_between_the_squ
 
 def test_the_drawn_board_is_sized_or_grown_around_the_pieces():
     """A sized board is its squares; without a size, the default 12 x 9 grows to leave two squares around a piece."""
-    assert len(square_map.cells({"cols": 4, "rows": 3}, [])) == 12
-    cells = square_map.cells({"cols": None, "rows": None}, [(14, 0)])
+    assert len(square_cells.cells({"cols": 4, "rows": 3}, [])) == 12
+    cells = square_cells.cells({"cols": None, "rows": None}, [(14, 0)])
     assert (16, 0) in cells and (-1, 0) not in cells and len(cells) == 17 * 9 + 17 * 2
 
 
@@ -120,7 +120,7 @@ def test_a_light_is_read_alike_in_the_plane_and_in_fractions():
     sm = square_map.read(clean({**room(), "attacker": [1, 2], "target": [8, 2]}))
     light = sm.lights[0]
     for square in [(c, r) for c in range(12) for r in range(6)]:
-        assert square_map.lit(light, square, sm.lines, sm.plane) == square_map.lit(light, square, sm.lines), square
+        assert square_cells.lit(light, square, sm.lines, sm.plane) == square_cells.lit(light, square, sm.lines), square
 
 
 def test_a_light_off_the_planes_points_is_read_in_fractions():
@@ -128,4 +128,4 @@ def test_a_light_off_the_planes_points_is_read_in_fractions():
     same answer as without the plane."""
     sm = square_map.read(clean({**room(), "attacker": [1, 2], "target": [8, 2]}))
     light = dataclasses.replace(sm.lights[0], at=(Fraction(8), Fraction(1025, 256)))
-    assert square_map.lit(light, (8, 4), sm.lines, sm.plane) == square_map.lit(light, (8, 4), sm.lines)
+    assert square_cells.lit(light, (8, 4), sm.lines, sm.plane) == square_cells.lit(light, (8, 4), sm.lines)

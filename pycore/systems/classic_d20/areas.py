@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...geometry.hexgrid import Hex
-from ...maps import square_map
+from ...maps import square_cells, square_map
 from ...maps.areas import caught, hex_centre, hex_corners, origin_squares, seen_from, shape_of, square_corners, square_point
 from ...maps.hex_map import read as read_pieces
 from ...rules import ref
@@ -77,7 +77,7 @@ def _on_squares(scenario: dict[str, Any]) -> Any:
     """Cell, other pieces -> the cover percentage from the origin on a square map (ruling ``d20.ruling.area-point``)."""
     m, rulings = scenario["map"], scenario["rulings"]
     sm = square_map.read(m)
-    ground = square_map.heights(m) if m["elevation"] else {}
+    ground = square_cells.heights(m) if m["elevation"] else {}
     starts = origin_squares(scenario["area"]["at"], rulings["d20.ruling.area-point"])
 
     def cover(cell: tuple[int, int], others: dict[tuple[int, int], str]) -> int:

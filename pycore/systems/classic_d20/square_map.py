@@ -13,7 +13,7 @@ from ...geometry.crossings import ALONG, CROSS, meetings
 from ...geometry.plane import Plane, Vec, nudged
 from ...geometry.squaregrid import Square
 from ...geometry.walls import clear_line, runs_through
-from ...maps import square_map
+from ...maps import square_cells, square_map
 from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import SquareMap, WallLine
 from . import regions
@@ -255,7 +255,7 @@ def read_squares(scenario: dict[str, Any]) -> SquareReading:
 
 
 def _ground(battle_map: dict[str, Any]) -> dict[Square, Fraction]:
-    return square_map.heights(battle_map) if battle_map["elevation"] else {}
+    return square_cells.heights(battle_map) if battle_map["elevation"] else {}
 
 
 def with_reading(scenario: dict[str, Any], r: SquareReading) -> dict[str, Any]:
@@ -323,7 +323,7 @@ def overlay(scenario: dict[str, Any], on_squares: Callable[[dict[str, Any], Squa
     placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
     here = sm.attacker if moving == "attacker" else sm.target
     taken = set(placed) - {here}
-    free = [c for c in square_map.cells(m, placed)
+    free = [c for c in square_cells.cells(m, placed)
             if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
 
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...geometry.hexgrid import Hex
-from ...maps import square_map
+from ...maps import square_cells, square_map
 from ...maps.areas import caught, hex_centre, hex_corners, origin_squares, seen_from, shape_of, square_corners, square_point
 from ...maps.hex_map import read
 from ...rules import ref
@@ -80,7 +80,7 @@ def _on_squares(scenario: dict[str, Any]) -> Any:
     """Cell, other pieces -> the cover level from the origin on a square map (ruling ``d6.ruling.area-point``)."""
     m, rulings = scenario["map"], scenario["rulings"]
     sm = square_map.read(m)
-    ground = square_map.heights(m) if m["elevation"] else {}
+    ground = square_cells.heights(m) if m["elevation"] else {}
     starts = origin_squares(scenario["area"]["at"], rulings["d6.ruling.area-point"])
 
     def level(cell: tuple[int, int], others: dict[tuple[int, int], str]) -> int | str:

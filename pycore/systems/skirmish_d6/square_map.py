@@ -13,7 +13,7 @@ from ...geometry.crossings import CROSS, Place, places
 from ...geometry.plane import Vec
 from ...geometry.squaregrid import Square
 from ...geometry.walls import clear_line
-from ...maps import square_map
+from ...maps import square_cells, square_map
 from ...maps.overlay import each_square, square_overlay_result
 from ...maps.square_map import SquareMap, WallLine
 from . import regions
@@ -182,7 +182,7 @@ def _surround(target: Square, enemies: list[Square], adjacent_only: bool) -> tup
 def cover_on_squares(battle_map: dict[str, Any], rulings: dict[str, str], light: str) -> SquareCover:
     """Count what the centre line crosses; total obstacles and walls block unless some unbroken line gets past."""
     sm = square_map.read(battle_map)
-    ground = square_map.heights(battle_map) if battle_map["elevation"] else {}
+    ground = square_cells.heights(battle_map) if battle_map["elevation"] else {}
     return cover_between(sm, sm.attacker, sm.target, ground, rulings, light)
 
 
@@ -270,7 +270,7 @@ def _map_light(square_board: SquareMap, target: Square, rulings: dict[str, str])
     (ruling ``d6.ruling.map-light``: the scenario's light holds)."""
     centre = sq.centre(target)
     for one in square_board.lights:
-        if square_map.reaches(one, target) and square_map.lit(one, target, [
+        if square_cells.reaches(one, target) and square_cells.lit(one, target, [
                 line for line in square_map.by_segment(square_board, one.at, centre) if line_kind(line, rulings) == TOTAL],
                 square_board.plane):
             return "bright"
@@ -310,11 +310,11 @@ def overlay(scenario: dict[str, Any], answer: Callable[[dict[str, Any], SquareCo
     The evaluation runs once per distinct ``reading_key`` (or those three), on the first square that has it."""
     moving, m, rulings = scenario["overlay"], scenario["map"], scenario["rulings"]
     sm = square_map.read(m)
-    ground = square_map.heights(m) if m["elevation"] else {}
+    ground = square_cells.heights(m) if m["elevation"] else {}
     placed = [sm.attacker, sm.target, *sm.obstacles, *sm.creatures]
     here = sm.attacker if moving == "attacker" else sm.target
     taken = set(placed) - {here}
-    free = [c for c in square_map.cells(m, placed)
+    free = [c for c in square_cells.cells(m, placed)
             if c not in taken and all(-BOARD_COORD <= v <= BOARD_COORD for v in c)]
     answers: dict[tuple[Any, ...], dict[str, Any]] = {}
 
