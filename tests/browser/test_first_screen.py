@@ -24,10 +24,11 @@ def _open(browser, watch, screen: str):
 
 
 def _shifts(page) -> list[dict]:
-    """The layout shifts the page made without an input before them (those count against it), once all answered."""
+    """The layout shifts the page's own work made (none followed an input, none came while the document was still
+    being parsed), once all answered."""
     wait_settled(page)
     next_frame(page)
-    return [shift for shift in page.evaluate("window.__shifts") if not shift["input"]]
+    return [shift for shift in page.evaluate("window.__shifts") if not shift["input"] and not shift["parsing"]]
 
 
 def _uncovered(page, selectors: list[str]) -> dict[str, str]:
