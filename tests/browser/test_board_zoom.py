@@ -99,6 +99,27 @@ def test_phone_board_opens_at_a_fingers_size_and_taps_place_zoomed_and_at_fit(ph
     assert hex_px(page) == pytest.approx(44, abs=1)
 
 
+SMALL_SQUARES = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 5},
+                 "map": {"grid": "square", "cols": 6, "rows": 3, "attacker": [0, 1], "target": [4, 1]}}
+"""Six squares across: at a finger's 44 px it is narrower than a phone's view."""
+
+
+def test_a_small_map_opens_at_a_fingers_size_in_the_middle_of_its_view(phone, server):
+    """A 6 x 3 square map on a 390 px phone opens with 44 px squares (its drawn size, 34 px, is too small to tap),
+    standing in the middle of the view rather than against its left side, and nothing to pan."""
+    page = phone
+    page.goto(server.url + "calculator/classic-d20/#s=" + encode_fragment(SMALL_SQUARES))
+    calc = page.locator(".calc--full")
+    wait_state(calc, "ready")
+    assert page.locator('.calc--full [data-role="zoom-level"]').inner_text() == "Squares 44 px"
+    board = page.locator(".calc--full .calc-board-svg > svg").bounding_box()
+    box = view(page).bounding_box()
+    assert board["width"] < box["width"] - 44
+    left, right = board["x"] - box["x"], box["x"] + box["width"] - board["x"] - board["width"]
+    assert left == pytest.approx(right, abs=2), (board, box)
+    assert view(page).evaluate("(v) => v.scrollWidth <= v.clientWidth")
+
+
 def test_big_board_says_how_to_zoom_and_a_tap_zoomed_in_places_a_piece(phone, server):
     """A 40 x 40 board opens at 44 px hexes; fitted to the phone's width its hexes are too small to tap, so it says how
     to zoom; two + taps give 44 px hexes again, the hint goes, and a tap anywhere on the board (scrolled there) places

@@ -42,7 +42,9 @@ export class BoardZoom {
     this.hint = null;
     // the first sizing waits for the view's first layout (the observer's first call) rather than forcing one
     // while the page is still being set up; a hidden view is sized when it is shown
-    this.resized = new ResizeObserver(() => { if (this.scale === null) this.update(); });
+    // (until a size is asked for, every new width sizes the opening again: a view first laid out narrow, then
+    // widened, opens fitted once the whole board fits at a finger's size)
+    this.resized = new ResizeObserver(() => { if (this.scale === null || !this.fitted) this.update(); });
     this.resized.observe(box);
     if (!controls) return;
     /** @param {string} role */
@@ -131,7 +133,7 @@ export class BoardZoom {
     if (!units) return;
     // the opening size, until a size is asked for: cells a finger can tap (the view pans), on hexes and on squares
     // alike (a scale opened for hexes is too small for squares, which are narrower in drawing units)
-    if (!this.fitted && this.buttons && this.cellPixels(this.scale ?? this.fitScale()) < OPEN) {
+    if (!this.fitted && this.buttons) {
       this.scale = this.cellPixels(this.fitScale()) < OPEN ? OPEN / this.cellWidth() : null;
     }
     const scale = this.scale ?? this.fitScale();
