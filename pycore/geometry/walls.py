@@ -125,7 +125,8 @@ def _ends(line: Equation, shape: Shape, closed: bool) -> tuple[Position, Positio
 def _gets_through(line: Equation, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
     """Whether some stretch of ``line`` outside every blocker's inside meets both ends. Where the line meets one end
     wholly before the other, every such stretch holds the gap between them, so the line gets through exactly when no
-    blocker's inside meets that gap (worked in whole numbers); where the two overlap on it, ``_through_overlap``."""
+    blocker's inside meets that gap (worked in whole numbers); where the two overlap on it, ``_through_overlap``.
+    ``blockers`` given as a list: one found in that gap is moved to its front."""
     a, b = _ends(line, ends[0], True), _ends(line, ends[1], True)
     if a is None or b is None:
         return False
@@ -135,12 +136,14 @@ def _gets_through(line: Equation, ends: tuple[Shape, Shape], blockers: Sequence[
         g0, g1 = b[1], a[0]
     else:
         return _through_overlap(line, ends, blockers)
-    for shape in blockers:
+    for i, shape in enumerate(blockers):
         span = _ends(line, shape, False)
         if span is None:
             continue
         (lo, lo_d), (hi, hi_d) = span
         if lo * g1[1] < g1[0] * lo_d and hi * g0[1] > g0[0] * hi_d:  # the inside (lo, hi) meets the gap [g0, g1]
+            if i and isinstance(blockers, list):  # asked first next time: the next line tried is much like this one
+                blockers.insert(0, blockers.pop(i))
             return False
     return True
 
@@ -180,9 +183,11 @@ def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape],
     boxed = [s for s in blockers if boxes_meet(box(s), around)]
     if len(boxed) > 2:  # only blockers meeting the hull of the two squares can touch a line between them
         band = hull([*ends[0], *ends[1]])
+        if spines and chained_apart(ends, band, around, spines):  # (it reads the spines, not the blockers)
+            return False
         across = [(n, _spread(n, band)) for n in _slanted(band)]
         boxed = [s for s in boxed if _meets_boxed(s, band, across)]
-        if spines and (chained_apart(ends, band, around, spines) or _sealed(ends, band, boxed, spines)):
+        if spines and _sealed(ends, band, boxed, spines):
             return False
     return _clear(ends, tuple(boxed))
 
@@ -323,8 +328,10 @@ def _covered(stretch: tuple[Fraction, Fraction], spans: list[tuple[Fraction, Fra
         point = reach
 
 
-def _slanted(shape: Shape) -> set[tuple[int, int]]:
-    """The normals of the polygon's edges that lie along no axis, one per direction."""
+@functools.lru_cache(maxsize=8192)
+def _slanted(shape: Shape) -> frozenset[tuple[int, int]]:
+    """The normals of the polygon's edges that lie along no axis, one per direction (remembered: a map's grown walls
+    are asked about once per square of an overlay)."""
     found = set()
     n = len(shape)
     for i in range(n):
@@ -333,7 +340,7 @@ def _slanted(shape: Shape) -> set[tuple[int, int]]:
         if nx and ny:
             g = math.gcd(nx, ny) * (1 if nx > 0 else -1)
             found.add((nx // g, ny // g))
-    return found
+    return frozenset(found)
 
 
 def _spread(normal: tuple[int, int], shape: Shape) -> tuple[int, int]:
@@ -350,11 +357,17 @@ def _meets_boxed(shape: Shape, band: Shape, across: list[tuple[tuple[int, int], 
         s_lo, s_hi = _spread(normal, shape)
         if s_hi < lo or hi < s_lo:
             return False
-    for normal in _slanted(shape):
-        (s_lo, s_hi), (lo, hi) = _spread(normal, shape), _spread(normal, band)
+    for normal, s_lo, s_hi in _own_spreads(shape):
+        lo, hi = _spread(normal, band)
         if s_hi < lo or hi < s_lo:
             return False
     return True
+
+
+@functools.lru_cache(maxsize=8192)
+def _own_spreads(shape: Shape) -> tuple[tuple[tuple[int, int], int, int], ...]:
+    """Each of the polygon's slanted normals (``_slanted``) with its least and greatest corner along it (remembered)."""
+    return tuple((n, *_spread(n, shape)) for n in _slanted(shape))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -387,6 +400,7 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
              if not (p0 is not None and p1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], p0, p1))
              and not (q0 is not None and q1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], q0, q1)))
     tried: set[tuple[int, int, int]] = set()
+    order = list(near)  # the blocker that stopped the last line tried first
     for p, q in itertools.chain(edges, pairs):
         found = normal(p, q)
         if found is None or found in tried:
@@ -394,7 +408,7 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
         tried.add(found)
         nx, ny, c = found
         line = (nx, ny, c, (-ny, nx))
-        if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, near):
+        if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, order):
             return True
     return False
 
