@@ -25,7 +25,7 @@ import bisect
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -180,11 +180,11 @@ def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape],
     ax0, ay0, ax1, ay1 = box(ends[0])
     bx0, by0, bx1, by1 = box(ends[1])
     around = (min(ax0, bx0), min(ay0, by0), max(ax1, bx1), max(ay1, by1))
+    band = hull([*ends[0], *ends[1]])
+    if len(blockers) > 2 and spines and chained_apart(ends, band, around, spines):  # (the spines, not the blockers)
+        return False
     boxed = [s for s in blockers if boxes_meet(box(s), around)]
     if len(boxed) > 2:  # only blockers meeting the hull of the two squares can touch a line between them
-        band = hull([*ends[0], *ends[1]])
-        if spines and chained_apart(ends, band, around, spines):  # (it reads the spines, not the blockers)
-            return False
         across = [(n, _spread(n, band)) for n in _slanted(band)]
         boxed = [s for s in boxed if _meets_boxed(s, band, across)]
         if spines and _sealed(ends, band, boxed, spines):
@@ -211,9 +211,27 @@ def _sealed(ends: tuple[Shape, Shape], band: Shape, blockers: Sequence[Shape], s
             continue  # the line does not keep the two squares apart
         line = (nx, ny, c, (-ny, nx))
         stretch = _chord(line, band, True)
-        if stretch is not None and _covered(stretch, [span for shape in blockers
-                                                      if (span := _chord(line, shape, False)) is not None]):
+        if stretch is None or not all(_inside_one(line, at, blockers) for at in stretch):
+            continue  # an end of the stretch inside no blocker: not covered (the quick, common answer)
+        if _covered(stretch, [span for shape in blockers if (span := _chord(line, shape, False)) is not None]):
             return True
+    return False
+
+
+def _inside_one(line: Equation, at: Fraction, blockers: Sequence[Shape]) -> bool:
+    """Whether the point of ``line`` at position ``at`` lies inside one of the blockers: only those whose rectangle
+    holds it are asked (its coordinates ``(nx c - ny at, ny c + nx at) / (nx^2 + ny^2)``, compared in whole
+    numbers)."""
+    nx, ny, c, _ = line
+    n, d = at.numerator, at.denominator
+    den = (nx * nx + ny * ny) * d
+    x, y = nx * c * d - ny * n, ny * c * d + nx * n
+    for shape in blockers:
+        x0, y0, x1, y1 = box(shape)
+        if x0 * den <= x <= x1 * den and y0 * den <= y <= y1 * den:
+            span = _chord(line, shape, False)
+            if span is not None and span[0] < at < span[1]:
+                return True
     return False
 
 
@@ -396,12 +414,9 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
         n = len(shape)
         points.extend((shape[i], shape[i - 1], shape[(i + 1) % n]) for i in range(n) if _holds(band, shape[i]))
         edges.extend((shape[i], shape[(i + 1) % n]) for i in range(n))
-    pairs = ((p, q) for i, (p, p0, p1) in enumerate(points) for q, q0, q1 in points[i + 1:]
-             if not (p0 is not None and p1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], p0, p1))
-             and not (q0 is not None and q1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], q0, q1)))
     tried: set[tuple[int, int, int]] = set()
     order = list(near)  # the blocker that stopped the last line tried first
-    for p, q in itertools.chain(edges, pairs):
+    for p, q in itertools.chain(edges, _pairs(points, first, second)):
         found = normal(p, q)
         if found is None or found in tried:
             continue
@@ -413,6 +428,33 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
     return False
 
 
+def _pairs(points: list[tuple[Vec, Vec | None, Vec | None]], first: Shape,
+           second: Shape) -> Iterator[tuple[Vec, Vec]]:
+    """The pairs of ``points`` (each a corner and the corners beside it on its blocker, or None beside) whose line
+    has neither corner's neighbours strictly on opposite sides and meets both
+    squares ``first`` and ``second`` (``_stabs``, on the line through the two as it is, before it is put in lowest
+    terms)."""
+    for i, (p, p0, p1) in enumerate(points):
+        px, py = p
+        for q, q0, q1 in points[i + 1:]:
+            dx, dy = q[0] - px, q[1] - py
+            if p0 is not None and p1 is not None:
+                sa, sb = dx * (p0[1] - py) - dy * (p0[0] - px), dx * (p1[1] - py) - dy * (p1[0] - px)
+                if (sa > 0 > sb) or (sa < 0 < sb):
+                    continue
+            if q0 is not None and q1 is not None:
+                sa, sb = dx * (q0[1] - py) - dy * (q0[0] - px), dx * (q1[1] - py) - dy * (q1[0] - px)
+                if (sa > 0 > sb) or (sa < 0 < sb):
+                    continue
+            one = [dx * (y - py) - dy * (x - px) for x, y in first]
+            if min(one) > 0 or max(one) < 0:
+                continue
+            other = [dx * (y - py) - dy * (x - px) for x, y in second]
+            if min(other) > 0 or max(other) < 0:
+                continue
+            yield p, q
+
+
 def _holds(shape: Shape, p: Vec) -> bool:
     """Whether the closed convex polygon (corners counter-clockwise) holds ``p``."""
     n = len(shape)
@@ -421,13 +463,6 @@ def _holds(shape: Shape, p: Vec) -> bool:
         if (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) < 0:
             return False
     return True
-
-
-def _opposite(px: int, py: int, dx: int, dy: int, a: Vec, b: Vec) -> bool:
-    """Whether ``a`` and ``b`` lie strictly on opposite sides of the line through ``(px, py)`` along ``(dx, dy)``."""
-    sa = dx * (a[1] - py) - dy * (a[0] - px)
-    sb = dx * (b[1] - py) - dy * (b[0] - px)
-    return (sa > 0 > sb) or (sa < 0 < sb)
 
 
 def _stabs(line: Equation, shape: Shape) -> bool:
