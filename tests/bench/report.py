@@ -58,7 +58,8 @@ def summarise(data: dict[str, Any]) -> dict[str, Any]:
     s["taps"] = {name: {"target_ms": r["target_ms"], **{where: {
         "p50": percentile(m["frame"], 50), "p95": percentile(m["frame"], 95),
         "handled_p50": percentile(m["handled"], 50), "handled_p95": percentile(m["handled"], 95),
-        "shown": m["shown"], "showing": m.get("showing", m["taps"]), "taps": m["taps"], "hex_px": m["hex_px"]} for where, m in r.items() if where != "target_ms"}}
+        "shown": m["shown"], "showing": m.get("showing", m["taps"]), "taps": m["taps"], "hex_px": m["hex_px"]}
+        for where, m in r.items() if where != "target_ms"}}
         for name, r in data.get("taps", {}).items()}
     shipped = [n for n in data.get("pairs", {}) if n in data["calculators"]]
     calc_cold = statistics.median([r["cold"]["interactive"] for sid in shipped for r in data["loads"][sid]]
