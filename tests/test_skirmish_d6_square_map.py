@@ -112,7 +112,7 @@ def test_the_quick_paths_change_no_answer(monkeypatch):
     the lines by it alone (``along``) rather than all near the two squares, the light's line against those by it
     (``by_segment``) rather than all, and squares behind a run of walls (``square_map.walled_off``) searched for a line
     that gets past like any other. Many squares are behind walls, so the quick proof is taken."""
-    from pycore.maps import square_map
+    from pycore.maps import square_cells, square_map
     from pycore.memo import forget_all
 
     scenarios = [{"system": "skirmish-d6", "attack": {"hits_on": 4, "kind": kind}, "overlay": moving, "light": light,
@@ -136,7 +136,7 @@ def test_the_quick_paths_change_no_answer(monkeypatch):
     assert taken[0] > 200
     monkeypatch.setattr(square_map, "walled_off", lambda *args: False)
     monkeypatch.setattr(square_map, "along", lambda sm, a, b: square_map.near(sm, a, b, sm.lines))
-    monkeypatch.setattr(square_map, "by_segment", lambda sm, p, q: list(sm.lines))
+    monkeypatch.setattr(square_cells, "by_segment", lambda sm, p, q: list(sm.lines))
     forget_all()
     assert [pycore.evaluate(s) for s in scenarios] == quick
     totals = [e for r in quick for e in r["overlay"]["squares"] if e["cover_level"] == "total"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .plane import Shape, Vec, box, boxes_meet
+from .plane import Shape, Vec, box
 
 
 def chained_apart(ends: tuple[Shape, Shape], band: Shape, around: tuple[int, int, int, int],
@@ -33,12 +33,17 @@ def chained_apart(ends: tuple[Shape, Shape], band: Shape, around: tuple[int, int
             p = parent[p]
         return p
 
+    ax0, ay0, ax1, ay1 = around
+    squares = [(box(square), square) for square in ends]
     for p, q in spines:
-        if p == q or not boxes_meet(_segment_box(p, q), around):
+        (px, py), (qx, qy) = p, q
+        x0, x1 = (px, qx) if px <= qx else (qx, px)
+        y0, y1 = (py, qy) if py <= qy else (qy, py)
+        if p == q or x1 < ax0 or ax1 < x0 or y1 < ay0 or ay1 < y0:  # of no length, or off the two squares' box
             continue
         clipped = _clip(p, q, band)
-        if clipped is None or any(boxes_meet(_segment_box(p, q), box(square)) and _clip(p, q, square) is not None
-                                  for square in ends):
+        if clipped is None or any(x0 <= sx1 and sx0 <= x1 and y0 <= sy1 and sy0 <= y1 and _clip(p, q, square) is not None
+                                  for (sx0, sy0, sx1, sy1), square in squares):
             continue
         inner = [x for x, edge in zip((p, q), clipped) if edge is None]
         met = {sides.index(edge) for edge in clipped if edge in sides} | {
@@ -58,11 +63,6 @@ def chained_apart(ends: tuple[Shape, Shape], band: Shape, around: tuple[int, int
         if len(found) == 2:
             return True
     return False
-
-
-def _segment_box(p: Vec, q: Vec) -> tuple[int, int, int, int]:
-    """The segment's rectangle."""
-    return min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1])
 
 
 def _between_sides(ends: tuple[Shape, Shape], band: Shape) -> list[tuple[Vec, Vec]]:

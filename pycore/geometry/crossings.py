@@ -174,6 +174,11 @@ def _listed(p: Point, q: Point, chain: Sequence[Point], only: Sequence[int]) -> 
 def _gathered(found: list[tuple[Fraction | int, Fraction | int, int, bool, int]],
               length: Fraction | int) -> list[Place]:
     """The meetings ``places`` found, gathered into places where they share a point, each told how it meets."""
+    if len(found) == 1:  # one meeting, a place of its own: how the general case below tells it
+        lo, hi, legs, along, k = found[0]
+        inside = lo > 0 and hi < length
+        how = CROSS if legs == 3 and inside else ALONG if along else TOUCH
+        return [Place(how, lo, hi, ((k, legs if inside else 0, along),))]
     found.sort(key=lambda f: (f[0], f[1]))
     out: list[Place] = []
     i = 0
@@ -224,11 +229,18 @@ def meetings(p: Point, q: Point, chains: Sequence[Sequence[Point]],
     takes them."""
     found: list[str | None] = []
     dx, dy = q[0] - p[0], q[1] - p[1]
-    for chain in chains:  # most walls are two points, apart or crossed inside: then no place needs working out
+    px, py = p[0], p[1]
+    for k, chain in enumerate(chains):  # most walls are apart or two points crossed inside: then no place is needed
         if len(chain) != 2:
+            if (pieces is not None and pieces[k] is not None) or (dx == 0 and dy == 0):
+                break
+            sides = [dx * (y - py) - dy * (x - px) for x, y in chain]
+            if not sides or min(sides) > 0 or max(sides) < 0:  # the whole polyline strictly on one side of the segment's line
+                found.append(None)
+                continue
             break
         (ax, ay), (bx, by) = chain
-        sa, sb = dx * (ay - p[1]) - dy * (ax - p[0]), dx * (by - p[1]) - dy * (bx - p[0])
+        sa, sb = dx * (ay - py) - dy * (ax - px), dx * (by - py) - dy * (bx - px)
         if (sa > 0 and sb > 0) or (sa < 0 and sb < 0):
             found.append(None)
         elif sa * sb < 0 and _orient(chain[0], chain[1], p) * _orient(chain[0], chain[1], q) < 0:

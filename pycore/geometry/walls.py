@@ -25,7 +25,7 @@ import bisect
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -125,7 +125,8 @@ def _ends(line: Equation, shape: Shape, closed: bool) -> tuple[Position, Positio
 def _gets_through(line: Equation, ends: tuple[Shape, Shape], blockers: Sequence[Shape]) -> bool:
     """Whether some stretch of ``line`` outside every blocker's inside meets both ends. Where the line meets one end
     wholly before the other, every such stretch holds the gap between them, so the line gets through exactly when no
-    blocker's inside meets that gap (worked in whole numbers); where the two overlap on it, ``_through_overlap``."""
+    blocker's inside meets that gap (worked in whole numbers); where the two overlap on it, ``_through_overlap``.
+    ``blockers`` given as a list: one found in that gap is moved to its front."""
     a, b = _ends(line, ends[0], True), _ends(line, ends[1], True)
     if a is None or b is None:
         return False
@@ -135,12 +136,14 @@ def _gets_through(line: Equation, ends: tuple[Shape, Shape], blockers: Sequence[
         g0, g1 = b[1], a[0]
     else:
         return _through_overlap(line, ends, blockers)
-    for shape in blockers:
+    for i, shape in enumerate(blockers):
         span = _ends(line, shape, False)
         if span is None:
             continue
         (lo, lo_d), (hi, hi_d) = span
         if lo * g1[1] < g1[0] * lo_d and hi * g0[1] > g0[0] * hi_d:  # the inside (lo, hi) meets the gap [g0, g1]
+            if i and isinstance(blockers, list):  # asked first next time: the next line tried is much like this one
+                blockers.insert(0, blockers.pop(i))
             return False
     return True
 
@@ -177,12 +180,14 @@ def clear_line(plane: Plane, a: Square, b: Square, blockers: Sequence[Shape],
     ax0, ay0, ax1, ay1 = box(ends[0])
     bx0, by0, bx1, by1 = box(ends[1])
     around = (min(ax0, bx0), min(ay0, by0), max(ax1, bx1), max(ay1, by1))
+    band = hull([*ends[0], *ends[1]])
+    if len(blockers) > 2 and spines and chained_apart(ends, band, around, spines):  # (the spines, not the blockers)
+        return False
     boxed = [s for s in blockers if boxes_meet(box(s), around)]
     if len(boxed) > 2:  # only blockers meeting the hull of the two squares can touch a line between them
-        band = hull([*ends[0], *ends[1]])
         across = [(n, _spread(n, band)) for n in _slanted(band)]
         boxed = [s for s in boxed if _meets_boxed(s, band, across)]
-        if spines and (chained_apart(ends, band, around, spines) or _sealed(ends, band, boxed, spines)):
+        if spines and _sealed(ends, band, boxed, spines):
             return False
     return _clear(ends, tuple(boxed))
 
@@ -206,9 +211,27 @@ def _sealed(ends: tuple[Shape, Shape], band: Shape, blockers: Sequence[Shape], s
             continue  # the line does not keep the two squares apart
         line = (nx, ny, c, (-ny, nx))
         stretch = _chord(line, band, True)
-        if stretch is not None and _covered(stretch, [span for shape in blockers
-                                                      if (span := _chord(line, shape, False)) is not None]):
+        if stretch is None or not all(_inside_one(line, at, blockers) for at in stretch):
+            continue  # an end of the stretch inside no blocker: not covered (the quick, common answer)
+        if _covered(stretch, [span for shape in blockers if (span := _chord(line, shape, False)) is not None]):
             return True
+    return False
+
+
+def _inside_one(line: Equation, at: Fraction, blockers: Sequence[Shape]) -> bool:
+    """Whether the point of ``line`` at position ``at`` lies inside one of the blockers: only those whose rectangle
+    holds it are asked (its coordinates ``(nx c - ny at, ny c + nx at) / (nx^2 + ny^2)``, compared in whole
+    numbers)."""
+    nx, ny, c, _ = line
+    n, d = at.numerator, at.denominator
+    den = (nx * nx + ny * ny) * d
+    x, y = nx * c * d - ny * n, ny * c * d + nx * n
+    for shape in blockers:
+        x0, y0, x1, y1 = box(shape)
+        if x0 * den <= x <= x1 * den and y0 * den <= y <= y1 * den:
+            span = _chord(line, shape, False)
+            if span is not None and span[0] < at < span[1]:
+                return True
     return False
 
 
@@ -323,8 +346,10 @@ def _covered(stretch: tuple[Fraction, Fraction], spans: list[tuple[Fraction, Fra
         point = reach
 
 
-def _slanted(shape: Shape) -> set[tuple[int, int]]:
-    """The normals of the polygon's edges that lie along no axis, one per direction."""
+@functools.lru_cache(maxsize=8192)
+def _slanted(shape: Shape) -> frozenset[tuple[int, int]]:
+    """The normals of the polygon's edges that lie along no axis, one per direction (remembered: a map's grown walls
+    are asked about once per square of an overlay)."""
     found = set()
     n = len(shape)
     for i in range(n):
@@ -333,7 +358,7 @@ def _slanted(shape: Shape) -> set[tuple[int, int]]:
         if nx and ny:
             g = math.gcd(nx, ny) * (1 if nx > 0 else -1)
             found.add((nx // g, ny // g))
-    return found
+    return frozenset(found)
 
 
 def _spread(normal: tuple[int, int], shape: Shape) -> tuple[int, int]:
@@ -350,11 +375,17 @@ def _meets_boxed(shape: Shape, band: Shape, across: list[tuple[tuple[int, int], 
         s_lo, s_hi = _spread(normal, shape)
         if s_hi < lo or hi < s_lo:
             return False
-    for normal in _slanted(shape):
-        (s_lo, s_hi), (lo, hi) = _spread(normal, shape), _spread(normal, band)
+    for normal, s_lo, s_hi in _own_spreads(shape):
+        lo, hi = _spread(normal, band)
         if s_hi < lo or hi < s_lo:
             return False
     return True
+
+
+@functools.lru_cache(maxsize=8192)
+def _own_spreads(shape: Shape) -> tuple[tuple[tuple[int, int], int, int], ...]:
+    """Each of the polygon's slanted normals (``_slanted``) with its least and greatest corner along it (remembered)."""
+    return tuple((n, *_spread(n, shape)) for n in _slanted(shape))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -383,20 +414,45 @@ def _clear(ends: tuple[Shape, Shape], near: tuple[Shape, ...]) -> bool:
         n = len(shape)
         points.extend((shape[i], shape[i - 1], shape[(i + 1) % n]) for i in range(n) if _holds(band, shape[i]))
         edges.extend((shape[i], shape[(i + 1) % n]) for i in range(n))
-    pairs = ((p, q) for i, (p, p0, p1) in enumerate(points) for q, q0, q1 in points[i + 1:]
-             if not (p0 is not None and p1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], p0, p1))
-             and not (q0 is not None and q1 is not None and _opposite(p[0], p[1], q[0] - p[0], q[1] - p[1], q0, q1)))
     tried: set[tuple[int, int, int]] = set()
-    for p, q in itertools.chain(edges, pairs):
+    order = list(near)  # the blocker that stopped the last line tried first
+    for p, q in itertools.chain(edges, _pairs(points, first, second)):
         found = normal(p, q)
         if found is None or found in tried:
             continue
         tried.add(found)
         nx, ny, c = found
         line = (nx, ny, c, (-ny, nx))
-        if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, near):
+        if _stabs(line, first) and _stabs(line, second) and _gets_through(line, ends, order):
             return True
     return False
+
+
+def _pairs(points: list[tuple[Vec, Vec | None, Vec | None]], first: Shape,
+           second: Shape) -> Iterator[tuple[Vec, Vec]]:
+    """The pairs of ``points`` (each a corner and the corners beside it on its blocker, or None beside) whose line
+    has neither corner's neighbours strictly on opposite sides and meets both
+    squares ``first`` and ``second`` (``_stabs``, on the line through the two as it is, before it is put in lowest
+    terms)."""
+    for i, (p, p0, p1) in enumerate(points):
+        px, py = p
+        for q, q0, q1 in points[i + 1:]:
+            dx, dy = q[0] - px, q[1] - py
+            if p0 is not None and p1 is not None:
+                sa, sb = dx * (p0[1] - py) - dy * (p0[0] - px), dx * (p1[1] - py) - dy * (p1[0] - px)
+                if (sa > 0 > sb) or (sa < 0 < sb):
+                    continue
+            if q0 is not None and q1 is not None:
+                sa, sb = dx * (q0[1] - py) - dy * (q0[0] - px), dx * (q1[1] - py) - dy * (q1[0] - px)
+                if (sa > 0 > sb) or (sa < 0 < sb):
+                    continue
+            one = [dx * (y - py) - dy * (x - px) for x, y in first]
+            if min(one) > 0 or max(one) < 0:
+                continue
+            other = [dx * (y - py) - dy * (x - px) for x, y in second]
+            if min(other) > 0 or max(other) < 0:
+                continue
+            yield p, q
 
 
 def _holds(shape: Shape, p: Vec) -> bool:
@@ -407,13 +463,6 @@ def _holds(shape: Shape, p: Vec) -> bool:
         if (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) < 0:
             return False
     return True
-
-
-def _opposite(px: int, py: int, dx: int, dy: int, a: Vec, b: Vec) -> bool:
-    """Whether ``a`` and ``b`` lie strictly on opposite sides of the line through ``(px, py)`` along ``(dx, dy)``."""
-    sa = dx * (a[1] - py) - dy * (a[0] - px)
-    sb = dx * (b[1] - py) - dy * (b[0] - px)
-    return (sa > 0 > sb) or (sa < 0 < sb)
 
 
 def _stabs(line: Equation, shape: Shape) -> bool:

@@ -10,9 +10,10 @@ from typing import Any
 from ..errors import FieldError, ScenarioError
 from ..geometry import squaregrid as sq
 from ..geometry.crossings import CROSS, exact, places
-from ..geometry.plane import Plane
+from ..geometry.plane import Exact, Plane
 from ..geometry.squaregrid import Square
-from .square_map import Light, WallLine
+from . import square_map
+from .square_map import Light, SquareMap, WallLine
 
 
 def cells(battle_map: dict[str, Any], placed: Sequence[Square]) -> tuple[Square, ...]:
@@ -58,10 +59,10 @@ def heights(battle_map: dict[str, Any]) -> dict[Square, Fraction]:
 
 
 def reaches(light: Light, square: Square) -> bool:
-    """Whether the centre of ``square`` lies within ``light``'s range."""
-    cx, cy = sq.centre(square)
-    dx, dy = cx - light.at[0], cy - light.at[1]
-    return dx * dx + dy * dy <= light.range * light.range
+    """Whether the centre of ``square`` lies within ``light``'s range (worked in whole numbers, ``Light.whole``)."""
+    d, x, y, reach = light.whole
+    dx, dy = (2 * square[0] + 1) * d // 2 - x, (2 * square[1] + 1) * d // 2 - y
+    return dx * dx + dy * dy <= reach
 
 
 def lit(light: Light, square: Square, walls: Sequence[WallLine], plane: Plane | None = None) -> bool:
@@ -72,8 +73,34 @@ def lit(light: Light, square: Square, walls: Sequence[WallLine], plane: Plane | 
     the light stands on a point of it (the plane is scaled for the walls' points, not the lights')."""
     if not reaches(light, square):
         return False
-    if plane is not None and all((v * plane.scale).denominator == 1 for v in light.at):
+    if plane is not None and all(plane.scale % v.denominator == 0 for v in light.at):
         found = places(plane.vec(light.at), plane.centre(square), [w.path for w in walls])
     else:
         found = places(light.at, sq.centre(square), [w.points for w in walls])
     return all(place.how != CROSS for place in found)
+
+
+def by_segment(square_board: SquareMap, p: Exact, q: Exact) -> list[WallLine]:
+    """The lines by the segment ``p``-``q`` (grid units): a superset of those it meets, in the order of ``sm.lines``; only
+    those whose rectangle meets the segment's (``WallLine.box``, in the plane: the segment's own is widened to whole
+    units of it)."""
+    k = square_board.plane.scale
+    (px, pxd), (qx, qxd) = _scaled(p[0], k), _scaled(q[0], k)
+    (py, pyd), (qy, qyd) = _scaled(p[1], k), _scaled(q[1], k)
+    x0, x1 = min(px, qx), max(pxd, qxd)
+    y0, y1 = min(py, qy), max(pyd, qyd)
+
+    def meets(line: WallLine) -> bool:
+        return line.box[0] <= x1 and x0 <= line.box[2] and line.box[1] <= y1 and y0 <= line.box[3]
+
+    if len(square_board.lines) <= square_map.NEAR_SCAN:
+        return [line for line in square_board.lines if meets(line)]
+    lines = square_board.lines
+    return [lines[i] for i in square_map.lines_near(square_board, (float(p[0]), float(p[1])), (float(q[0]), float(q[1])), 0)
+            if meets(lines[i])]
+
+
+def _scaled(v: Fraction, k: int) -> tuple[int, int]:
+    """``v`` times ``k`` rounded down and up (whole-number work, no ``Fraction`` arithmetic)."""
+    n = v.numerator * k
+    return n // v.denominator, -(-n // v.denominator)

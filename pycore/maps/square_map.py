@@ -142,6 +142,14 @@ class Light:
     range: Fraction
     """How far it reaches, in squares."""
 
+    @functools.cached_property
+    def whole(self) -> tuple[int, int, int, int]:
+        """Where it stands and how far it reaches in whole numbers: a unit ``d`` (even, and a multiple of every
+        denominator of ``at`` and ``range``, so a square's centre is whole too), ``at`` times ``d`` and ``range`` times
+        ``d``, squared."""
+        d = math.lcm(2, self.at[0].denominator, self.at[1].denominator, self.range.denominator)
+        return d, int(self.at[0] * d), int(self.at[1] * d), int(self.range * d) ** 2
+
 
 @dataclass(frozen=True)
 class LineTable:
@@ -475,10 +483,3 @@ def blockers_near(plane: Plane, lines: Sequence[WallLine], pieces: Sequence[tupl
     squares_spines = spines(plane, (), squares)
     return (tuple(shapes) + tuple(plane.square(s, plane.grow) for s in squares),
             tuple(segments) + squares_spines)
-
-
-def by_segment(square_board: SquareMap, p: Exact, q: Exact) -> list[WallLine]:
-    """The lines by the segment ``p``-``q`` (grid units): a superset of those it meets, in the order of ``sm.lines``."""
-    if len(square_board.lines) <= NEAR_SCAN:
-        return list(square_board.lines)
-    return [square_board.lines[i] for i in lines_near(square_board, (float(p[0]), float(p[1])), (float(q[0]), float(q[1])), 0)]

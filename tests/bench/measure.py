@@ -405,9 +405,10 @@ class Bench:
         return out
 
     def tap_paint(self, path: str, profile: dict[str, Any], taps: int, label: str) -> dict[str, Any]:
-        """Tap-to-paint (``page/tap-paint.js``): clicks or taps on empty hexes of the page's board, picked at random
-        (fixed seed), or on the bare page's text, each measured from the pointer event to the end of the next
-        frame; the next tap waits until the engine's answer is drawn."""
+        """Tap-to-paint (``page/tap-paint.js``): taps (or clicks) that move the attacker on the page's board as a
+        player does, a tap on it (picked up) then one on an empty cell picked at random (fixed seed: put down there),
+        or taps on the bare page's text, each measured from the pointer's release to the end of the next frame; the
+        next tap waits until the engine's answer is drawn."""
         ctx = self.context(viewport=profile["viewport"], touch=profile["touch"])
         try:
             page, _ = self.load(ctx, path, label)
@@ -421,15 +422,29 @@ class Bench:
             cdp = ctx.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
             page.evaluate(script("tap-paint.js"))
-            picked = random.Random(8).sample(keys, min(taps, len(keys))) if keys else [None] * taps
-            for i, key in enumerate(picked):
-                self.tap_once(page, key, profile, i)
+            self.tap_moves(page, keys, profile, taps)
             done = page.evaluate("window.__taps")
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         finally:
             ctx.close()
+        kinds = [t["kind"] for t in done]
         return {"frame": [t["frame"] for t in done], "handled": [t["handled"] for t in done if t["handled"] is not None],
-                "shown": sum(bool(t["shown"]) for t in done), "taps": len(done), "hex_px": hex_px}
+                "shown": sum(bool(t["shown"]) for t in done), "showing": sum(k in ("pick", "put") for k in kinds),
+                "kinds": {k: kinds.count(k) for k in sorted(set(kinds))}, "taps": len(done), "hex_px": hex_px}
+
+    def tap_moves(self, page: Any, keys: list[str], profile: dict[str, Any], taps: int) -> None:
+        """``taps`` measured taps (``tap_once``): on a board (``keys``, its empty cells), the attacker moved by two
+        taps again and again, a tap on the cell it stands on then one on an empty cell of ``keys`` picked at random
+        (fixed seed); on the bare page, taps on its text."""
+        if not keys:
+            for i in range(taps):
+                self.tap_once(page, None, profile, i)
+            return
+        picked = random.Random(8).sample(keys, min((taps + 1) // 2, len(keys)))
+        for i in range(min(taps, 2 * len(picked))):
+            key = picked[i // 2] if i % 2 else page.evaluate(
+                f"document.querySelector('{TAP_BOARD} g.hex[data-piece=\"attacker\"]').dataset.hex")
+            self.tap_once(page, key, profile, i)
 
     @staticmethod
     def tap_once(page: Any, key: str | None, profile: dict[str, Any], index: int) -> None:

@@ -58,7 +58,8 @@ def summarise(data: dict[str, Any]) -> dict[str, Any]:
     s["taps"] = {name: {"target_ms": r["target_ms"], **{where: {
         "p50": percentile(m["frame"], 50), "p95": percentile(m["frame"], 95),
         "handled_p50": percentile(m["handled"], 50), "handled_p95": percentile(m["handled"], 95),
-        "shown": m["shown"], "taps": m["taps"], "hex_px": m["hex_px"]} for where, m in r.items() if where != "target_ms"}}
+        "shown": m["shown"], "showing": m.get("showing", m["taps"]), "taps": m["taps"], "hex_px": m["hex_px"]}
+        for where, m in r.items() if where != "target_ms"}}
         for name, r in data.get("taps", {}).items()}
     shipped = [n for n in data.get("pairs", {}) if n in data["calculators"]]
     calc_cold = statistics.median([r["cold"]["interactive"] for sid in shipped for r in data["loads"][sid]]
@@ -152,12 +153,14 @@ def table(data: dict[str, Any]) -> str:
                      f"{r['n']} changes, states {r['states']}, {r['hexes']} hexes)")
     lines.append("")
     if s.get("taps"):
-        lines.append("Tap-to-paint on the 40 x 40 map, pointer event -> end of the next frame (of it the page's handling), ms:")
+        lines.append("Tap-to-paint on the 40 x 40 map, the attacker moved by two taps (a tap picks it up, the next puts it "
+                     "down), the pointer's release -> end of the next frame (of it the page's handling), ms:")
         for name, r in s["taps"].items():
             m, b = r["map"], r["bare page"]
             px = f"{m['hex_px']:.0f} px hexes" if m["hex_px"] else "no board"
             lines.append(f"  {name}: p50 {m['p50']:.1f}, p95 {m['p95']:.1f} (handling p50 {m['handled_p50']:.1f}, p95 "
-                         f"{m['handled_p95']:.1f}; {m['shown']} of {m['taps']} frames showed the piece; {px}); bare page "
+                         f"{m['handled_p95']:.1f}; {m['shown']} of {m['showing']} frames showed the piece picked up or put down; "
+                         f"{m['taps']} taps; {px}); bare page "
                          f"p50 {b['p50']:.1f}, p95 {b['p95']:.1f}")
         lines.append("")
     lines.append(f"Rulebook page -> calculator, same visit (cold calculator median {s['calculator_cold_ms']:.0f} ms):")

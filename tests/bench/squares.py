@@ -248,8 +248,8 @@ def import_answer(bench: Bench, cpu: int) -> dict[str, Any]:
 
 
 def taps(bench: Bench, count: int, battle_map: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Tap-to-paint on the dungeon's board (or ``battle_map``'s), on a phone with its CPU slowed 4x
-    (``Bench.tap_paint``)."""
+    """Tap-to-paint on the dungeon's board (or ``battle_map``'s), the attacker moved by two taps again and again, on
+    a phone with its CPU slowed 4x (``Bench.tap_paint``)."""
     from pycore.page.handler import encode_fragment
 
     profile = TAP_PROFILES["phone, CPU 4x"]
@@ -360,10 +360,10 @@ def lines(data: dict[str, Any], fmt: Any) -> list[str]:
                    f"{row['ms']:.0f} ms")
     t = data.get("taps")
     if t:
-        out.append(f"  tap-to-paint on its board, phone, CPU 4x: p95 {t['p95']:.1f} ms over {t['taps']} taps "
-                   f"(target {t['target_ms']} ms)")
+        out.append(f"  tap-to-paint on its board, phone, CPU 4x: p95 {t['p95']:.1f} ms over {t['taps']} taps moving the "
+                   f"attacker, {t['shown']} of {t['showing']} frames showing it (target {t['target_ms']} ms)")
     t = data.get("taps_real")
     if t:
         out.append(f"  taps on the shared export's board, phone, CPU 4x: p95 {t['p95']:.1f} ms over {t['taps']} taps "
-                   f"(target {t['target_ms']} ms)")
+                   f"moving the attacker, {t['shown']} of {t['showing']} frames showing it (target {t['target_ms']} ms)")
     return out

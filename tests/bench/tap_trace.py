@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 from collections import Counter
@@ -126,10 +125,8 @@ def tap(bench: Bench, path: str, profile: dict[str, Any], taps: int, raw: Path |
         cdp = ctx.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
         page.evaluate(script("tap-paint.js"))
-        picked = random.Random(8).sample(keys, min(taps, len(keys))) if keys else [None] * taps
         bench.browser.start_tracing(page=page, categories=CATEGORIES)
-        for i, key in enumerate(picked):
-            bench.tap_once(page, key, profile, i)
+        bench.tap_moves(page, keys, profile, taps)
         data = bench.browser.stop_tracing()
         if raw:
             raw.write_bytes(data)

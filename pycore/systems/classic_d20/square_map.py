@@ -146,9 +146,14 @@ def _broken_lines(plane: Plane, attacker: Square, target: Square, lines: list[Wa
     # of a wall's line cannot meet that wall, and is not asked about it
     sides_a = [_sides(chain, [n for _, n in ends_a]) for chain in chains]
     sides_t = [_sides(chain, [n for _, n in ends_t]) for chain in chains]
-    # a wall with all eight ends strictly on one side of its line meets no corner line at all
+    # a wall with all eight ends strictly on one side of its line meets no corner line at all; nor does a piece of a
+    # long wall with them all strictly on one side of its own line (a wall left with no piece is not asked about)
+    eight = [n for _, n in (*ends_a, *ends_t)]
+    by_hull = [only if only is None else tuple(i for i in only if _parts(chains[k][i], chains[k][i + 1], eight))
+               for k, only in enumerate(by_hull)]
     asked = [n for n, (sa, st) in enumerate(zip(sides_a, sides_t))
-             if sa is None or st is None or not (min(sa) > 0 < min(st) or max(sa) < 0 > max(st))]
+             if (sa is None or st is None or not (min(sa) > 0 < min(st) or max(sa) < 0 > max(st)))
+             and by_hull[n] != ()]
     for i, (p, na) in enumerate(ends_a):
         for j, (q, nb) in enumerate(ends_t):
             if na == nb:
@@ -208,6 +213,14 @@ def _pieces_near(pieces: set[Square], attacker: Square, target: Square) -> list[
     lo_x, hi_x = min(attacker[0], target[0]) - 1, max(attacker[0], target[0]) + 1
     lo_y, hi_y = min(attacker[1], target[1]) - 1, max(attacker[1], target[1]) + 1
     return [s for s in pieces if lo_x <= s[0] <= hi_x and lo_y <= s[1] <= hi_y]
+
+
+def _parts(a: Vec, b: Vec, points: list[Vec]) -> bool:
+    """Whether the line through ``a`` and ``b`` has not all of ``points`` strictly on one side (a segment between two of
+    them may meet the piece ``a``-``b``)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    sides = [dx * (y - a[1]) - dy * (x - a[0]) for x, y in points]
+    return not (min(sides) > 0 or max(sides) < 0)
 
 
 def _sides(chain: tuple[Vec, ...], points: list[Vec]) -> list[int] | None:

@@ -271,7 +271,7 @@ def _map_light(square_board: SquareMap, target: Square, rulings: dict[str, str])
     centre = sq.centre(target)
     for one in square_board.lights:
         if square_cells.reaches(one, target) and square_cells.lit(one, target, [
-                line for line in square_map.by_segment(square_board, one.at, centre) if line_kind(line, rulings) == TOTAL],
+                line for line in square_cells.by_segment(square_board, one.at, centre) if line_kind(line, rulings) == TOTAL],
                 square_board.plane):
             return "bright"
     return None

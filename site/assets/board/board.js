@@ -314,13 +314,17 @@ export class Board {
    * @param {string} to
    */
   drop(from, to) {
-    this.hold(null);
     const move = moved(this.read(), from, to);
-    if (!move) return;
+    if (!move) {
+      this.hold(null);
+      return;
+    }
     this.remember();
     this.access.focusKey = to;
     this.write(move.pieces);
+    // the marks first: they read the page's layout, which the held cell's restyle would make stale
     this.paint(move.pieces, move.changed);
+    this.hold(null);
     const message = placedMessage(this.spec, to, move.next, cellNoun(this.form), "moved here");
     afterPaint(() => this.access.say(message));
   }
