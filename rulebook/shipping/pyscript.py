@@ -1,9 +1,11 @@
 """PyScript in the site: the pinned package's files copied from node_modules, with its worker started from a
 same-origin file instead of a ``blob:`` address, so that the page's policy needs neither ``worker-src blob:``
-nor the page's own policy inside the worker."""
+nor the page's own policy inside the worker; and its Python package, which the engine's snapshot compiles."""
 
 from __future__ import annotations
 
+import ast
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +34,13 @@ WORKER_URL = f"new URL(\"./{WORKER}\",import.meta.url)"
 """The expression put in its place: the worker file beside the core chunk."""
 ESCAPES = {"\\": "\\", "'": "'", "n": "\n"}
 """The escapes the pinned core's quoted worker code uses; any other fails the build."""
+PACKAGE = "src/stdlib/pyscript.js"
+"""PyScript's Python package as the module its core is built from: a JSON tree of folders and files' text."""
+NOT_STDLIB = ("pyscript", "js", "polyscript", "_pyscript", "jsffi")
+"""What the package imports that is not the standard library's: itself, the JavaScript modules PyScript's worker
+registers, MicroPython's foreign function interface."""
+WRITER_IMPORTS = ("os", "pathlib")
+"""The modules PyScript's worker writes its package with."""
 
 
 @dataclass(frozen=True)
@@ -91,3 +100,49 @@ def copy_pyscript(node_modules: Path, site_dir: Path) -> list[str]:
         (target / path.name).write_text(text, encoding="utf-8")
         written.append(f"{PYSCRIPT_DEST}/{path.name}")
     return written
+
+
+def python_package(node_modules: Path) -> dict[str, str]:
+    """PyScript's ``pyscript`` package as its worker writes it at each start (into its working folder, before it
+    imports it): path -> source. Fails the build if the core chunk would write other text."""
+    root = node_modules / PYSCRIPT
+    text = (root / PACKAGE).read_text(encoding="utf-8")
+    tree = json.loads(text[text.index("{"):].strip().removesuffix(";"))
+    files: dict[str, str] = {}
+
+    def walk(folder: str, node: dict[str, object]) -> None:
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(f"{folder}{name}/", value)
+            else:
+                files[f"{folder}{name}"] = str(value)
+
+    walk("", tree)
+    core = next((root / "dist").glob("core-*.js")).read_text(encoding="utf-8")
+    for path, source in files.items():
+        if json.dumps(source, ensure_ascii=False) not in core:
+            raise PluginError(f"{PYSCRIPT}: its core writes another {path} than {PACKAGE} (was it upgraded?)")
+    return files
+
+
+def package_imports(files: dict[str, str]) -> list[str]:
+    """The standard library's modules PyScript's worker imports writing the package and importing it (at its
+    modules' top level, in an ``if`` or ``try`` too, but not in a function or class), sorted."""
+    found: set[str] = set(WRITER_IMPORTS)
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module)
+            elif isinstance(node, (ast.If, ast.Try, ast.With)):
+                for part in ("body", "orelse", "finalbody", "handlers"):
+                    visit(getattr(node, part, []))
+            elif isinstance(node, ast.ExceptHandler):
+                visit(node.body)
+
+    for path, source in files.items():
+        if path.endswith(".py"):
+            visit(ast.parse(source, path).body)
+    return sorted(name for name in found if name.split(".")[0] not in NOT_STDLIB)

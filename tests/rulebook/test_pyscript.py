@@ -8,7 +8,16 @@ import pytest
 from mkdocs.exceptions import PluginError
 from repository import ROOT
 
-from rulebook.shipping.pyscript import BLOB_START, PYSCRIPT_DEST, WORKER, WORKER_URL, copy_pyscript, patch_core
+from rulebook.shipping.pyscript import (
+    BLOB_START,
+    PYSCRIPT_DEST,
+    WORKER,
+    WORKER_URL,
+    copy_pyscript,
+    package_imports,
+    patch_core,
+    python_package,
+)
 
 NODE_MODULES = ROOT / "node_modules"
 
@@ -48,3 +57,35 @@ def test_copy_writes_the_entry_the_core_and_its_worker(tmp_path: Path):
     assert f"{PYSCRIPT_DEST}/core.js" in written and f"{PYSCRIPT_DEST}/{WORKER}" in written
     assert all((tmp_path / rel).is_file() for rel in written)
     assert not [p.name for p in folder.iterdir() if p.name.startswith(("xterm", "codemirror_", "toml", "pyodide_graph"))]
+
+
+def test_the_package_is_the_text_the_core_writes():
+    """PyScript's Python package, path by path, is the text its core chunk writes at each start (a non-ASCII
+    character included); a core writing other text fails the build."""
+    pinned_core()
+    files = python_package(NODE_MODULES)
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/fs.py", "pyscript/web.py"} <= set(files)
+    assert "from pyscript.context import" in files["pyscript/__init__.py"]
+    assert any(ord(c) > 127 for c in files["pyscript/fs.py"])
+
+
+def test_a_core_writing_another_package_fails_the_build(tmp_path: Path):
+    """A package whose text is not in the core chunk is refused, naming the file."""
+    package = tmp_path / "@pyscript/core"
+    (package / "src/stdlib").mkdir(parents=True)
+    (package / "dist").mkdir()
+    (package / "src/stdlib/pyscript.js").write_text('export default {"pyscript": {"a.py": "x = 1"}};')
+    (package / "dist/core-X.js").write_text('wo(".",{pyscript:{"a.py":"x = 2"}})')
+    with pytest.raises(PluginError, match=r"pyscript/a\.py"):
+        python_package(tmp_path)
+    (package / "dist/core-X.js").write_text('wo(".",{pyscript:{"a.py":"x = 1"}})')
+    assert python_package(tmp_path) == {"pyscript/a.py": "x = 1"}
+
+
+def test_the_standard_library_the_package_imports():
+    """Its modules' top-level imports (in an ``if`` or ``try`` too, not in a function), and what PyScript writes it
+    with; not itself, PyScript's JavaScript modules nor MicroPython's."""
+    files = {"p/a.py": "import json, js\nfrom polyscript import x\ntry:\n    import base64\nexcept ImportError:\n"
+                       "    from jsffi import y\nif x:\n    from collections import deque\n"
+                       "def f():\n    import csv\nfrom pyscript.util import z\nfrom . import w\n"}
+    assert package_imports(files) == ["base64", "collections", "json", "os", "pathlib"]
