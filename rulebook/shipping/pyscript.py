@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,11 +20,14 @@ WORKER = "worker.js"
 """The file PyScript's worker code is written to, beside its core chunk."""
 ENTRY = "core.js"
 """PyScript's module the page imports (``PyWorker``, ``hooks``)."""
-CHUNKS = ("core-*.js", "error-*.js", "deprecations-manager-*.js", "donkey-*.js", "py-editor-*.js", "py-game-*.js",
-          "py-terminal-*.js", "zip-*.js")
-"""Its chunks the engine's start reaches: the core, the plugins it loads on every page (each only registers
-itself), the zip reader of ``files``. What those plugins load only when a page uses them (the editor, the
+CHUNKS = ("core-*.js", "error-*.js", "zip-*.js")
+"""Its chunks the engine's start reaches: the core, the one plugin it still loads on every page (``error``, which
+shows what failed), the zip reader of ``files``. The other plugins (UNUSED_PLUGINS), what they load (the editor, the
 terminal, the TOML parser) and the package graph are left out: the site uses none."""
+UNUSED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+"""Plugins the pinned core loads on every page, each a request and a task on the page's thread, that the site does
+not use (a warning about scripts from PyScript's own host, the donkey worker, the editor, the game canvas, the
+terminal): taken out of the core's table of plugins."""
 BLOB_START = "URL.createObjectURL(new Blob([\"/*@*/\"+'"
 """Where the pinned core builds its worker's address: its worker code follows as one quoted string."""
 BLOB_END = "'.replace("
@@ -70,8 +74,20 @@ def unquote(text: str, start: int) -> tuple[str, int]:
     return "".join(out), at
 
 
+def drop_plugins(text: str) -> str:
+    """The core chunk without the UNUSED_PLUGINS in its table of plugins (each entry there once, or the build fails)."""
+    for name in UNUSED_PLUGINS:
+        key = f'"{name}"' if "-" in name else name
+        entry = re.compile(rf',?{re.escape(key)}:\(\)=>import\("\./{re.escape(name)}-[\w-]+\.js"\),?')
+        if len(entry.findall(text)) != 1:
+            raise PluginError(f"{PYSCRIPT}: its core does not load the {name} plugin once (was it upgraded?)")
+        text = entry.sub(lambda m: "," if m.group(0).startswith(",") and m.group(0).endswith(",") else "", text)
+    return text
+
+
 def patch_core(text: str) -> Patched:
-    """The core chunk with its worker's ``blob:`` address replaced by the same-origin worker file."""
+    """The core chunk with its worker's ``blob:`` address replaced by the same-origin worker file, and without the
+    plugins the site does not use."""
     if text.count(BLOB_START) != 1:
         raise PluginError(f"{PYSCRIPT}: its core no longer builds its worker from one blob (was it upgraded?)")
     begin = text.index(BLOB_START)
@@ -79,7 +95,8 @@ def patch_core(text: str) -> Patched:
     tail = text.index(BLOB_TAIL, end)
     if not text.startswith(BLOB_END, end) or tail - end > 40:
         raise PluginError(f"{PYSCRIPT}: its worker's blob is not built as expected (was it upgraded?)")
-    return Patched(core=text[:begin] + WORKER_URL + text[tail + len(BLOB_TAIL):], worker="/*@*/" + worker)
+    core = drop_plugins(text[:begin] + WORKER_URL + text[tail + len(BLOB_TAIL):])
+    return Patched(core=core, worker="/*@*/" + worker)
 
 
 def copy_pyscript(node_modules: Path, site_dir: Path) -> list[str]:

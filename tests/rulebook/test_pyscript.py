@@ -11,9 +11,11 @@ from repository import ROOT
 from rulebook.shipping.pyscript import (
     BLOB_START,
     PYSCRIPT_DEST,
+    UNUSED_PLUGINS,
     WORKER,
     WORKER_URL,
     copy_pyscript,
+    drop_plugins,
     package_imports,
     patch_core,
     python_package,
@@ -57,6 +59,22 @@ def test_copy_writes_the_entry_the_core_and_its_worker(tmp_path: Path):
     assert f"{PYSCRIPT_DEST}/core.js" in written and f"{PYSCRIPT_DEST}/{WORKER}" in written
     assert all((tmp_path / rel).is_file() for rel in written)
     assert not [p.name for p in folder.iterdir() if p.name.startswith(("xterm", "codemirror_", "toml", "pyodide_graph"))]
+    assert not [p.name for p in folder.iterdir() if p.name.startswith(UNUSED_PLUGINS)]
+
+
+def test_the_core_loads_only_the_plugins_the_site_uses():
+    """The core's table of plugins keeps its error plugin and its own inlined one, and loads none of the others;
+    a table without one of them fails the build."""
+    core = patch_core(pinned_core()).core
+    assert 'error:()=>import("./error-' in core and "codemirror:()=>" in core
+    assert not [name for name in UNUSED_PLUGINS if f'import("./{name}-' in core and name != "donkey"]
+    assert core.count('import("./donkey-') == 1  # the core's own donkey() export, never called by the site
+    entries = [f'"{n}":()=>import("./{n}-X1.js")' if "-" in n else f'{n}:()=>import("./{n}-X1.js")'
+               for n in UNUSED_PLUGINS]
+    table = "{" + ",".join([entries[0], "a:1", *entries[1:3], "b:2", *entries[3:]]) + "}"
+    assert drop_plugins(table) == "{a:1,b:2}"
+    with pytest.raises(PluginError, match="does not load the deprecations-manager plugin once"):
+        drop_plugins('{"py-editor":()=>import("./py-editor-X.js")}')
 
 
 def test_the_package_is_the_text_the_core_writes():
