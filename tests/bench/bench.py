@@ -78,7 +78,7 @@ from measure import (  # noqa: E402
 )
 from phone import phone_summary, phone_table, run_phone  # noqa: E402
 from phone_server import serve_phone  # noqa: E402
-from quota import cpu_quota  # noqa: E402
+from quota import QuotaUnavailable, cpu_quota  # noqa: E402
 from report import summarise, table  # noqa: E402
 
 
@@ -137,23 +137,30 @@ def run_phones(args: argparse.Namespace) -> dict[str, Any]:
                             "started": time.strftime("%Y-%m-%d %H:%M:%S"), "profiles": {}}
     with sync_playwright() as pw:
         for profile in profiles:
-            with phone_browser(pw, profile) as (browser, quota):
-                data["browser"] = browser.version
-                if quota:
-                    log(f"{profile}: the browser under a CPU quota ({quota['quota']})")
-                result = run_phone(browser, site, profile, targets, BASELINE_DIR + "/", args.runs, log,
-                                   site.parent / f"{profile}.log")
-                if quota:
-                    result["quota"] = {"quota": quota["quota"], "cpu.stat": quota["stat"]()}
-                    log(f"{profile}: held back by the quota {result['quota']['cpu.stat']}")
+            try:
+                with phone_browser(pw, profile) as (browser, quota):
+                    data["browser"] = browser.version
+                    if quota:
+                        log(f"{profile}: the browser under a CPU quota ({quota['quota']})")
+                    result = run_phone(browser, site, profile, targets, BASELINE_DIR + "/", args.runs, log,
+                                       site.parent / f"{profile}.log")
+                    if quota:
+                        result["quota"] = {"quota": quota["quota"], "cpu.stat": quota["stat"]()}
+                        log(f"{profile}: held back by the quota {result['quota']['cpu.stat']}")
+            except QuotaUnavailable as refused:  # the other profiles still run
+                log(f"{profile}: not run ({refused})")
+                data["profiles"][profile] = {"not_run": str(refused)}
+                continue
             result["summary"] = phone_summary(result)
             data["profiles"][profile] = result
     return data
 
 
 def phone_tables(data: dict[str, Any]) -> str:
-    return "\n\n".join(phone_table(name + (f", the whole browser under {r['quota']['quota']}" if r.get("quota") else ""),
-                                     r["summary"]) for name, r in data["profiles"].items())
+    """A table per phone profile run; a line for a profile that could not run."""
+    return "\n\n".join(f"{name}: not run ({r['not_run']})" if "not_run" in r else phone_table(
+        name + (f", the whole browser under {r['quota']['quota']}" if r.get("quota") else ""), r["summary"])
+        for name, r in data["profiles"].items())
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
