@@ -2,7 +2,9 @@
 
 Most of a calculator's start is CPython starting inside Pyodide. The build starts it once instead
 (``programs/snapshot.mjs`` under Node, running ``programs/snapshot_setup.py`` inside Pyodide), imports
-every pycore module, and saves a memory image. Pages restore the image (the
+every pycore module and the standard library's modules PyScript's worker imports, compiles PyScript's Python
+package (its worker writes the files at each start: ``_engine_start`` puts their compiled code beside them, checked
+against their text, so the worker compiles none), and saves a memory image. Pages restore the image (the
 loader, see engine.py) instead of starting Python. Before the image is taken the set-up collects
 CPython's garbage and Node zeroes the memory the allocator holds free (stale bytes of freed objects
 otherwise); the file leaves out the image's zero pages, holds the part the WebAssembly module placed
@@ -27,6 +29,7 @@ from rulebook.project import PROGRAMS
 from rulebook.shipping import packing
 from rulebook.shipping.archive import Archive
 from rulebook.shipping.node import has_node, run_job
+from rulebook.shipping.pyscript import package_imports, python_package
 from rulebook.shipping.runtime import PYODIDE, PYODIDE_FILES
 from rulebook.shipping.wasm import Segment, data_segments, xor_segments
 
@@ -57,15 +60,18 @@ TIMEOUT = 300
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
 
-def settings() -> dict[str, object]:
-    """What the set-up reads inside Pyodide: the source of ``_engine_start``."""
-    return {"start": START.read_text(encoding="utf-8")}
+def settings(node_modules: Path) -> dict[str, object]:
+    """What the set-up reads inside Pyodide: the source of ``_engine_start``, PyScript's Python package (path ->
+    source) and the standard library's modules PyScript's worker imports with it."""
+    package = python_package(node_modules)
+    return {"start": START.read_text(encoding="utf-8"), "pyscript": package, "imports": package_imports(package)}
 
 
-def recipe() -> bytes:
+def recipe(node_modules: Path) -> bytes:
     """What makes the image besides Pyodide, the archive and the standard libraries: the maker, the set-up, its
     settings and CPython's environment (part of the cache key)."""
-    return MAKER.read_bytes() + SETUP.read_bytes() + json.dumps(settings()).encode() + json.dumps(ENV).encode()
+    return (MAKER.read_bytes() + SETUP.read_bytes() + json.dumps(settings(node_modules)).encode()
+            + json.dumps(ENV).encode())
 
 
 def cache_key(node_modules: Path, archive: Archive, recipe: bytes, stdlib: bytes = b"") -> str:
@@ -88,9 +94,9 @@ def make_snapshot(node_modules: Path, archive: Archive, cache: Path, keep: int,
     if not has_node():
         log.info("engine snapshot not made (no node): pages start Pyodide without it")
         return None
-    config = json.dumps(settings()).encode()
+    config = json.dumps(settings(node_modules)).encode()
     pair = b"".join(hashlib.sha256(data).digest() for data in stdlib or ())
-    cached = cache / f"{cache_key(node_modules, archive, recipe(), pair)}{SUFFIX}"
+    cached = cache / f"{cache_key(node_modules, archive, recipe(node_modules), pair)}{SUFFIX}"
     if cached.exists():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:

@@ -25,6 +25,7 @@ from pathlib import Path
 from rulebook.project import PROGRAMS
 from rulebook.shipping.archive import DATE, Archive
 from rulebook.shipping.node import has_node, run_job
+from rulebook.shipping.pyscript import package_imports, python_package
 from rulebook.shipping.runtime import PYODIDE, PYODIDE_FILES
 
 FULL = "python_stdlib.zip"
@@ -82,9 +83,11 @@ def stdlib(data: bytes) -> Stdlib:
     return Stdlib(f"stdlib-{hashlib.sha256(data).hexdigest()[:12]}.zip", data)
 
 
-def settings() -> dict[str, object]:
-    """What the recording reads inside Pyodide: the modules to import besides pycore, and the requests to send."""
-    return {"imports": sorted(name.removesuffix(".*") for name in SAFETY), "requests": list(REQUESTS)}
+def settings(node_modules: Path) -> dict[str, object]:
+    """What the recording reads inside Pyodide: the modules the snapshot imports besides pycore (those PyScript's
+    worker needs), those to import later, and the requests to send."""
+    return {"start_imports": package_imports(python_package(node_modules)),
+            "imports": sorted(name.removesuffix(".*") for name in SAFETY), "requests": list(REQUESTS)}
 
 
 def kept(name: str, used: set[str]) -> bool:
@@ -142,7 +145,7 @@ def make_stdlib(node_modules: Path, archive: Archive, cache: Path) -> Trimmed | 
     if not has_node():
         log.info("standard library not trimmed (no node): pages load Pyodide's whole one")
         return None
-    config = json.dumps(settings(), sort_keys=True).encode()
+    config = json.dumps(settings(node_modules), sort_keys=True).encode()
     recipe = MAKER.read_bytes() + RECORD.read_bytes() + config
     key = cache_key(node_modules, archive, recipe)
     whole, after = cache / f"{key}.stdlib.zip", cache / f"{key}.after.zip"

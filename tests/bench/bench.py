@@ -17,10 +17,11 @@ latency from the input event to the output's DOM update (MutationObserver).
 to the worker, with and without the overlay, in ms and as a ratio; sent twice more in the same page, each request's
 best once the engine has warmed up is reported beside it.
 
-``--profile phone-4g``, ``wifi-phone`` or ``phones`` (both) measures first visits on a phone instead
-(``phone.py``, ``phone_server.py``): a gzip-serving server that shapes the link, the CPU slowed, a fresh
-context per visit alternating with the bare page; the time to the live answer and the bytes the server
-sent before it and after it (the offline store), as ratios to the bare page.
+``--profile phone-4g``, ``wifi-phone``, ``phone-4g-quota`` or ``phones`` (all three) measures first visits on a
+phone instead (``phone.py``, ``phone_server.py``): a gzip-serving server that shapes the link, the CPU slowed, a
+fresh context per visit alternating with the bare page; the time to the live answer and the bytes the server
+sent before it and after it (the offline store), as ratios to the bare page. ``phone-4g-quota`` slows the whole
+browser with a CPU quota (``quota.py``, needs root) instead of Chromium's slow-down, which misses the worker.
 
 ``--only mainthread`` loads a page of each type (home, calculator, rule page with inline calculators, hex-map rule
 page, quick reference) until it has settled and reports its total blocking time and longest task, desktop and phone
@@ -33,11 +34,13 @@ Not collected by pytest (its folder holds no ``test_`` module); it is not part o
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +78,29 @@ from measure import (  # noqa: E402
 )
 from phone import phone_summary, phone_table, run_phone  # noqa: E402
 from phone_server import serve_phone  # noqa: E402
+from quota import QuotaUnavailable, cpu_quota  # noqa: E402
 from report import summarise, table  # noqa: E402
+
+
+@contextlib.contextmanager
+def phone_browser(pw: Any, profile: str) -> Iterator[tuple[Any, dict[str, Any] | None]]:
+    """Chromium for a phone profile, and its CPU quota (None: Chromium's own slow-down): what it is, in words, and
+    a function saying how the quota held the browser back so far (its cgroup's ``cpu.stat``)."""
+    cores = PHONE_PROFILES[profile].get("cores")
+    chromium = chromium_path() or pw.chromium.executable_path
+    with contextlib.ExitStack() as stack:
+        options: dict[str, Any] = {"executable_path": chromium}
+        said = None
+        if cores:
+            quota = stack.enter_context(cpu_quota(cores, chromium))
+            options = {"executable_path": quota["executable_path"], "env": quota["env"]}
+            stat = Path(quota["stat"])
+            said = {"quota": quota["quota"], "stat": lambda: dict(line.split() for line in stat.read_text().splitlines())}
+        browser = pw.chromium.launch(headless=True, args=CHROMIUM_ARGS, **options)
+        try:
+            yield browser, said
+        finally:
+            browser.close()
 
 
 def run_phones(args: argparse.Namespace) -> dict[str, Any]:
@@ -111,19 +136,31 @@ def run_phones(args: argparse.Namespace) -> dict[str, Any]:
     data: dict[str, Any] = {"runs": args.runs, "machine": {"cpus": os.cpu_count(), "load": os.getloadavg()},
                             "started": time.strftime("%Y-%m-%d %H:%M:%S"), "profiles": {}}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-        data["browser"] = browser.version
         for profile in profiles:
-            result = run_phone(browser, site, profile, targets, BASELINE_DIR + "/", args.runs, log,
-                               site.parent / f"{profile}.log")
+            try:
+                with phone_browser(pw, profile) as (browser, quota):
+                    data["browser"] = browser.version
+                    if quota:
+                        log(f"{profile}: the browser under a CPU quota ({quota['quota']})")
+                    result = run_phone(browser, site, profile, targets, BASELINE_DIR + "/", args.runs, log,
+                                       site.parent / f"{profile}.log")
+                    if quota:
+                        result["quota"] = {"quota": quota["quota"], "cpu.stat": quota["stat"]()}
+                        log(f"{profile}: held back by the quota {result['quota']['cpu.stat']}")
+            except QuotaUnavailable as refused:  # the other profiles still run
+                log(f"{profile}: not run ({refused})")
+                data["profiles"][profile] = {"not_run": str(refused)}
+                continue
             result["summary"] = phone_summary(result)
             data["profiles"][profile] = result
-        browser.close()
     return data
 
 
 def phone_tables(data: dict[str, Any]) -> str:
-    return "\n\n".join(phone_table(name, r["summary"]) for name, r in data["profiles"].items())
+    """A table per phone profile run; a line for a profile that could not run."""
+    return "\n\n".join(f"{name}: not run ({r['not_run']})" if "not_run" in r else phone_table(
+        name + (f", the whole browser under {r['quota']['quota']}" if r.get("quota") else ""), r["summary"])
+        for name, r in data["profiles"].items())
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -276,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help=f"comma-separated sections of {','.join(SECTIONS)} (all)")
     parser.add_argument("--table", help="only print the table of an earlier JSON file")
     parser.add_argument("--profile", default="desktop", choices=["desktop", "phones", *PHONE_PROFILES],
-                        help="desktop (localhost, the default), a phone profile, or phones (both)")
+                        help="desktop (localhost, the default), a phone profile, or phones (all of them)")
     parser.add_argument("--compare", action="append", metavar="NAME=DIR",
                         help="phone profiles: also measure the d6 calculator of another built site")
     parser.add_argument("--only-calculator", help="phone profiles: comma-separated system ids (all)")

@@ -67,12 +67,15 @@ def script(name: str) -> str:
     return "\n".join(lines)
 
 
-PHONE_PROFILES = {
+PHONE_PROFILES: dict[str, dict[str, float]] = {
     "phone-4g": {"down_bps": 9_000_000, "up_bps": 1_500_000, "rtt_ms": 150, "cpu": 4},
     "wifi-phone": {"down_bps": 50_000_000, "up_bps": 50_000_000, "rtt_ms": 20, "cpu": 4},
+    "phone-4g-quota": {"down_bps": 9_000_000, "up_bps": 1_500_000, "rtt_ms": 150, "cpu": 1, "cores": 0.5},
 }
-"""The phone profiles: the link the bench's server shapes (down, round trip; up is not shaped) and Chromium's
-CPU slow-down (``Emulation.setCPUThrottlingRate``, which reaches the page's main thread only)."""
+"""The phone profiles: the link the bench's server shapes (down, round trip; up is not shaped) and the CPU's
+slow-down: Chromium's (``cpu``, ``Emulation.setCPUThrottlingRate``, which reaches the page's main thread only, not
+the engine's worker), or a CPU quota for all the browser's processes (``cores``, ``quota.py``: 0.5 is this 2-core
+machine's two cores at a quarter each, as CPU 4x, for every thread, the worker's included)."""
 PHONE_VIEWPORT = {"width": 412, "height": 915}
 STORE_WAIT_S = 120
 """How long a phone run waits for the offline store to finish after the live answer."""

@@ -12,7 +12,15 @@ from collections import Counter
 from html.parser import HTMLParser
 
 import pytest
-from browser.support import CALCULATORS, READY_TIMEOUT, QuietHandler, QuietServer
+from browser.support import (
+    CALCULATORS,
+    PAGE_SCRIPTS,
+    READY_TIMEOUT,
+    QuietHandler,
+    QuietServer,
+    copy_site,
+    wait_engine,
+)
 
 
 class EngineFiles(HTMLParser):
@@ -85,6 +93,34 @@ def test_the_worker_finds_its_files_fetched_from_the_head(browser, watch, built_
     assert "/assets/runtime/pyscript/worker.js" in pyscript and all(gets[path] == 1 for path in pyscript), gets
     assert not [w for w in watch.console_warnings if "engine:" in w], watch.console_warnings  # no fallback taken
     assert not [w for w in watch.console_warnings if "preload" in w], watch.console_warnings
+
+
+def test_the_workers_start_compiles_none_of_pyscripts_package(browser, watch, built_site, tmp_path):
+    """PyScript's worker writes its Python package and imports it at each start: the snapshot holds the package
+    compiled, so each of its modules loads from a pyc checked against the very text PyScript wrote (this Pyodide
+    writes no pyc itself), and the engine's Python, which imports ``pyscript``, answers."""
+    if not list((built_site / "assets" / "runtime").glob("engine-*.snap.*")):
+        pytest.skip("built without the engine snapshot (no Node)")
+    site = copy_site(built_site, tmp_path / "site")
+    program = tmp_path / "site" / "assets" / "engine" / "engine.py"
+    program.write_text(program.read_text(encoding="utf-8") + (PAGE_SCRIPTS / "pyscript-compiled.py").read_text(),
+                       encoding="utf-8")
+    ctx = browser.new_context(service_workers="block")
+    watch.attach(ctx)
+    try:
+        page = ctx.new_page()
+        page.goto(site.url + CALCULATORS["skirmish-d6"])
+        wait_engine(page)
+        page.locator('.calc--full .calc-output[data-state="ready"]').wait_for(timeout=READY_TIMEOUT)
+        worker = next(w for w in page.workers if w.url.endswith("/assets/runtime/pyscript/worker.js"))
+        said = json.loads(worker.evaluate("pyscriptCompiled"))
+    finally:
+        ctx.close()
+        site.stop()
+    watch.check()
+    assert said["writes_pycs"] is False
+    assert {"pyscript", "pyscript.context", "pyscript.display", "pyscript.events"} <= set(said["modules"]), said
+    assert all(said["modules"].values()), said
 
 
 @pytest.mark.parametrize("system", sorted(CALCULATORS))

@@ -119,11 +119,14 @@ def test_image_size_reads_the_header():
         snapshot.image_size(packing.pack(b"XXXX\0\0\0\0"))
 
 
-def test_settings_give_the_start_module():
-    """The set-up gets ``_engine_start``'s source, as JSON."""
-    settings = json.loads(json.dumps(snapshot.settings()))
-    assert list(settings) == ["start"]
-    assert "def start()" in settings["start"] and "STDLIB" in settings["start"]
+def test_settings_give_the_start_module_and_pyscripts_package():
+    """The set-up gets ``_engine_start``'s source, PyScript's Python package to compile and the standard library's
+    modules it imports, as JSON."""
+    settings = json.loads(json.dumps(snapshot.settings(NODE_MODULES)))
+    assert list(settings) == ["start", "pyscript", "imports"]
+    assert "def start()" in settings["start"] and "STDLIB" in settings["start"] and "PYSCRIPT" in settings["start"]
+    assert "pyscript/__init__.py" in settings["pyscript"] and "pyscript/context.py" in settings["pyscript"]
+    assert {"asyncio", "json", "pathlib"} <= set(settings["imports"])
 
 
 def test_cache_key_follows_every_input():
@@ -139,7 +142,7 @@ def test_cache_key_follows_every_input():
 def test_cached_snapshot_is_used_without_node(tmp_path: Path, monkeypatch):
     """A snapshot in the cache under this build's key is returned as it is (Node does not run)."""
     archive = Archive("pycore-x.zip", b"zip")
-    recipe = snapshot.recipe()
+    recipe = snapshot.recipe(NODE_MODULES)
     key = snapshot.cache_key(NODE_MODULES, archive, recipe)
     (tmp_path / f"{key}{snapshot.SUFFIX}").write_bytes(b"cached")
     monkeypatch.setattr(node.shutil, "which", lambda name: "/bin/false")
@@ -193,4 +196,19 @@ def test_start_leaves_the_registry_and_checks_the_stdlib(tmp_path: Path, monkeyp
     module = start_module((107, b"another"))
     with pytest.raises(RuntimeError, match="not the standard library this snapshot was made with"):
         module.start()
+    sys.modules.pop("_engine_start", None)
+
+
+def test_start_writes_pyscripts_package_compiled_where_its_worker_writes_it(tmp_path: Path, monkeypatch):
+    """start() writes each pyc the set-up compiled, relative to the working folder (PyScript's worker writes its
+    package there), and lets go of them."""
+    import sys
+
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    monkeypatch.chdir(tmp_path)
+    module = start_module((0, b""))
+    module.PYSCRIPT.update({"pyscript/__pycache__/__init__.cpython-314.opt-2.pyc": b"code"})
+    module.start()
+    assert (tmp_path / "pyscript" / "__pycache__" / "__init__.cpython-314.opt-2.pyc").read_bytes() == b"code"
+    assert module.PYSCRIPT == {}
     sys.modules.pop("_engine_start", None)

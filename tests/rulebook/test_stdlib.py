@@ -66,8 +66,10 @@ def test_trim_keeps_only_the_kept_files_and_is_deterministic():
 
 
 def test_settings_import_the_safety_modules_and_ask_every_request():
-    """The recording imports each SAFETY module (a package by its own name) and asks the engine every request."""
-    settings = stdlib.settings()
+    """The recording imports what the snapshot imports for PyScript's worker first, then each SAFETY module (a
+    package by its own name), and asks the engine every request."""
+    settings = stdlib.settings(NODE_MODULES)
+    assert {"asyncio", "inspect", "pathlib"} <= set(settings["start_imports"])
     assert settings["imports"] == sorted(name.removesuffix(".*") for name in stdlib.SAFETY)
     assert "xml.etree" in settings["imports"] and "traceback" in settings["imports"]
     assert settings["requests"] == list(stdlib.REQUESTS)
@@ -76,7 +78,7 @@ def test_settings_import_the_safety_modules_and_ask_every_request():
 def test_cached_trim_is_used_without_running_node(tmp_path: Path, monkeypatch):
     """A trimmed archive in the cache under this build's key is used as it is (Node does not run)."""
     archive = Archive("pycore-x.zip", b"zip")
-    config = json.dumps(stdlib.settings(), sort_keys=True).encode()
+    config = json.dumps(stdlib.settings(NODE_MODULES), sort_keys=True).encode()
     key = stdlib.cache_key(NODE_MODULES, archive, stdlib.MAKER.read_bytes() + stdlib.RECORD.read_bytes() + config)
     (tmp_path / f"{key}.stdlib.zip").write_bytes(b"cached")
     (tmp_path / f"{key}.after.zip").write_bytes(b"after")

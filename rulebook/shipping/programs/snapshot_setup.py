@@ -1,8 +1,10 @@
-"""Run inside Pyodide by snapshot.mjs before the memory snapshot is taken: the engine, imported."""
+"""Run inside Pyodide by snapshot.mjs before the memory snapshot is taken: the engine, imported, and PyScript's
+Python package compiled."""
 
 import gc
 import importlib
 import importlib.machinery
+import importlib.util
 import json
 import os
 import pkgutil
@@ -38,6 +40,19 @@ if _made != {"optimize": 2, "json's docstring": False, "pycore's": True}:
     raise RuntimeError(f"the snapshot is meant to be made under -OO, pycore compiled as usual: {_made}")
 _engine = types.ModuleType("_engine_start")
 exec(compile(_settings["start"], "_engine_start", "exec"), _engine.__dict__)
+# PyScript's worker writes its Python package into its working folder at each start, then imports it. The standard
+# library's modules it needs are imported now, and its files compiled (as PyScript's worker would, under -OO) into
+# pycs checked against their text, which _engine_start writes where the import looks: the same text is not compiled
+# again, another text is compiled as usual.
+for _name in _settings["imports"]:
+    importlib.import_module(_name)
+_pycs = {}
+for _path, _source in _settings["pyscript"].items():
+    _data = _source.encode("utf-8")  # as PyScript writes it
+    _code = compile(_data, _path, "exec", dont_inherit=True)
+    _pycs[importlib.util.cache_from_source(_path)] = importlib._bootstrap_external._code_to_hash_pyc(  # type: ignore[attr-defined]
+        _code, importlib.util.source_hash(_data), True)
+_engine.PYSCRIPT = _pycs  # type: ignore[attr-defined]
 _zip = next(p for p in sys.path if p.endswith(".zip"))
 if os.path.exists("/tmp/after.zip"):
     # The archive pages restoring the image load: the one Pyodide started from without the files of the
@@ -58,5 +73,5 @@ with open(_zip, "rb") as _archive:  # only its end: a whole read would leave 2.5
 sys.modules["_engine_start"] = _engine
 for _name in ("_", "PYTHONOPTIMIZE", "PYTHONNODEBUGRANGES"):  # the build machine's script path, CPython's settings
     os.environ.pop(_name, None)
-del _settings, _info, _engine, _zip, _f, _archive, _compile, _as_usual, _name, _made
+del _settings, _info, _engine, _zip, _f, _archive, _compile, _as_usual, _name, _made, _pycs, _path, _source, _data, _code
 gc.collect()  # what the imports left unreachable is freed before the free memory is zeroed

@@ -29,6 +29,8 @@ import pycore  # noqa: E402 (unpacked just above)
 for _info in pkgutil.walk_packages(pycore.__path__, "pycore."):
     if _info.name != "pycore.__main__":
         importlib.import_module(_info.name)
+for _name in _settings["start_imports"]:  # the snapshot imports them too (PyScript's worker needs them)
+    importlib.import_module(_name)
 _start = _in_use()
 for _name in _settings["imports"]:
     with contextlib.suppress(ImportError):  # a SAFETY name this Pyodide's standard library does not have
