@@ -4,6 +4,8 @@ shared link carrying both restored; screenshots (phone and desktop, light and da
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 
 import pytest
@@ -81,6 +83,67 @@ def test_a_fog_bank_between_two_archers(page, server):
     assert "50%" in calc.locator(".calc-facts").inner_text()
     assert calc.locator(".calc-board g.region--fog").count() == 1
     assert scenario_in_url(page)["map"]["regions"][0]["points"] == [[3, 0], [6, 0], [6, 6], [3, 6]]
+
+
+def linked(page):
+    """The scenario in the page's own address (``location.hash``: the address Playwright reports can lag behind a
+    replaced history entry on a phone)."""
+    fragment = page.evaluate("location.hash").split("#s=", 1)[1]
+    return json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)).decode())
+
+
+def centre(calc, key):
+    """Square ``key``'s centre on the screen (the board scrolled into view first)."""
+    calc.locator(".calc-board-view").evaluate("(view) => view.scrollIntoView({ block: 'center' })")
+    box = cell(calc, key).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def touch_action(calc):
+    """The board's view's touch-action, as the browser computes it."""
+    return calc.locator(".calc-board-view").evaluate("(view) => getComputedStyle(view).touchAction")
+
+
+def test_a_fog_bank_dragged_between_two_archers_on_a_phone(phone, server):
+    """Region tool, fog, one finger from square [3, 0] to square [5, 5]: the rectangle shows dashed while the finger
+    moves (the view does not pan: touch-action none), and on release the bank is drawn: 15 ft of the 45 ft line
+    between the archers on [0, 2] and [9, 2] runs through it (columns 3 to 5), so 50% concealment (the fog rule:
+    25% within 10 ft, 50% out to 20 ft). Undo takes it away; another tool lets one finger pan again."""
+    calc = open_link(phone, server, ARCHERS)
+    panning = touch_action(calc)
+    calc.locator('[data-zone-tool="region"]').tap()
+    calc.locator('[data-zone="kind"]').select_option("fog")
+    assert touch_action(calc) == "none"
+    (x0, y0), (x1, y1) = centre(calc, "3,0"), centre(calc, "5,5")
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for step in range(1, 9):
+        x, y = x0 + (x1 - x0) * step / 8, y0 + (y1 - y0) * step / 8
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    stretch = calc.locator(".calc-board rect.hexboard-stretch")
+    assert stretch.count() == 1 and stretch.get_attribute("width") == "102"  # three squares of 34 units
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    calc.locator('[data-block="regions"]').filter(has_text="15 ft").wait_for(timeout=READY_TIMEOUT)
+    assert "50%" in calc.locator(".calc-facts").inner_text()
+    assert stretch.count() == 0
+    assert linked(phone)["map"]["regions"] == [{"kind": "fog", "points": [[3, 0], [6, 0], [6, 6], [3, 6]]}]
+    calc.locator('[data-role="board-undo"]').tap()
+    calc.locator('[data-block="regions"]').wait_for(state="detached", timeout=READY_TIMEOUT)
+    assert not linked(phone)["map"].get("regions")
+    calc.locator('[data-tool="-2"]').tap()
+    assert touch_action(calc) == panning != "none"
+
+
+def test_a_fog_bank_tapped_corner_to_corner_on_a_phone(phone, server):
+    """The same bank by two taps, corner square [3, 0] then [5, 5]: the same polygon and the same 50%."""
+    calc = open_link(phone, server, ARCHERS)
+    calc.locator('[data-zone-tool="region"]').tap()
+    phone.touchscreen.tap(*centre(calc, "3,0"))
+    phone.touchscreen.tap(*centre(calc, "5,5"))
+    calc.locator('[data-block="regions"]').filter(has_text="15 ft").wait_for(timeout=READY_TIMEOUT)
+    assert "50%" in calc.locator(".calc-facts").inner_text()
+    assert linked(phone)["map"]["regions"][0]["points"] == [[3, 0], [6, 0], [6, 6], [3, 6]]
 
 
 def test_an_arrow_slit_drawn_with_the_wall_tool(page, server):

@@ -86,7 +86,8 @@ export class Board {
     // the Area and Region tools (board/zones.js): they write the area's and the regions' hidden fields
     this.zones = new BoardZones(container, {
       input: (path) => this.input(path), say: (words) => this.access.say(words), remember: () => this.remember(),
-      changed: () => this.values.changed(), tools: this.tools,
+      changed: () => this.values.changed(), tools: this.tools, svg: () => this.svg(),
+      outline: (box) => this.drawing.outline(box),
     }, signal);
     listen(this, signal);
     this.followLists(signal);
