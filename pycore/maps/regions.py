@@ -278,6 +278,21 @@ def cell_in(region: Region, cell: Cell, shapes: Shapes | None) -> bool:
     return square_in(shapes, shapes.regions.index(region), cell)
 
 
+def covering(regions: Sequence[Region], cells: Iterable[Cell]) -> dict[Cell, tuple[Region, ...]]:
+    """Each of ``cells`` that lies in one or more of ``regions`` (as ``cell_in`` reads it), with those regions in map
+    order."""
+    if not regions:
+        return {}
+    shaped = shapes(tuple(regions)) if any(r.corners for r in regions) else None
+    out: dict[Cell, tuple[Region, ...]] = {}
+    for cell in cells:
+        inside = tuple(r for r in regions if (r.hexes if isinstance(cell, Hex) else r.corners)
+                       and cell_in(r, cell, shaped))
+        if inside:
+            out[cell] = inside
+    return out
+
+
 def crossed(regions: Sequence[Region], a: Cell, b: Cell, shapes: Shapes | None) -> tuple[Region, ...]:
     """The ``regions`` the centre line from ``a`` to ``b`` runs inside for some length, ends included."""
     if not regions:

@@ -18,6 +18,7 @@ from browser.support import (
     wait_settled,
     wait_state,
 )
+from playwright.sync_api import expect
 
 from pycore import evaluate
 from pycore.page.handler import encode_fragment
@@ -109,7 +110,8 @@ def test_a_fog_bank_dragged_between_two_archers_on_a_phone(phone, server):
     """Region tool, fog, one finger from square [3, 0] to square [5, 5]: the rectangle shows dashed while the finger
     moves (the view does not pan: touch-action none), and on release the bank is drawn: 15 ft of the 45 ft line
     between the archers on [0, 2] and [9, 2] runs through it (columns 3 to 5), so 50% concealment (the fog rule:
-    25% within 10 ft, 50% out to 20 ft). Undo takes it away; another tool lets one finger pan again."""
+    25% within 10 ft, 50% out to 20 ft). Another tool lets one finger pan again; a square in the bank is named "in
+    fog", and a tap on it says so. Undo takes the bank away, and the square's name with it (a patched cell)."""
     calc = open_link(phone, server, ARCHERS)
     panning = touch_action(calc)
     calc.locator('[data-zone-tool="region"]').tap()
@@ -128,11 +130,17 @@ def test_a_fog_bank_dragged_between_two_archers_on_a_phone(phone, server):
     assert "50%" in calc.locator(".calc-facts").inner_text()
     assert stretch.count() == 0
     assert linked(phone)["map"]["regions"] == [{"kind": "fog", "points": [[3, 0], [6, 0], [6, 6], [3, 6]]}]
+    calc.locator('[data-tool="-2"]').tap()
+    expect(calc.locator('[data-tool="-2"]')).to_have_attribute("aria-pressed", "true")
+    expect(calc.locator(".calc-board")).not_to_have_attribute("data-drag-draws", "")
+    assert touch_action(calc) == panning != "none"
+    assert cell(calc, "4,2").get_attribute("aria-label") == "square 4, 2: empty, in fog"
+    phone.touchscreen.tap(*centre(calc, "4,2"))
+    expect(calc.locator('[data-role="board-announce"]')).to_have_text("Square 4, 2: empty, in fog.")
     calc.locator('[data-role="board-undo"]').tap()
     calc.locator('[data-block="regions"]').wait_for(state="detached", timeout=READY_TIMEOUT)
     assert not linked(phone)["map"].get("regions")
-    calc.locator('[data-tool="-2"]').tap()
-    assert touch_action(calc) == panning != "none"
+    expect(cell(calc, "4,2")).to_have_attribute("aria-label", "square 4, 2: empty")
 
 
 def test_a_fog_bank_tapped_corner_to_corner_on_a_phone(phone, server):

@@ -294,7 +294,7 @@ export class Board {
       return;
     }
     const pieces = this.read();
-    const words = cellWords(this.spec, key, pieces, cellNoun(this.form));
+    const words = cellWords(this.spec, key, pieces, cellNoun(this.form), this.cell(key)?.dataset.within);
     if (this.held !== null && this.held !== key && !pieces.has(key)) {
       this.drop(this.held, key);
     } else if (this.held === key) {
