@@ -65,13 +65,14 @@ def test_an_area_gives_a_table_of_everyone_it_caught():
 
 
 def test_d6_an_area_catches_the_invisible_and_those_in_total_cover():
-    """d6 Skirmish (the map page's worked example): a 2-inch sphere on [3, 2] catches the invisible target on [4, 0],
-    which no attack could aim at 4 inches away, and its ally on [5, 2] behind the total obstacle [4, 2]: both affected,
-    the ally's cover from the burst said as total (not as a level's number), no save bonus for either."""
+    """d6 Skirmish (the map page's worked example): a 2-inch sphere on [3, 3] catches the invisible target on [4, 2],
+    which no attack could aim at 4 inches away, and its ally on [5, 3] behind the total obstacle [4, 3]: both affected,
+    the ally's cover from the burst said as total (not as a level's number), no save bonus for either. The attacker
+    on [0, 3], 3 inches off, is outside."""
     s = {"system": "skirmish-d6", "attack": {"hits_on": 4}, "target": {"invisible": True},
-         "map": {"cols": 9, "rows": 5, "attacker": [0, 2], "target": [4, 0],
-                 "obstacles": [{"hex": [4, 2], "kind": "total"}], "creatures": [{"hex": [5, 2], "side": "target"}]},
-         "area": {"shape": "sphere", "at": [3, 2], "size": 2}}
+         "map": {"cols": 9, "rows": 6, "attacker": [0, 3], "target": [4, 2],
+                 "obstacles": [{"hex": [4, 3], "kind": "total"}], "creatures": [{"hex": [5, 3], "side": "target"}]},
+         "area": {"shape": "sphere", "at": [3, 3], "size": 2}}
     result = evaluate(s)
     assert result["targetable"] is False
     root = ET.fromstring(result_html(result, "../../", s))
