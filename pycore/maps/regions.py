@@ -280,17 +280,23 @@ def cell_in(region: Region, cell: Cell, shapes: Shapes | None) -> bool:
 
 def covering(regions: Sequence[Region], cells: Iterable[Cell]) -> dict[Cell, tuple[Region, ...]]:
     """Each of ``cells`` that lies in one or more of ``regions`` (as ``cell_in`` reads it), with those regions in map
-    order."""
-    if not regions:
-        return {}
-    shaped = shapes(tuple(regions)) if any(r.corners for r in regions) else None
-    out: dict[Cell, tuple[Region, ...]] = {}
-    for cell in cells:
-        inside = tuple(r for r in regions if (r.hexes if isinstance(cell, Hex) else r.corners)
-                       and cell_in(r, cell, shaped))
-        if inside:
-            out[cell] = inside
-    return out
+    order. Only the cells a region lists, or those within its polygon's smallest rectangle, are asked."""
+    present = set(cells)
+    found: dict[Cell, list[Region]] = {}
+    for region in regions:
+        for h in region.hexes & present:
+            found.setdefault(h, []).append(region)
+    drawn = tuple(r for r in regions if r.corners)
+    if drawn:
+        shaped = shapes(drawn)
+        k = shaped.scale
+        for i, region in enumerate(drawn):
+            x0, y0, x1, y1 = shaped.boxes[i]
+            for row in range(y0 // k - 1, y1 // k + 1):
+                for col in range(x0 // k - 1, x1 // k + 1):
+                    if (col, row) in present and square_in(shaped, i, (col, row)):
+                        found.setdefault((col, row), []).append(region)
+    return {cell: tuple(sorted(inside, key=lambda r: r.index)) for cell, inside in found.items()}
 
 
 def crossed(regions: Sequence[Region], a: Cell, b: Cell, shapes: Shapes | None) -> tuple[Region, ...]:
