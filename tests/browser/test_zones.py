@@ -30,7 +30,7 @@ FIREBALL = {"system": "classic-d20", "attack": {"to_hit": 15}, "target": {"ac": 
             "map": {"cols": 8, "rows": 4, "attacker": [0, 1], "target": [4, 1],
                     "obstacles": [{"hex": [3, 1], "kind": "wall"}], "creatures": [{"hex": [2, 2], "side": "target"}]}}
 """The hex-map page's fireball by a wall, before the fireball is placed."""
-SCREENS = {"phone": PHONE, "desktop": {"viewport": {"width": 1280, "height": 1000}}}
+SCREENS = {"phone": PHONE, "desktop": {"viewport": {"width": 1280, "height": 900}}}
 
 
 def open_link(page, server, scenario):
@@ -222,6 +222,36 @@ def test_screenshot_of_a_fireball_placed_by_touch(browser, server, watch, shots:
     table.filter(has_text="Caught by the area: 3").wait_for(timeout=READY_TIMEOUT)
     calc.locator(".calc-board").screenshot(path=str(shots / f"fireball-board-phone-{scheme}.png"))
     table.screenshot(path=str(shots / f"fireball-table-phone-{scheme}.png"))
+    ctx.close()
+    watch.check()
+
+
+def drag(page, start, end, steps=8):
+    """One finger from ``start`` to ``end`` (screen points), lifted at the end."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+    for step in range(1, steps + 1):
+        x, y = (a + (b - a) * step / steps for a, b in zip(start, end))
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.shots
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshot_of_a_fog_bank_dragged_by_touch(browser, server, watch, shots: Path, scheme):
+    """The fog bank dragged between the two archers on a phone: what the screen shows of the board, then of the
+    answer."""
+    ctx = browser.new_context(**PHONE, color_scheme=scheme)
+    watch.attach(ctx)
+    page = ctx.new_page()
+    calc = open_link(page, server, ARCHERS)
+    calc.locator('[data-zone-tool="region"]').tap()
+    drag(page, centre(calc, "3,0"), centre(calc, "5,5"))
+    calc.locator('[data-block="regions"]').filter(has_text="15 ft").wait_for(timeout=READY_TIMEOUT)
+    calc.locator(".calc-board-view").evaluate("(view) => view.scrollIntoView({ block: 'center' })")
+    page.screenshot(path=str(shots / f"fog-dragged-board-phone-{scheme}.png"))
+    calc.locator('[data-block="regions"]').evaluate("(block) => block.scrollIntoView({ block: 'center' })")
+    page.screenshot(path=str(shots / f"fog-dragged-answer-phone-{scheme}.png"))
     ctx.close()
     watch.check()
 
