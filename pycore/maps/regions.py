@@ -54,8 +54,8 @@ Cell = Hex | tuple[int, int]
 
 
 def region_field(rule: str) -> Field:
-    """The contract's ``map.regions`` input, in the ``map`` group; not in the calculator's form (the board does not
-    draw regions yet), so a link, a file or the command line gives it."""
+    """The contract's ``map.regions`` input, in the ``map`` group; not a control of the calculator's form: the board's
+    Region tool writes it, or a link, a file or the command line gives it."""
     return Field("map.regions", "records", "Regions", default=(), max_items=MAX_REGIONS, rule=rule, group="map",
                  in_form=False, item_label="region", item_fields=(
                      Field("kind", "choice", "Kind", default="fog", choices=KINDS),
