@@ -2,9 +2,9 @@
 // A board's input, as on a tabletop: a tap (or a click) selects a cell and shows what is there; a piece moves by
 // dragging it, or by tapping it and then its new cell; with the Region tool on a square map a drag draws a
 // rectangle (one finger draws then, it does not pan: board/zones.js says so with `data-drag-draws`); placing or
-// clearing is the tool row's choice (board/board.js), never a plain tap's. The arrow keys move between cells, Enter or Space acts as a tap, a digit places that kind of
-// piece, Delete, Backspace or 0 clears the cell, Escape puts a picked-up piece back and Ctrl+Z undoes. On a square
-// map a tap, Enter or Space on a door opens or closes it.
+// clearing is the tool row's choice (board/board.js), never a plain tap's. The arrow keys move between cells, Enter
+// or Space acts as a tap, a digit places that kind of piece, Delete, Backspace or 0 clears the cell, Escape puts a
+// picked-up piece back and Ctrl+Z undoes. On a square map a tap, Enter or Space on a door opens or closes it.
 
 import { afterPaint } from "../utilities/common.js";
 import { keyOf } from "./access.js";
