@@ -56,6 +56,22 @@ def test_a_line_along_a_regions_edge_is_not_inside_it():
     assert rg.cells_inside(found, (0, 2), (9, 2), rg.shapes(found)) == 0.0
 
 
+def test_the_regions_covering_each_cell():
+    """Squares whose centre lies in a region or on its edge are covered: fog from x 2 to 4 covers columns 2 and 3
+    (centres 2.5 and 3.5), a triangle (0, 0), (4, 0), (0, 4) covers [1, 1] (centre (1.5, 1.5), inside) and [1, 2] and
+    [2, 1] (centres on its long edge, x + y = 4) but not [2, 2] or [3, 1]; on hexes a region covers the hexes it
+    lists."""
+    found = rg.read([{"hexes": None, "penalty": None, "blind": None, **band("fog", 2, 4)},
+                     {"kind": "brush", "points": [[0, 0], [4, 0], [0, 4]], "hexes": None, "penalty": None,
+                      "blind": None}])
+    fog, brush = found
+    covered = rg.covering(found, [(1, 1), (1, 2), (2, 2), (3, 1), (4, 0), (2, 1)])
+    assert covered == {(1, 1): (brush,), (1, 2): (brush,), (2, 2): (fog,), (3, 1): (fog,), (2, 1): (fog, brush)}
+    dim = rg.read([{"kind": "dim", "hexes": [[4, 0]], "points": None, "penalty": None, "blind": None}])
+    assert rg.covering(dim, [Hex.axial(4, 0), Hex.axial(3, 0)]) == {Hex.axial(4, 0): dim}
+    assert rg.covering((), [(0, 0)]) == {}
+
+
 def test_hexes_count_half_at_each_end():
     """On hexes the centre line holds half of each end hex and the whole of each hex between: fog on [1, 0] and
     [2, 0] of the line [0, 0]-[4, 0] is 2 hexes of it; with the target's [4, 0] fogged too, 2.5."""

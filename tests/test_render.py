@@ -64,6 +64,26 @@ def test_an_area_gives_a_table_of_everyone_it_caught():
     assert "../../rules/classic-d20/cover/#d20.cover.saves" in links
 
 
+def test_d6_an_area_catches_the_invisible_and_those_in_total_cover():
+    """d6 Skirmish (the map page's worked example): a 2-inch sphere on [3, 3] catches the invisible target on [4, 2],
+    which no attack could aim at 4 inches away, and its ally on [5, 3] behind the total obstacle [4, 3]: both affected,
+    the ally's cover from the burst said as total (not as a level's number), no save bonus for either. The attacker
+    on [0, 3], 3 inches off, is outside."""
+    s = {"system": "skirmish-d6", "attack": {"hits_on": 4}, "target": {"invisible": True},
+         "map": {"cols": 9, "rows": 6, "attacker": [0, 3], "target": [4, 2],
+                 "obstacles": [{"hex": [4, 3], "kind": "total"}], "creatures": [{"hex": [5, 3], "side": "target"}]},
+         "area": {"shape": "sphere", "at": [3, 3], "size": 2}}
+    result = evaluate(s)
+    assert result["targetable"] is False
+    root = ET.fromstring(result_html(result, "../../", s))
+    box = root.find(".//div[@data-block='area']")
+    assert box.find("p").text == "Caught by the area: 2"
+    rows = {tr.get("data-piece"): {td.get("data-key"): td.text for td in tr.iter("td") if td.get("data-key")}
+            for tr in box.iter("tr") if tr.get("data-piece")}
+    assert rows == {"map.target": {"cover": "level 0", "affected": "yes", "save_bonus": "none"},
+                    "map.creatures.0": {"cover": "total", "affected": "yes", "save_bonus": "none"}}
+
+
 def test_a_bystander_caught_is_named_and_the_regions_said():
     """Enchanted Realms: a 5 ft sphere on the target's hex [5, 0] catches it and Bram on [6, 0], named as the
     scenario names him; the obscured ground (minus 2, blind) is said in words."""

@@ -435,3 +435,48 @@ def test_regions_and_the_area_come_in_the_walls_layer_of_a_patch():
     shown = board_marks(plain, interactive=True)
     patch = board_patch(fogged, shown, interactive=True)
     assert 'data-region="0"' in patch["walls"][1]
+
+
+def test_a_cells_name_says_the_regions_covering_it():
+    """On the interactive board a square whose centre lies in a region ends its name with the region's words: fog from
+    x 3 to 6 and brush from (0, 0) to (4, 4) both cover [3, 1], brush alone the attacker's [0, 2], neither [6, 0]
+    (the fog's edge runs at x 6, its centre is 6.5). The words also come as ``data-within`` for the page's tap."""
+    fog = {"kind": "fog", "points": [[3, 0], [6, 0], [6, 6], [3, 6]]}
+    brush = {"kind": "brush", "points": [[0, 0], [4, 0], [4, 4], [0, 4]]}
+    scenario = d20_square_scene(map={"regions": [fog, brush]})
+    from pycore.views import VIEWS
+    svg = ET.fromstring(board_svg(VIEWS["classic-d20"].board(scenario, evaluate(scenario)), interactive=True))
+    label = {g.get("data-hex"): g.get("aria-label") for g in svg.iter("{http://www.w3.org/2000/svg}g")
+             if g.get("data-hex")}
+    assert label["3,1"] == "square 3, 1: empty, in fog, in brush"
+    assert label["0,2"] == "square 0, 2: Attacker, in brush"
+    assert label["6,0"] == "square 6, 0: empty"
+    assert svg.find(".//svg:g[@data-hex='3,1']", NS).get("data-within") == "in fog, in brush"
+    assert svg.find(".//svg:g[@data-hex='6,0']", NS).get("data-within") is None
+
+
+def test_a_hex_in_dim_light_says_so():
+    """d6 Skirmish on hexes: dim light on the target's hex [4, 0] names it there, and nowhere else."""
+    s = {"system": "skirmish-d6", "map": {"attacker": [0, 0], "target": [4, 0],
+                                          "regions": [{"kind": "dim", "hexes": [[4, 0]]}]}}
+    from pycore.views import VIEWS
+    svg = ET.fromstring(board_svg(VIEWS["skirmish-d6"].board(s, evaluate(s)), interactive=True))
+    assert svg.find(".//svg:g[@data-hex='4,0']", NS).get("aria-label") == "hex 4, 0: Target, in dim light"
+    assert [g.get("data-hex") for g in svg.findall(".//svg:g[@data-within]", NS)] == ["4,0"]
+
+
+def test_a_region_drawn_or_taken_away_patches_the_names_of_its_cells():
+    """A fog bank drawn on the interactive board changes the names of the squares it covers, so a patch sends them
+    (and only squares it covers or that changed otherwise); taken away again, the patch sends them back plain."""
+    fog = {"kind": "fog", "points": [[3, 0], [6, 0], [6, 6], [3, 6]]}
+    _, plain = drawn(d20_square_scene())
+    _, fogged = drawn(d20_square_scene(map={"regions": [fog]}))
+    patch = board_patch(fogged, board_marks(plain, interactive=True), interactive=True)
+    fogged_squares = {f"{c},{r}" for c in range(3, 6) for r in range(6)}
+    assert fogged_squares <= set(patch["cells"])
+    assert 'aria-label="square 4, 2: empty, in fog"' in patch["cells"]["4,2"][1]
+    assert "6,2" not in patch["cells"] and "2,2" not in patch["cells"]
+    back = board_patch(plain, board_marks(fogged, interactive=True), interactive=True)
+    assert fogged_squares <= set(back["cells"])
+    digest, cell, _ = back["cells"]["4,2"]
+    assert digest == "" and 'aria-label="square 4, 2: empty"' in cell

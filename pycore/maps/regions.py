@@ -54,8 +54,8 @@ Cell = Hex | tuple[int, int]
 
 
 def region_field(rule: str) -> Field:
-    """The contract's ``map.regions`` input, in the ``map`` group; not in the calculator's form (the board does not
-    draw regions yet), so a link, a file or the command line gives it."""
+    """The contract's ``map.regions`` input, in the ``map`` group; not a control of the calculator's form: the board's
+    Region tool writes it, or a link, a file or the command line gives it."""
     return Field("map.regions", "records", "Regions", default=(), max_items=MAX_REGIONS, rule=rule, group="map",
                  in_form=False, item_label="region", item_fields=(
                      Field("kind", "choice", "Kind", default="fog", choices=KINDS),
@@ -276,6 +276,27 @@ def cell_in(region: Region, cell: Cell, shapes: Shapes | None) -> bool:
         return cell in region.hexes
     assert shapes is not None, "a square map's regions are read with their shapes"
     return square_in(shapes, shapes.regions.index(region), cell)
+
+
+def covering(regions: Sequence[Region], cells: Iterable[Cell]) -> dict[Cell, tuple[Region, ...]]:
+    """Each of ``cells`` that lies in one or more of ``regions`` (as ``cell_in`` reads it), with those regions in map
+    order. Only the cells a region lists, or those within its polygon's smallest rectangle, are asked."""
+    present = set(cells)
+    found: dict[Cell, list[Region]] = {}
+    for region in regions:
+        for h in region.hexes & present:
+            found.setdefault(h, []).append(region)
+    drawn = tuple(r for r in regions if r.corners)
+    if drawn:
+        shaped = shapes(drawn)
+        k = shaped.scale
+        for i, region in enumerate(drawn):
+            x0, y0, x1, y1 = shaped.boxes[i]
+            for row in range(y0 // k - 1, y1 // k + 1):
+                for col in range(x0 // k - 1, x1 // k + 1):
+                    if (col, row) in present and square_in(shaped, i, (col, row)):
+                        found.setdefault((col, row), []).append(region)
+    return {cell: tuple(sorted(inside, key=lambda r: r.index)) for cell, inside in found.items()}
 
 
 def crossed(regions: Sequence[Region], a: Cell, b: Cell, shapes: Shapes | None) -> tuple[Region, ...]:

@@ -34,12 +34,14 @@ def piece_name(path: str, scenario: dict[str, Any] | None) -> str:
 
 
 def cover_words(entry: dict[str, Any]) -> str:
-    """The caught piece's cover from the origin, as the system gives it (``90%``, ``level 1``, ``partial``)."""
+    """The caught piece's cover from the origin, as the system gives it (``90%``, ``level 1``, ``total``,
+    ``partial``)."""
     if "cover" in entry:
         value = entry["cover"]
         return f"{value}%" if isinstance(value, int) and not isinstance(value, bool) else str(value)
     if "cover_level" in entry:
-        return f"level {entry['cover_level']}"
+        level = entry["cover_level"]
+        return f"level {level}" if isinstance(level, int) else str(level)  # ("total": no level's number)
     return "—"
 
 

@@ -243,3 +243,5 @@ class Board:
     """The lines between the two pieces' corners the rules count, each broken or clear."""
     counted: tuple[CountedPiece, ...] = ()
     """The pieces of a square map's lines that the centre line crosses and counts, outlined."""
+    cell_words: tuple[tuple[Spot, str], ...] = field(default=())
+    """Words a cell's name ends with (``"in fog"``: a region covering it), several allowed per cell, in order."""

@@ -76,7 +76,10 @@ def _cells(board: Board, layout: Plot, interactive: bool, ident: str, only: set[
     for h, cls in board.cell_classes:
         extra.setdefault(h, []).append(cls)
     heat = dict(board.heat)
-    special = pieces.keys() | marks.keys() | ruled.keys() | extra.keys() | heat.keys()
+    words: dict[Spot, list[str]] = {}
+    for h, said in board.cell_words:
+        words.setdefault(h, []).append(said)
+    special = pieces.keys() | marks.keys() | ruled.keys() | extra.keys() | heat.keys() | words.keys()
     plain, keyed, pieced = _plain(board.cells, interactive, ident)
     first = board.cells[0]
     if len(pieced) > 4 * len(plain):
@@ -86,19 +89,20 @@ def _cells(board: Board, layout: Plot, interactive: bool, ident: str, only: set[
         if h not in special:
             return plain[h]
         piece = pieces.get(h)
-        if piece is not None and h not in marks and h not in ruled and h not in extra and h not in heat:
+        alone = h not in marks and h not in ruled and h not in extra and h not in words
+        if piece is not None and alone and h not in heat:
             made = pieced.get((h, piece))
             if made is None:
                 made = pieced[(h, piece)] = _cell(layout, h, piece, (), None, (), interactive, h == first, ident)
             return made
         shade = heat.get(h)
-        if shade is not None and piece is None and h not in marks and h not in ruled and h not in extra:
+        if shade is not None and piece is None and alone:
             made = pieced.get((h, shade))
             if made is None:
                 made = pieced[(h, shade)] = _cell(layout, h, None, (), None, (), interactive, h == first, ident, shade)
             return made
         return _cell(layout, h, piece, tuple(marks.get(h, ())), ruled.get(h), tuple(extra.get(h, ())),
-                     interactive, h == first, ident, heat.get(h))
+                     interactive, h == first, ident, heat.get(h), tuple(words.get(h, ())))
 
     if only is None:
         return [cell(h) for h in board.cells]
@@ -218,9 +222,10 @@ def _heat_patterns(defs: ET.Element, ident: str) -> None:
 
 
 def _cell_attributes(h: Spot, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
-                     interactive: bool, first: bool, heat: Heat | None) -> tuple[dict[str, str], str]:
-    """A cell's attributes (its classes, key, place, piece, rule, and on the page its button role) and what it is in
-    words (``"hex 2, 1: attacker"``)."""
+                     interactive: bool, first: bool, heat: Heat | None,
+                     within: tuple[str, ...] = ()) -> tuple[dict[str, str], str]:
+    """A cell's attributes (its classes, key, place, piece, rule, the words of the regions covering it, and on the
+    page its button role) and what it is in words (``"hex 2, 1: attacker, in fog"``)."""
     col, row = roffset_from_cube(ODD, h) if isinstance(h, Hex) else h
     words = [f"hex {h.q}, {h.r}" if isinstance(h, Hex) else f"square {h[0]}, {h[1]}"]
     classes = ["hex"] if isinstance(h, Hex) else ["hex", "square"]
@@ -234,8 +239,10 @@ def _cell_attributes(h: Spot, piece: Piece | None, marks: tuple[Mark, ...], rule
         classes.extend(("heat", f"heat--{heat.band}"))
         words.append(heat.label)
     words.extend(m.label for m in marks)
-    said = ": ".join([words[0], ", ".join(words[1:]) or "empty"])
+    said = ": ".join([words[0], ", ".join([*(words[1:] or ["empty"]), *within])])
     attrs = {"class": " ".join(classes), "data-hex": hex_key(h), "data-col": str(col), "data-row": str(row)}
+    if within:
+        attrs["data-within"] = ", ".join(within)  # for the page's words on a tap, as they are (never parsed)
     if heat:
         attrs["data-heat"] = str(heat.band)
     if piece:
@@ -250,11 +257,11 @@ def _cell_attributes(h: Spot, piece: Piece | None, marks: tuple[Mark, ...], rule
 
 @functools.lru_cache(maxsize=8192)
 def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], rule: str | None, extra: tuple[str, ...],
-          interactive: bool, first: bool, ident: str, heat: Heat | None = None) -> Cell:
+          interactive: bool, first: bool, ident: str, heat: Heat | None = None, within: tuple[str, ...] = ()) -> Cell:
     """One hex's markup (cached: on a big map most hexes look the same from one change to the next)."""
     centre = centre_of(layout, h)
     key = hex_key(h)
-    attrs, said = _cell_attributes(h, piece, marks, rule, extra, interactive, first, heat)
+    attrs, said = _cell_attributes(h, piece, marks, rule, extra, interactive, first, heat, within)
     g = ET.Element("g", attrs)
     if not interactive:
         ET.SubElement(g, "title").text = said
@@ -289,7 +296,7 @@ def _cell(layout: Plot, h: Spot, piece: Piece | None, marks: tuple[Mark, ...], r
         if mark.rule:
             attrs["data-rule"] = mark.rule
         glyph(attrs, mark.text)
-    plain = not (piece or marks or rule or extra or heat)
+    plain = not (piece or marks or rule or extra or heat or within)
     cell, glyph_markup = ET.tostring(g, encoding="unicode"), "".join(ET.tostring(e, encoding="unicode") for e in glyphs)
     digest = "" if plain else f"{zlib.crc32((cell + glyph_markup).encode('utf-8')):08x}"
     return Cell(key, plain, cell, glyph_markup, digest)

@@ -7,7 +7,9 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from ..geometry.crossings import point
 from ..geometry.hexgrid import Hex
+from ..maps import regions as map_regions
 from ..maps.areas import SPREAD, hex_centre, square_point
 from .common import map_of
 from .drawing import Board, Mark, Region, Spot, Zone
@@ -24,6 +26,12 @@ REGION_WORDS = {
     "obscured": ("░", "obscured ground: a minus to actions into it"),
 }
 """Each region kind's symbol in the key and what it is, in words (its pattern is the drawing's own)."""
+WITHIN_WORDS = {
+    "fog": "in fog", "dark": "in darkness", "dim": "in dim light", "bright": "in bright light",
+    "radiant": "in radiant light", "brush": "in brush", "dense-brush": "in dense brush",
+    "screen": "behind a translucent screen", "obscured": "on obscured ground",
+}
+"""What a cell in a region of each kind is, in the words its name ends with (``"square 4, 2: empty, in fog"``)."""
 AREA_WORDS = {"sphere": "sphere", "line": "line", "cone": "cone"}
 """What each area shape is called in words."""
 
@@ -65,6 +73,17 @@ def board_regions(battle_map: dict[str, Any]) -> tuple[Region, ...]:
             more = f", minus {penalty}" if isinstance(penalty, int) and penalty else ""
             more += ", blind" if item.get("blind") is True else ""
             out.append(Region(kind, cells, points, f"region {i + 1}: {kind}{more}", i))
+    return tuple(out)
+
+
+def region_words(cells: tuple[Spot, ...], regions: tuple[Region, ...]) -> tuple[tuple[Spot, str], ...]:
+    """The words each cell's name ends with for the regions covering it (``"in fog"``), each kind once, in map
+    order: the regions read as the engine reads them (``pycore.maps.regions.covering``)."""
+    read = tuple(map_regions.Region(r.kind, r.index, frozenset(h for h in r.cells if isinstance(h, Hex)),
+                                    tuple(point(p) for p in r.points), 0, False) for r in regions)
+    out: list[tuple[Spot, str]] = []
+    for cell, inside in map_regions.covering(read, cells).items():
+        out.extend((cell, WITHIN_WORDS[kind]) for kind in dict.fromkeys(r.kind for r in inside))
     return tuple(out)
 
 
@@ -137,4 +156,5 @@ def with_zones(board: Board, regions: tuple[Region, ...], zone: Zone | None,
                 legend += (("◌", "inside the area but not affected"),)
         desc += f" An area ({zone.label}) catches {len(caught)} piece(s)." if caught else f" An area ({zone.label})."
     return dataclasses.replace(board, regions=regions, zone=zone, marks=board.marks + marks,
-                               cell_classes=board.cell_classes + classes, legend=board.legend + legend, desc=desc)
+                               cell_classes=board.cell_classes + classes, legend=board.legend + legend, desc=desc,
+                               cell_words=board.cell_words + region_words(board.cells, regions))

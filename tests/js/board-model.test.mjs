@@ -98,6 +98,9 @@ test("cellWords says what stands on a cell", () => {
   assert.equal(cellWords(REALMS, "4,0", pieces, "square"), "Square 4, 0: Target.");
   assert.equal(cellWords(REALMS, "2,0", pieces), "Hex 2, 0: Creature (Goblin).");
   assert.equal(cellWords(REALMS, "1,0", pieces), "Hex 1, 0: empty.");
+  // the engine's words for the regions covering the cell (its data-within) end them, as they are
+  assert.equal(cellWords(REALMS, "1,0", pieces, "square", "in fog, in brush"), "Square 1, 0: empty, in fog, in brush.");
+  assert.equal(cellWords(REALMS, "4,0", pieces, "hex", "in dim light"), "Hex 4, 0: Target, in dim light.");
 });
 
 test("remember keeps the last snapshots, each once", () => {

@@ -1,20 +1,7 @@
 // The board's Area and Region tools' pure helpers (site/assets/board/zones.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { areaFields, areaPoint, listOf, nearestCorner, rectanglePoints, squaresInRectangle, toggledHex }
-  from "../../site/assets/board/zones.js";
-
-test("the squares inside a rectangle tapped corner to corner, either way round", () => {
-  // corners [3, 0] and [5, 1]: columns 3 to 5, rows 0 and 1, six squares
-  assert.deepEqual(squaresInRectangle("5,1", "3,0"), ["3,0", "4,0", "5,0", "3,1", "4,1", "5,1"]);
-  assert.deepEqual(squaresInRectangle("2,2", "2,2"), ["2,2"]);
-});
-
-test("a rectangle's outline holds both corner squares whole", () => {
-  // squares [3, 0] to [5, 5]: from the point (3, 0) to (6, 6), a fog bank three squares wide
-  assert.deepEqual(rectanglePoints("3,0", "5,5"), [[3, 0], [6, 0], [6, 6], [3, 6]]);
-  assert.deepEqual(rectanglePoints("5,5", "3,0"), [[3, 0], [6, 0], [6, 6], [3, 6]]);
-});
+import { areaFields, areaPoint, listOf, nearestCorner, toggledHex } from "../../site/assets/board/zones.js";
 
 test("the brush adds a hex, and takes it away on a second tap", () => {
   const once = toggledHex([[1, 0]], "2,0");

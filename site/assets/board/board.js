@@ -86,7 +86,8 @@ export class Board {
     // the Area and Region tools (board/zones.js): they write the area's and the regions' hidden fields
     this.zones = new BoardZones(container, {
       input: (path) => this.input(path), say: (words) => this.access.say(words), remember: () => this.remember(),
-      changed: () => this.values.changed(), tools: this.tools,
+      changed: () => this.values.changed(), tools: this.tools, svg: () => this.svg(),
+      outline: (box) => this.drawing.outline(box),
     }, signal);
     listen(this, signal);
     this.followLists(signal);
@@ -293,7 +294,7 @@ export class Board {
       return;
     }
     const pieces = this.read();
-    const words = cellWords(this.spec, key, pieces, cellNoun(this.form));
+    const words = cellWords(this.spec, key, pieces, cellNoun(this.form), this.cell(key)?.dataset.within);
     if (this.held !== null && this.held !== key && !pieces.has(key)) {
       this.drop(this.held, key);
     } else if (this.held === key) {

@@ -2,7 +2,7 @@
 // A board's drawing as the engine made it: the one place that writes it. A whole drawing is written only when it
 // differs from what is shown; a patch (the cells that changed, the lines, a square map's walls layer) is applied to
 // the drawing in place, so the cell holding the tab stop and focus keeps them. Also the drawing's cells by key, and
-// a square map's picture in the slot the engine leaves for it.
+// a square map's picture in the slot the engine leaves for it, and the dashed outline of a region being dragged.
 
 import { keyOf } from "./access.js";
 import { holdsMarkup } from "../utilities/common.js";
@@ -172,6 +172,25 @@ export class BoardDrawing {
       slot?.removeAttribute("href");
     }
     this.container.toggleAttribute("data-picture", on);
+  }
+
+  // The dashed outline of a region being dragged, over everything the engine drew (null: none). It is the page's
+  // own mark, not the engine's: the next whole drawing drops it, and the drag's end takes it away.
+  /** @param {{ x: number, y: number, width: number, height: number } | null} box in the drawing's units */
+  outline(box) {
+    const svg = this.svg();
+    let rect = svg?.querySelector(":scope > rect.hexboard-stretch") ?? null;
+    if (!svg || !box) {
+      rect?.remove();
+      return;
+    }
+    if (!rect) {
+      rect = document.createElementNS(SVG_NS, "rect");
+      rect.setAttribute("class", "hexboard-stretch");
+      rect.setAttribute("aria-hidden", "true");
+      svg.append(rect);
+    }
+    for (const [name, value] of Object.entries(box)) rect.setAttribute(name, String(value));
   }
 
   // The drawing's cell elements by key ("q,r") and by place ("col,row"): one query per drawing, not per cell.

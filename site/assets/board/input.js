@@ -1,9 +1,10 @@
 // @ts-check
 // A board's input, as on a tabletop: a tap (or a click) selects a cell and shows what is there; a piece moves by
-// dragging it, or by tapping it and then its new cell; placing or clearing is the tool row's choice (board/board.js),
-// never a plain tap's. The arrow keys move between cells, Enter or Space acts as a tap, a digit places that kind of
-// piece, Delete, Backspace or 0 clears the cell, Escape puts a picked-up piece back and Ctrl+Z undoes. On a square
-// map a tap, Enter or Space on a door opens or closes it.
+// dragging it, or by tapping it and then its new cell; with the Region tool on a square map a drag draws a
+// rectangle (one finger draws then, it does not pan: board/zones.js says so with `data-drag-draws`); placing or
+// clearing is the tool row's choice (board/board.js), never a plain tap's. The arrow keys move between cells, Enter
+// or Space acts as a tap, a digit places that kind of piece, Delete, Backspace or 0 clears the cell, Escape puts a
+// picked-up piece back and Ctrl+Z undoes. On a square map a tap, Enter or Space on a door opens or closes it.
 
 import { afterPaint } from "../utilities/common.js";
 import { keyOf } from "./access.js";
@@ -41,10 +42,11 @@ function cellAt(board, x, y) {
 }
 
 // A press in progress: where it began, the cell (its key) and door it began on, whether that cell held a piece the
-// move tool can drag, and whether it has become a drag.
+// move tool can drag, whether it draws a region's rectangle (the Region tool on a square map), and whether it has
+// become a drag.
 /**
  * @typedef {{ id: number, x: number, y: number, key: string | null, door: string | null, piece: boolean,
- *   dragging: boolean, over: string | null }} Press
+ *   region: boolean, dragging: boolean, over: string | null }} Press
  */
 
 // Listen on the board's drawing until `signal` is aborted.
@@ -86,9 +88,10 @@ function pressed(board, press, event) {
   const g = hexOf(event);
   const door = doorOf(event);
   const piece = Boolean(g?.dataset.piece) && board.tool === MOVE && !door;
+  const region = Boolean(g) && board.zones.drags;
   press.now = { id: event.pointerId, x: event.clientX, y: event.clientY, key: g ? keyOf(g) : null,
-    door: door?.dataset.door ?? null, piece, dragging: false, over: null };
-  if (piece) board.box.setPointerCapture?.(event.pointerId); // the drag's moves come here, over any cell
+    door: door?.dataset.door ?? null, piece, region, dragging: false, over: null };
+  if (piece || region) board.box.setPointerCapture?.(event.pointerId); // the drag's moves come here, over any cell
 }
 
 /**
@@ -98,9 +101,13 @@ function pressed(board, press, event) {
  */
 function dragged(board, press, event) {
   const now = press.now;
-  if (!now || now.id !== event.pointerId || !now.piece) return;
+  if (!now || now.id !== event.pointerId || !(now.piece || now.region)) return;
   if (!now.dragging && Math.hypot(event.clientX - now.x, event.clientY - now.y) < SLOP) return;
   now.dragging = true;
+  if (now.region) {
+    if (now.key !== null) board.zones.stretch(now.key, event.clientX, event.clientY);
+    return;
+  }
   const g = cellAt(board, event.clientX, event.clientY);
   const over = g ? keyOf(g) : null;
   if (over === now.over) return;
@@ -110,7 +117,8 @@ function dragged(board, press, event) {
   if (now.key !== null) board.hold(now.key);
 }
 
-// A press over: a drag puts its piece down on the cell under the finger; a tap goes to the door or cell it began on.
+// A press over: a drag puts its piece down on the cell under the finger, or draws a region's rectangle to the square
+// under it; a tap goes to the door or cell it began on.
 /**
  * @param {Board} board
  * @param {{ now: Press | null }} press
@@ -120,6 +128,11 @@ function released(board, press, event) {
   const now = press.now;
   if (!now || now.id !== event.pointerId) return;
   ended(board, press);
+  if (now.region && now.dragging) {
+    if (now.key !== null) board.zones.release(now.key, event.clientX, event.clientY);
+    afterPaint(() => board.access.focusStop());
+    return;
+  }
   const g = cellAt(board, event.clientX, event.clientY);
   if (now.dragging) {
     if (g && now.key !== null && keyOf(g) !== now.key) board.drop(now.key, keyOf(g));
@@ -145,6 +158,7 @@ function released(board, press, event) {
  */
 function ended(board, press) {
   if (press.now?.dragging) for (const old of board.box.querySelectorAll("g.hex[data-drop]")) old.removeAttribute("data-drop");
+  if (press.now?.region) board.zones.unstretch();
   press.now = null;
 }
 

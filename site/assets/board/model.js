@@ -184,18 +184,20 @@ export function moved(pieces, from, to) {
   return { pieces, changed: [from, to], next: piece.slot };
 }
 
-// What stands on hex `key`, in words for its cell ("Square 4, 2: Target."; "Hex 4, 2: empty.").
+// What stands on hex `key`, in words for its cell, and the engine's words for the regions covering it, as they are
+// ("Square 4, 2: Target."; "Hex 4, 2: empty, in fog.").
 /**
  * @param {BoardSpec} spec
  * @param {string} key
  * @param {Pieces} pieces
  * @param {string} [noun] "hex" or "square"
+ * @param {string} [within] the cell's `data-within` ("in fog, in dim light"; "" for none)
  */
-export function cellWords(spec, key, pieces, noun = "hex") {
+export function cellWords(spec, key, pieces, noun = "hex", within = "") {
   const piece = pieces.get(key);
   const name = typeof piece?.record?.name === "string" && piece.record.name ? ` (${piece.record.name})` : "";
   const what = piece ? `${spec.slots[piece.slot].label}${name}` : "empty";
-  return `${cellName(key, noun)}: ${what}.`;
+  return `${cellName(key, noun)}: ${what}${within ? `, ${within}` : ""}.`;
 }
 
 // A cell named as the board's map calls it: "Hex 4, 2" or "Square 4, 2".

@@ -1,12 +1,14 @@
 // @ts-check
 // The board's Area and Region tools: an area effect placed by taps (its origin, then for a line or a cone where it is
 // aimed; its shape and size chosen in the small control beside the tool row), and regions of the map drawn with a
-// brush on hexes (a tap adds or removes a cell) or as a rectangle on squares (a tap on each of two corner squares).
+// brush on hexes (a tap adds or removes a cell) or as a rectangle on squares (one drag from a corner square to the
+// opposite one, shown dashed until let go, or a tap on each of the two; the geometry is board/rectangle.js's).
 // They write the board's hidden fields (`area.*`, `map.regions`) and let the form answer: the engine draws the area,
-// the regions and whom the area caught. Nothing here reads the drawing back. The pure helpers come first (tested in
-// tests/js/zones.test.mjs), then the control.
+// the regions and whom the area caught. Of the drawing only where its squares lie is read (the square under a
+// finger), never its words. The pure helpers come first (tested in tests/js/zones.test.mjs), then the control.
 
 import { cellNoun } from "../utilities/common.js";
+import { gridOf, rectangleBox, rectanglePoints, squareAt, squaresInRectangle } from "./rectangle.js";
 
 /** @typedef {{ kind: string, hexes?: number[][], points?: number[][], penalty?: number, blind?: boolean }} RegionItem */
 
@@ -18,36 +20,6 @@ import { cellNoun } from "../utilities/common.js";
 export function cellOf(key) {
   const [a, b] = key.split(",").map(Number);
   return [a, b];
-}
-
-/**
- * Every square of the rectangle with corner squares `a` and `b`, row by row ("col,row" keys).
- * @param {string} a
- * @param {string} b
- * @returns {string[]}
- */
-export function squaresInRectangle(a, b) {
-  const [c0, r0] = cellOf(a);
-  const [c1, r1] = cellOf(b);
-  const out = [];
-  for (let r = Math.min(r0, r1); r <= Math.max(r0, r1); r++) {
-    for (let c = Math.min(c0, c1); c <= Math.max(c0, c1); c++) out.push(`${c},${r}`);
-  }
-  return out;
-}
-
-/**
- * The outline, in grid units, of the rectangle whose corner squares are `a` and `b` (both whole squares inside it),
- * clockwise from the top left: a square map's region polygon.
- * @param {string} a
- * @param {string} b
- * @returns {number[][]}
- */
-export function rectanglePoints(a, b) {
-  const [c0, r0] = cellOf(a);
-  const [c1, r1] = cellOf(b);
-  const x0 = Math.min(c0, c1), x1 = Math.max(c0, c1) + 1, y0 = Math.min(r0, r1), y1 = Math.max(r0, r1) + 1;
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
 }
 
 /**
@@ -123,7 +95,8 @@ export class BoardZones {
   /**
    * @param {HTMLElement} container
    * @param {{ input: (path: string) => HTMLInputElement | null, say: (words: string) => void,
-   *   remember: () => void, changed: () => void, tools: Element | null }} hooks
+   *   remember: () => void, changed: () => void, tools: Element | null, svg: () => SVGSVGElement | null,
+   *   outline: (box: { x: number, y: number, width: number, height: number } | null) => void }} hooks
    * @param {AbortSignal} signal
    */
   constructor(container, hooks, signal) {
@@ -137,6 +110,8 @@ export class BoardZones {
     this.brushing = null;
     /** @type {number[] | null} the wall's first end, a grid corner */
     this.end = null;
+    /** @type {{ svg: SVGSVGElement, grid: import("./rectangle.js").Grid } | null} the squares' grid, per drawing */
+    this.grid = null;
     /** @type {[number, number]} where the last touch or click fell (client pixels): a wall's end is the corner near it */
     this.pointer = [0, 0];
     container.addEventListener("pointerdown", (event) => { this.pointer = [event.clientX, event.clientY]; },
@@ -168,6 +143,12 @@ export class BoardZones {
     const button = this.hooks.tools?.querySelector('button[data-zone-tool="wall"]');
     if (button instanceof HTMLElement) button.hidden = !square;
     if (!square && this.tool === "wall") this.choose("");
+    this.container.toggleAttribute("data-drag-draws", this.drags);
+  }
+
+  /** Whether a drag on the board draws (a region's rectangle on a square map) rather than pans the view. */
+  get drags() {
+    return this.tool === "region" && this.square;
   }
 
   /** @param {string} name the panel control's role */
@@ -196,6 +177,7 @@ export class BoardZones {
       for (const button of this.hooks.tools?.querySelectorAll("button[data-tool]") ?? []) button.setAttribute("aria-pressed", "false");
       this.container.dataset.tool = tool;
     }
+    this.container.toggleAttribute("data-drag-draws", this.drags); // (touch-action: none while a drag draws)
     // the panel shows the chosen tool's own choices only, and nothing while the board's own tools are in use
     if (this.panel instanceof HTMLElement) {
       this.panel.hidden = !tool;
@@ -206,7 +188,7 @@ export class BoardZones {
     if (tool === "area") this.hooks.say(`Area: tap its origin${this.value("shape") === "sphere" ? "" : ", then where it is aimed"}.`);
     if (tool === "wall") this.hooks.say(this.square ? "Wall: tap near a corner of a square, then near the corner it runs to."
       : "Walls, windows and slits are drawn on a square map.");
-    if (tool === "region") this.hooks.say(this.square ? "Region: tap two corner squares of a rectangle." : "Region: tap hexes to add or remove them.");
+    if (tool === "region") this.hooks.say(this.square ? "Region: drag from one corner square to the opposite one, or tap the two." : "Region: tap hexes to add or remove them.");
   }
 
   /** @param {Record<string, string>} values */
@@ -288,11 +270,9 @@ export class BoardZones {
         this.hooks.say(`Corner ${key}: now tap the opposite corner square.`);
         return;
       }
-      regions.push({ kind, points: rectanglePoints(this.first, key), ...(kind === "obscured" ? this.obscured() : {}) });
-      const count = squaresInRectangle(this.first, key).length;
+      const first = this.first;
       this.first = null;
-      this.write({ "map.regions": JSON.stringify(regions) });
-      this.hooks.say(`A ${kind} region of ${count} square${count === 1 ? "" : "s"} placed.`);
+      this.addRectangle(first, key);
       return;
     }
     const at = this.brushing !== null && regions[this.brushing]?.kind === kind ? this.brushing : regions.length;
@@ -303,5 +283,71 @@ export class BoardZones {
     this.brushing = hexes.length ? at : null;
     this.write({ "map.regions": JSON.stringify(regions) });
     this.hooks.say(`${kind}: ${hexes.length} hex${hexes.length === 1 ? "" : "es"}.`);
+  }
+
+  // A square map's region: the rectangle with corner squares `a` and `b`, of the chosen kind.
+  /**
+   * @param {string} a
+   * @param {string} b
+   */
+  addRectangle(a, b) {
+    const kind = this.value("kind") || "fog";
+    const box = this.hooks.input("map.regions");
+    if (!box) return;
+    const regions = listOf(box.value);
+    regions.push({ kind, points: rectanglePoints(a, b), ...(kind === "obscured" ? this.obscured() : {}) });
+    const count = squaresInRectangle(a, b).length;
+    this.write({ "map.regions": JSON.stringify(regions) });
+    this.hooks.say(`A ${kind} region of ${count} square${count === 1 ? "" : "s"} placed.`);
+  }
+
+  // The square under the screen's point (`x`, `y`), or the board's square nearest it (null: no square drawing).
+  /**
+   * @param {number} x
+   * @param {number} y
+   */
+  squareUnder(x, y) {
+    const svg = this.hooks.svg();
+    const matrix = svg?.getScreenCTM();
+    if (!svg || !matrix) return null;
+    if (this.grid?.svg !== svg) {
+      const cells = [...svg.querySelectorAll("g.hex.square")].map((g) => /** @type {SVGElement} */ (g));
+      const outline = cells[0]?.querySelector(".hex-shape")?.getAttribute("points") ?? "";
+      const most = (/** @type {"col" | "row"} */ name) => Math.max(0, ...cells.map((g) => Number(g.dataset[name]) + 1));
+      const grid = cells[0] ? gridOf(outline, Number(cells[0].dataset.col), Number(cells[0].dataset.row), most("col"), most("row")) : null;
+      if (!grid) return null;
+      this.grid = { svg, grid };
+    }
+    const at = new DOMPoint(x, y).matrixTransform(matrix.inverse());
+    return { key: squareAt(this.grid.grid, at.x, at.y), grid: this.grid.grid };
+  }
+
+  // A drag from corner square `from` now at the screen's point (`x`, `y`): the rectangle shown dashed.
+  /**
+   * @param {string} from
+   * @param {number} x
+   * @param {number} y
+   */
+  stretch(from, x, y) {
+    this.first = null; // a drag replaces a corner tapped before it
+    const under = this.squareUnder(x, y);
+    if (under) this.hooks.outline(rectangleBox(under.grid, from, under.key));
+  }
+
+  // The drag from corner square `from` let go at the screen's point (`x`, `y`): the rectangle drawn.
+  /**
+   * @param {string} from
+   * @param {number} x
+   * @param {number} y
+   */
+  release(from, x, y) {
+    this.hooks.outline(null);
+    const under = this.squareUnder(x, y);
+    if (under) this.addRectangle(from, under.key);
+  }
+
+  // A drag given up (the pointer cancelled): nothing drawn.
+  unstretch() {
+    this.hooks.outline(null);
   }
 }
