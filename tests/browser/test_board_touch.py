@@ -157,3 +157,23 @@ def test_cells_and_controls_are_a_fingers_size(phone, server):
     assert len(sizes) >= 8
     for name, width, height in sizes:
         assert width >= 44 and height >= 44, name
+
+
+def test_the_boards_help_is_one_line_above_the_tools_the_rest_a_tap_away(phone, server):
+    """On a phone the board's help says what a tap and a drag do in a few lines right above the tools; the keys and
+    the zone tools' use are in a closed "More" of a finger's height, which a tap opens."""
+    calc = open_board(phone, server)
+    help_box = calc.locator(".calc-board-help").bounding_box()
+    tools = calc.locator('[data-role="board-tools"]').bounding_box()
+    assert help_box is not None and tools is not None
+    assert tools["y"] - help_box["y"] < 170, (help_box, tools)  # a few lines and the More, not a screenful
+    more = calc.locator(".calc-board-more")
+    keys = more.get_by_text("Keyboard: arrow keys move")
+    assert not keys.is_visible() and more.get_attribute("open") is None
+    summary = more.locator("summary")
+    assert summary.inner_text() == "More: the keyboard, doors, areas and regions"
+    size = summary.bounding_box()
+    assert size is not None and size["height"] >= 44
+    summary.tap()
+    expect(keys).to_be_visible()
+    expect(more.get_by_text("Area: tap its origin")).to_be_visible()
