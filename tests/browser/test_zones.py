@@ -63,6 +63,11 @@ def test_a_fireball_by_a_wall_on_a_phone(browser, server, watch):
     assert target.locator('[data-key="cover"]').inner_text() == "90%"
     assert target.locator('[data-key="save_bonus"]').inner_text() == "+10 to every save"
     assert calc.locator(".calc-board .hexboard-area circle.area--sphere").count() == 1
+    # the caught table stands inside the answer's panel on the phone, none of its columns past the panel's edge
+    inside = table.locator("table").bounding_box()
+    panel = calc.locator(".calc-output").bounding_box()
+    assert inside["x"] + inside["width"] <= panel["x"] + panel["width"] + 0.5, (inside, panel)
+    assert table.evaluate("(box) => box.scrollWidth <= box.clientWidth")
     assert scenario_in_url(page)["area"] == {"shape": "sphere", "at": [2, 1], "size": 10}
     box = calc.locator('[data-zone-tool="area"]').bounding_box()
     assert box["height"] >= 44 and calc.locator('[data-zone="size"]').bounding_box()["height"] >= 44
